@@ -1,0 +1,203 @@
+"""The ``moderator`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from moderator.config import Config, load_config
+from moderator.errors import ModeratorError, SetupError
+from moderator.grimoire.journal import Journal, load_state
+from moderator.i18n import Lang
+from moderator.rules.catalogue import Catalogue, default_catalogue
+from moderator.rules.nightorder import night_sheet
+from moderator.rules.scripts import Script, complete, load_script, missing_for_a_game
+from moderator.rules.setup import count_problems, setup_game
+from moderator.rules.validate import validate
+
+Handler = Callable[[argparse.Namespace, Config], int]
+
+
+def _lang(args: argparse.Namespace, config: Config) -> Lang:
+    lang: Lang = args.lang or config.general.language
+    return lang
+
+
+def _script(args: argparse.Namespace, cat: Catalogue) -> tuple[Script, Catalogue]:
+    script, cat = load_script(args.script, cat)
+    if getattr(args, "add", None):
+        script = complete(script, cat, [x for x in args.add.split(",") if x.strip()])
+    return script, cat
+
+
+def cmd_validate(args: argparse.Namespace, config: Config) -> int:
+    report = validate([Path(p) for p in args.paths])
+    for line in report.checked:
+        print(f"checked: {line}")
+    for note in report.notes:
+        print(f"note: {note}")
+    for problem in report.problems:
+        print(f"error: {problem}", file=sys.stderr)
+    if report.problems:
+        print(f"{len(report.problems)} problems", file=sys.stderr)
+        return 1
+    print("ok")
+    return 0
+
+
+def cmd_characters(args: argparse.Namespace, config: Config) -> int:
+    cat = default_catalogue()
+    lang = _lang(args, config)
+    rows = sorted(cat.characters.values(), key=lambda c: (not c.described, c.team, c.id))
+    if args.json:
+        print(json.dumps([{"id": c.id, "name": c.name(lang), "team": c.team, "described": c.described,
+                           "first_night": c.first_night, "other_night": c.other_night} for c in rows],
+                         ensure_ascii=False, indent=1))
+        return 0
+    described = [c for c in rows if c.described]
+    print(f"{len(rows)} characters; {len(described)} fully described (prompts, effects, Korean texts):")
+    for c in rows:
+        mark = "*" if c.described else " "
+        print(f" {mark} {c.id:16} {c.team:10} {c.name(lang)}")
+    print("* = fully described; the others run with a generic prompt.")
+    return 0
+
+
+def _night(value: str, g_night: int | None) -> int:
+    if value == "first":
+        return 1
+    if value == "other":
+        return max(2, (g_night or 0) + 1) if g_night else 2
+    try:
+        n = int(value)
+    except ValueError as exc:
+        raise SetupError(f"--night takes first, other or a number, not '{value}'") from exc
+    if n < 1:
+        raise SetupError("--night counts from 1")
+    return n
+
+
+def cmd_night_order(args: argparse.Namespace, config: Config) -> int:
+    lang = _lang(args, config)
+    cat = default_catalogue()
+    g = load_state(Path(args.game)) if args.game else None
+    if args.script:
+        script, cat = _script(args, cat)
+    elif g is not None:
+        script, cat = load_script(g.script, cat)
+    else:
+        raise SetupError("give --script S, or --game STATE.json")
+    if g is None and not args.all_in_play:
+        args.all_in_play = True
+    night = _night(args.night, g.night if g else None)
+    steps = night_sheet(script, cat, night, None if args.all_in_play else g)
+    if args.json:
+        print(json.dumps([s.to_json(cat, lang) for s in steps], ensure_ascii=False, indent=1))
+        return 0
+    title = {"ko": f"{script.name}: {night}번째 밤", "en": f"{script.name}: night {night}"}[lang]
+    print(title)
+    for i, s in enumerate(steps, start=1):
+        print(f"{i:2}. {s.prompt(cat, lang)}")
+    return 0
+
+
+def _pairs(raw: Sequence[str]) -> dict[str, str]:
+    out = {}
+    for item in raw:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise SetupError(f"--decide takes id=value, not '{item}'")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def cmd_setup(args: argparse.Namespace, config: Config) -> int:
+    lang = _lang(args, config)
+    cat = default_catalogue()
+    script, cat = _script(args, cat)
+    missing = missing_for_a_game(script, cat)
+    if missing:
+        raise SetupError(f"{script.name} has no {', no '.join(missing)}: add some with --add (e.g. --add imp,poisoner)")
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
+    events, bag, proposals = setup_game(
+        script, cat, names, seed=args.seed, characters=chars, overrides=_pairs(args.decide),
+        require=[c.strip() for c in args.require.split(",")] if args.require else None,
+        outsider_shift=args.outsiders, extra_copies=args.copies,
+    )
+    journal = Journal.new(script.source)
+    g = journal.push("setup", events)
+    if args.out:
+        journal.save(Path(args.out))
+    if args.json:
+        print(g.model_dump_json(by_alias=True, indent=1))
+        return 0
+    for p in g.players:
+        believes = f" (believes {cat[p.believes].name(lang)})" if p.believes else ""
+        marks = ", ".join(f"{r.name}" for r in p.reminders)
+        print(f"{p.seat:2}. {p.name:10} {cat[p.character or ''].name(lang) if p.character else '-'}"
+              f"{believes} [{p.alignment}]{' ' + marks if marks else ''}")
+    if g.unseated:
+        print("in play, no seat: " + ", ".join(cat[c].name(lang) for c in g.unseated))
+    print("bluffs: " + ", ".join(cat[c].name(lang) for c in g.bluffs))
+    for prop in proposals:
+        print(f"decision {prop.decision.id}: {prop.chosen} (allowed: {', '.join(prop.options)})")
+    for note in [*bag.notes, *count_problems(g, cat)]:
+        print(f"note: {note}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="moderator", description="Offline moderator for social deduction games.")
+    parser.add_argument("--config", help="a config.toml (default: the one beside the app)")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("validate", help="check data/ and script files; list every problem")
+    p.add_argument("paths", nargs="*", help="script files to check too")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("characters", help="list the catalogue and which characters are fully described")
+    p.add_argument("--lang", choices=["ko", "en"])
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_characters)
+
+    p = sub.add_parser("night-order", help="print the night sheet")
+    p.add_argument("--script", help="a script path or the name of a bundled script")
+    p.add_argument("--game", help="a state JSON (or saved game) to take the players from")
+    p.add_argument("--all-in-play", action="store_true", help="every script character as in play")
+    p.add_argument("--night", default="first", help="first, other, or a night number")
+    p.add_argument("--add", help="characters to add to the script, comma-separated ids")
+    p.add_argument("--lang", choices=["ko", "en"])
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_night_order)
+
+    p = sub.add_parser("setup", help="set up a game: seats, characters, hidden decisions, bluffs")
+    p.add_argument("--script", required=True)
+    p.add_argument("--players", required=True, help="names, comma-separated, clockwise from seat 1")
+    p.add_argument("--seed", type=int, help="make the random bag repeatable")
+    p.add_argument("--assign", help="characters by hand, seat by seat, comma-separated ids")
+    p.add_argument("--require", help="characters that must be in the bag")
+    p.add_argument("--outsiders", type=int, help="the Outsider change chosen (Balloonist, Kazali …)")
+    p.add_argument("--copies", type=int, help="extra copies chosen (Village Idiot)")
+    p.add_argument("--decide", action="append", default=[], help="a hidden decision, id=seat or id=character")
+    p.add_argument("--add", help="characters to add to the script, comma-separated ids")
+    p.add_argument("--out", help="save the game (journal) here")
+    p.add_argument("--lang", choices=["ko", "en"])
+    p.add_argument("--json", action="store_true", help="print the state JSON")
+    p.set_defaults(func=cmd_setup)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; errors are printed as one clear line, never a traceback."""
+    args = build_parser().parse_args(argv)
+    try:
+        config = load_config(Path(args.config) if args.config else None)
+        handler: Handler = args.func
+        return handler(args, config)
+    except ModeratorError as exc:
+        print(f"moderator: {exc}", file=sys.stderr)
+        return 2

@@ -1,0 +1,61 @@
+"""Settings from config.toml. Every key has a built-in default."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from moderator.errors import DataError
+from moderator.i18n import Lang
+from moderator.paths import repo_dir
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class General(_Section):
+    language: Lang = "ko"
+    saves: str = "saves"
+
+
+class Audio(_Section):
+    input: str = ""
+    public: str = ""
+    private: str = ""
+    push_to_talk: bool = False
+
+
+class Asr(_Section):
+    models: str = ""
+    confirm_below: float = Field(0.85, ge=0.0, le=1.0)
+
+
+class Voice(_Section):
+    voice: str = ""
+    rate: int = Field(170, gt=0)
+    volume: float = Field(1.0, ge=0.0, le=1.0)
+
+
+class Config(_Section):
+    general: General = Field(default_factory=General)
+    audio: Audio = Field(default_factory=Audio)
+    asr: Asr = Field(default_factory=Asr)
+    tts: dict[Lang, Voice] = Field(default_factory=dict)
+
+
+def load_config(path: Path | None = None) -> Config:
+    """Read ``path`` (default: config.toml beside the app, if there is one).
+
+    Raises:
+        DataError: the file is not valid TOML or has unknown or bad keys.
+    """
+    path = path or repo_dir() / "config.toml"
+    if not path.is_file():
+        return Config()
+    try:
+        return Config.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
+    except (tomllib.TOMLDecodeError, ValidationError) as exc:
+        raise DataError(f"{path}: {exc}") from exc
