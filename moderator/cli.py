@@ -150,6 +150,56 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
     return 0
 
 
+def _new_game(args: argparse.Namespace, cat: Catalogue) -> tuple[Journal, Script, Catalogue]:
+    script, cat = _script(args, cat)
+    missing = missing_for_a_game(script, cat)
+    if missing:
+        raise SetupError(f"{script.name} has no {', no '.join(missing)}: add some with --add (e.g. --add imp,poisoner)")
+    names = [n.strip() for n in (args.players or "").split(",") if n.strip()]
+    if not names:
+        raise SetupError("give --players \"name1,name2,…\" (clockwise from seat 1), or --game STATE.json")
+    chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
+    events, _, _ = setup_game(script, cat, names, seed=args.seed, characters=chars, overrides=_pairs(args.decide))
+    journal = Journal.new(script.source)
+    journal.push("setup", events)
+    return journal, script, cat
+
+
+def _resume(path: Path, cat: Catalogue) -> tuple[Journal, Script, Catalogue]:
+    raw = path.read_text(encoding="utf-8") if path.is_file() else ""
+    if '"entries"' in raw:
+        journal = Journal.load(path)
+    else:
+        g = load_state(path)
+        journal = Journal(start=g)
+    script, cat = load_script(journal.start.script, cat)
+    return journal, script, cat
+
+
+def cmd_play(args: argparse.Namespace, config: Config) -> int:
+    from moderator.frontends.text import TextLoop
+    from moderator.game.table import Table
+
+    lang = _lang(args, config)
+    cat = default_catalogue()
+    if args.game:
+        journal, script, cat = _resume(Path(args.game), cat)
+    elif args.script:
+        journal, script, cat = _new_game(args, cat)
+    else:
+        raise SetupError("give --script S --players \"a,b,…\", or --game STATE.json")
+    save = Path(args.save) if args.save else None
+    if not args.text:
+        print("moderator: the voice front end is not built yet; using the keyboard.", file=sys.stderr)
+    table = Table(journal, script, cat, lang, persist=(lambda j: j.save(save)) if save else None)
+    state_out = Path(args.state_out) if args.state_out else None
+    loop = TextLoop(table, lang, sys.stdout, jsonl=args.jsonl, state_out=state_out)
+    if args.input:
+        with open(args.input, encoding="utf-8") as f:
+            return loop.run(f)
+    return loop.run(sys.stdin)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="moderator", description="Offline moderator for social deduction games.")
     parser.add_argument("--config", help="a config.toml (default: the one beside the app)")
@@ -188,6 +238,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=["ko", "en"])
     p.add_argument("--json", action="store_true", help="print the state JSON")
     p.set_defaults(func=cmd_setup)
+
+    p = sub.add_parser("play", help="run a game: the night steps, the day, the end")
+    p.add_argument("--text", action="store_true", help="use the keyboard / text, not voice")
+    p.add_argument("--script", help="a script path or the name of a bundled script")
+    p.add_argument("--players", help="names, comma-separated, clockwise from seat 1")
+    p.add_argument("--game", help="start from a saved game or a state JSON")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--assign", help="characters by hand, seat by seat, comma-separated ids")
+    p.add_argument("--decide", action="append", default=[], help="a hidden decision, id=seat or id=character")
+    p.add_argument("--add", help="characters to add to the script, comma-separated ids")
+    p.add_argument("--lang", choices=["ko", "en"])
+    p.add_argument("--input", help="read utterances from this file, one per line")
+    p.add_argument("--jsonl", action="store_true", help="one JSON object per prompt")
+    p.add_argument("--state-out", help="rewrite the state JSON here after every step")
+    p.add_argument("--save", help="save the game journal here after every change")
+    p.set_defaults(func=cmd_play)
     return parser
 
 

@@ -16,7 +16,15 @@ class SetupError(ModeratorError, ValueError):
 
 
 class IllegalChoice(ModeratorError, ValueError):
-    """A choice that the rules do not allow right now. The state is unchanged."""
+    """A choice that the rules do not allow right now. The state is unchanged.
+
+    ``reason`` names a text in data/steps.yaml (``refusals``); ``slots`` fill it.
+    """
+
+    def __init__(self, reason: str, **slots: object) -> None:
+        self.reason = reason
+        self.slots = slots
+        super().__init__(f"{reason}: {slots}" if slots else reason)
 
 
 class NotUnderstood(ModeratorError, ValueError):

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from moderator.grimoire.state import Grimoire, Phase, Player, Reminder, Winner
+from moderator.grimoire.state import Cursor, DayState, Grimoire, Phase, Player, Reminder, Winner
 from moderator.rules.schema import Alignment
 
 
@@ -177,12 +177,25 @@ class SetWinner(_Event):
             g.phase = "over"
 
 
-class SetStep(_Event):
-    kind: Literal["step"] = "step"
-    step: str | None
+class SetCursor(_Event):
+    """The game moves to another step (or stage of one)."""
+
+    kind: Literal["cursor"] = "cursor"
+    cursor: Cursor | None
 
     def apply(self, g: Grimoire) -> None:
-        g.step = self.step
+        g.cursor = self.cursor.model_copy(deep=True) if self.cursor else None
+        g.step = self.cursor.id if self.cursor else None
+
+
+class SetDay(_Event):
+    """Today's nominations and votes, as they now stand."""
+
+    kind: Literal["day"] = "day"
+    today: DayState
+
+    def apply(self, g: Grimoire) -> None:
+        g.today = self.today.model_copy(deep=True)
 
 
 class Remember(_Event):
@@ -214,7 +227,8 @@ Event = Annotated[
     | SetBluffs
     | SetUnseated
     | SetWinner
-    | SetStep
+    | SetCursor
+    | SetDay
     | Remember,
     Field(discriminator="kind"),
 ]

@@ -47,6 +47,29 @@ class Player(_State):
         return any(r.name == name and (source is None or r.source == source) for r in self.reminders)
 
 
+class Cursor(_State):
+    """Where the game is: the step being run and what has been answered of it so far."""
+
+    id: str = Field(description="A character id, a pseudo-step, 'day', or 'over'.")
+    position: float = 0.0
+    seat: int | None = None
+    sub: int = Field(0, description="Which of the character's steps tonight.")
+    stage: Literal["ask", "tell", "votes", "ghosts"] = "ask"
+    seats: list[int] = Field(default_factory=list, description="Seats answered so far (two seats, seat + character).")
+    character: str | None = None
+
+
+class DayState(_State):
+    """Today's nominations and votes."""
+
+    nominators: list[int] = Field(default_factory=list)
+    nominees: list[int] = Field(default_factory=list)
+    pending: int | None = Field(None, description="The nominee whose vote count is awaited.")
+    votes: dict[int, int] = Field(default_factory=dict)
+    block: int | None = Field(None, description="The player about to die, if any.")
+    block_votes: int = 0
+
+
 class Grimoire(_State):
     """The whole state of a Clocktower game."""
 
@@ -61,6 +84,8 @@ class Grimoire(_State):
     )
     winner: Winner | None = None
     step: str | None = Field(None, description="The id of the step being run, if any.")
+    cursor: Cursor | None = None
+    today: DayState = Field(default_factory=DayState)
     died_tonight: list[int] = Field(default_factory=list, description="Seats that died this night.")
     executed_today: int | None = Field(None, description="The seat executed (and died) today, if any.")
     demon_killed_tonight: list[int] = Field(default_factory=list, description="Seats the Demon killed tonight.")

@@ -49,3 +49,5 @@ class Outcome:
     events: list[Event] = field(default_factory=list)
     say: list[Text] = field(default_factory=list)
     public: list[Text] = field(default_factory=list)
+    again: bool = False
+    """The step runs again (the Kazali makes one Minion at a time)."""

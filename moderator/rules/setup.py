@@ -92,6 +92,11 @@ def build_bag(
     minions: list[str] = []
     if not setup.demon_picks_minions:
         minions = _take(pools["minion"], want["minion"], [c for c in require if cat[c].team == "minion"])
+        if len(minions) < want["minion"]:
+            raise SetupError(
+                f"{players} players need {want['minion']} Minions, but {script.name} has {len(pools['minion'])}: "
+                "add more with --add"
+            )
     seated_evil = [c for c in [demon, *minions] if not _not_in_bag(cat, c)]
     good_slots = players - len(seated_evil)
     outsiders = min(want["outsider"], good_slots)
@@ -108,7 +113,10 @@ def build_bag(
         outsiders = len(pools["outsider"])
     good = _good(pools, good_slots, outsiders, [*good_required, *modifiers])
     if len(good) < good_slots:
-        raise SetupError(f"the script has too few good characters for {players} players")
+        raise SetupError(
+            f"{players} players need {good_slots - outsiders} Townsfolk, but {script.name} has "
+            f"{len(pools['townsfolk'])}: add more with --add"
+        )
     counts: dict[Team, int] = {
         "townsfolk": good_slots - outsiders,
         "outsider": outsiders,
@@ -226,9 +234,17 @@ def decisions(
             if chosen is not None and chosen not in options:
                 raise SetupError(f"{key}: '{chosen}' is not allowed; choose from {', '.join(options)}")
             if chosen is None and options:
-                chosen = rng.choice(options)
+                chosen = rng.choice(_preferred(g, dec, options))
             found.append(Proposal(char.id, p.seat, dec, options, chosen))
     return found
+
+
+def _preferred(g: Grimoire, dec: Decision, options: list[str]) -> list[str]:
+    """What to propose from: a believed character in play (the Lunatic's real Demon) when there is one."""
+    if dec.kind == "believes" and dec.target.in_play is None:
+        in_play = [c for c in options if c in g.in_play()]
+        return in_play or options
+    return options
 
 
 def _options(g: Grimoire, cat: Catalogue, script: Script, dec: Decision, seat: int, owner: str) -> list[str]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
 import yaml
 from pydantic import ValidationError
 
 from moderator.errors import DataError
-from moderator.i18n import Text
+from moderator.i18n import Lang, Text
 from moderator.paths import data_dir
 from moderator.rules.schema import Model, Status
 
@@ -29,9 +30,53 @@ class Templates(Model):
     status: dict[Status, Text]
 
 
+class Flow(Model):
+    """What the game flow says between the characters' own prompts."""
+
+    truth: Text
+    truth_after: Text
+    refused: Text
+    not_understood: Text
+    nothing_to_undo: Text
+    undone: Text
+    partial: Text
+    day: Text
+    day_public: Text
+    deaths_public: Text
+    no_deaths_public: Text
+    nominated: Text
+    nominated_secret: Text
+    vote_public: Text
+    vote_public_secret: Text
+    ghosts: Text
+    on_block: Text
+    tie: Text
+    not_enough: Text
+    executed_public: Text
+    executed_survived_public: Text
+    no_execution_public: Text
+    died_public: Text
+    winner_public: dict[Literal["good", "evil"], Text]
+    over: Text
+    reveal_line: Text
+    reveal_believed: Text
+    reveal_ability: Text
+    alignment: dict[Literal["good", "evil"], Text]
+    jinx: Text
+    swapped: Text
+    who: Text
+
+
 class StepTexts(Model):
     pseudo: dict[str, PseudoStep]
     templates: Templates
+    flow: Flow
+    refusals: dict[str, Text]
+
+    def refusal(self, reason: str, lang: Lang, **slots: object) -> str:
+        """A refusal's text, or its id if the data has none."""
+        text = self.refusals.get(reason)
+        return text(lang, **slots) if text else reason
 
 
 def read_step_texts(path: Path) -> StepTexts:

@@ -22,7 +22,7 @@ def _sober(ctx: Ctx) -> bool:
 
 def _target(ctx: Ctx, answer: Answer, i: int = 0) -> int:
     if len(answer.seats) <= i:
-        raise IllegalChoice("a seat is needed")
+        raise IllegalChoice("seat_needed")
     return answer.seats[i]
 
 
@@ -68,7 +68,7 @@ def snakecharmer_swap(ctx: Ctx, answer: Answer) -> Outcome:
 
 def _alive_target(ctx: Ctx, answer: Answer) -> None:
     if not ctx.g.player(_target(ctx, answer)).alive:
-        raise IllegalChoice("the chosen player is dead: choose a living player")
+        raise IllegalChoice("dead_choice", seat=_target(ctx, answer))
 
 
 @effect("lycanthrope_kill", "seat", check=_alive_target)
@@ -147,18 +147,21 @@ def organgrinder_drunk(ctx: Ctx, answer: Answer) -> Outcome:
 def _kazali_check(ctx: Ctx, answer: Answer) -> None:
     seat, cid = _target(ctx, answer), answer.character
     if cid is None or cid not in ctx.cat or ctx.cat[cid].team != "minion":
-        raise IllegalChoice("choose a Minion character")
+        raise IllegalChoice("minion_needed")
     if cid in ctx.g.in_play():
-        raise IllegalChoice("that Minion is already in play")
+        raise IllegalChoice("minion_in_play")
     if seat == ctx.seat:
-        raise IllegalChoice("the Demon cannot choose itself")
+        raise IllegalChoice("demon_self")
 
 
 @effect("kazali_minions", "seat", "character", check=_kazali_check)
 def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player becomes the chosen Minion, evil."""
     assert answer.character is not None
-    return Outcome(events=[Assign(seat=_target(ctx, answer), character=answer.character, alignment="evil")])
+    made = 1 + sum(1 for p in ctx.g.players if ctx.cat.team(p.character) == "minion")
+    wanted = ctx.cat.counts[len(ctx.g.players)].minion if len(ctx.g.players) in ctx.cat.counts else made
+    events: list[Event] = [Assign(seat=_target(ctx, answer), character=answer.character, alignment="evil")]
+    return Outcome(events=events, again=made < wanted)
 
 
 @effect("lilmonsta_babysit", "seat")
@@ -222,7 +225,7 @@ def acrobat_choose(ctx: Ctx, answer: Answer) -> Outcome:
 
 def _two_others(ctx: Ctx, answer: Answer) -> None:
     if len(set(answer.seats)) != 2 or ctx.seat in answer.seats:
-        raise IllegalChoice("choose two players other than yourself")
+        raise IllegalChoice("two_others")
 
 
 def _seamstress_told(ctx: Ctx, answer: Answer) -> bool:
@@ -240,7 +243,7 @@ def seamstress_check(ctx: Ctx, answer: Answer) -> Outcome:
 def _good_character(ctx: Ctx, answer: Answer) -> None:
     cid = answer.character
     if cid is None or cid not in ctx.cat or ctx.cat[cid].team not in ("townsfolk", "outsider"):
-        raise IllegalChoice("choose a good character")
+        raise IllegalChoice("good_character")
 
 
 @effect("philosopher_choose", "character", check=_good_character)
@@ -271,7 +274,7 @@ def learn_character(ctx: Ctx, answer: Answer) -> Outcome:
 def _in_play_townsfolk(ctx: Ctx, answer: Answer) -> None:
     cid = answer.character
     if cid is None or cid not in ctx.g.in_play() or ctx.cat[cid].team != "townsfolk" or cid == ctx.ability:
-        raise IllegalChoice("show a Townsfolk character that is in play")
+        raise IllegalChoice("townsfolk_in_play")
 
 
 @effect("pixie_learn", "character", check=_in_play_townsfolk)

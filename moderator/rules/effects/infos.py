@@ -14,8 +14,8 @@ def _evil(ctx: Ctx, p: Player) -> bool:
 def empath_truth(ctx: Ctx) -> int:
     """Evil living neighbours, skipping the dead, counted now (after the Demon's kill)."""
     seat = ctx.actor.seat
-    sides = {ctx.g.neighbour(seat, +1), ctx.g.neighbour(seat, -1)}
-    return sum(1 for p in sides if p is not None and _evil(ctx, p))
+    sides = {p.seat: p for p in (ctx.g.neighbour(seat, +1), ctx.g.neighbour(seat, -1)) if p is not None}
+    return sum(1 for p in sides.values() if _evil(ctx, p))
 
 
 def oracle_truth(ctx: Ctx) -> int:

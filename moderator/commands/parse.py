@@ -1,0 +1,187 @@
+"""From an utterance (typed or recognised) to a :class:`Command`, against what is legal now."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from moderator.commands.phrases import Intent, Phrases, expand, parse_template, phrases, to_regex
+from moderator.errors import Ambiguous, NotUnderstood
+from moderator.i18n import Lang
+
+#: Always allowed, whatever the step expects.
+ALWAYS: tuple[Intent, ...] = ("next", "back", "repeat", "pause")
+
+
+@dataclass(frozen=True)
+class Command:
+    """What the storyteller said, understood."""
+
+    intent: Intent
+    seats: tuple[int, ...] = ()
+    character: str | None = None
+    number: int | None = None
+    value: str | int | bool | None = None
+    """For ``showed``, ``direction``, ``alignment``: what was said."""
+    text: str = ""
+
+
+@dataclass
+class Vocabulary:
+    """What names mean in this game: players' names to seats, characters' names to ids."""
+
+    seats: list[int] = field(default_factory=list)
+    players: dict[str, int] = field(default_factory=dict)
+    characters: dict[str, str] = field(default_factory=dict)
+    max_number: int = 20
+
+
+def normalise(text: str) -> str:
+    """Lower case, NFC, no punctuation, single spaces."""
+    text = unicodedata.normalize("NFC", text).casefold()
+    text = re.sub(r"[^\w\s']", " ", text)
+    return " ".join(text.split())
+
+
+def _alt(words: Iterable[str]) -> str:
+    items = sorted({normalise(w) for w in words if w}, key=len, reverse=True)
+    return "|".join(r"\s*".join(re.escape(p) for p in w.split(" ")) for w in items) or "(?!)"
+
+
+class Parser:
+    """Parses utterances of one language for one game."""
+
+    def __init__(self, lang: Lang, vocab: Vocabulary, data: Phrases | None = None) -> None:
+        self.lang = lang
+        self.vocab = vocab
+        self.data = data or phrases(lang)
+        self._number_words = {normalise(w): n for n, ws in self.data.numbers.items() for w in ws}
+        number = r"\d+|" + _alt(self._number_words)
+        player = _alt(vocab.players)
+        v = self.data.values
+        self._value_words: dict[str, str | bool] = {normalise(w): k for k, ws in v.direction.items() for w in ws}
+        self._value_words.update({normalise(w): k for k, ws in v.alignment.items() for w in ws})
+        self._value_words.update({normalise(w): True for w in v.yes})
+        self._value_words.update({normalise(w): False for w in v.no})
+        slots = {
+            "n": number, "m": number, "k": number, "player": player, "player2": player,
+            "character": _alt(vocab.characters),
+            "direction": _alt(w for ws in v.direction.values() for w in ws),
+            "alignment": _alt(w for ws in v.alignment.values() for w in ws),
+            "yes": _alt(v.yes), "no": _alt(v.no),
+            "value": "|".join(f"(?:{p})" for p in (number, _alt(self._value_words), _alt(vocab.characters))),
+        }  # fmt: skip
+        self._patterns: list[tuple[Intent, re.Pattern[str]]] = [
+            (intent, re.compile(r"\s*" + to_regex(parse_template(t), slots) + r"\s*$"))
+            for intent, templates in self.data.intents.items()
+            for t in templates
+        ]
+
+    def parse(self, utterance: str, allowed: Iterable[Intent] | None = None) -> Command:
+        """The command ``utterance`` says, among ``allowed`` intents (plus next/back/repeat/pause).
+
+        Raises:
+            NotUnderstood: it matches no allowed command; the message lists what may be said.
+            Ambiguous: it matches commands of different meaning.
+        """
+        allow = set(allowed) | set(ALWAYS) if allowed is not None else None
+        text = normalise(utterance)
+        found: list[Command] = []
+        for intent, pattern in self._patterns:
+            if allow is not None and intent not in allow:
+                continue
+            m = pattern.match(text)
+            if m:
+                cmd = self._command(intent, m, utterance)
+                if cmd is not None and cmd not in found:
+                    found.append(cmd)
+        if not found:
+            raise NotUnderstood(utterance)
+        # Intents earlier in the phrase file win ("네" is yes before it is the number four);
+        # one intent read two ways (two players of one name) is ambiguous.
+        first = [c for c in found if c.intent == found[0].intent]
+        if len({(c.seats, c.character, c.number, c.value) for c in first}) > 1:
+            raise Ambiguous(utterance)
+        return first[0]
+
+    def _number(self, raw: str | None) -> int | None:
+        if raw is None:
+            return None
+        key = normalise(raw).replace(" ", "")
+        if key.isdigit():
+            return int(key)
+        return self._number_words.get(normalise(raw))
+
+    def _seat(self, m: re.Match[str], num: str, name: str) -> int | None:
+        groups = m.groupdict()
+        if groups.get(num) is not None:
+            return self._number(groups[num])
+        if groups.get(name) is not None:
+            return self.vocab.players.get(normalise(groups[name]))
+        return None
+
+    def _command(self, intent: Intent, m: re.Match[str], utterance: str) -> Command | None:
+        g = m.groupdict()
+        seats = tuple(s for s in (self._seat(m, "n", "player"), self._seat(m, "m", "player2")) if s is not None)
+        if self.vocab.seats and any(s not in self.vocab.seats for s in seats):
+            return None
+        character = self.vocab.characters.get(normalise(g["character"])) if g.get("character") else None
+        number = self._number(g.get("k"))
+        value: str | int | bool | None = None
+        for slot in ("direction", "alignment"):
+            if g.get(slot):
+                value = self._value_words.get(normalise(g[slot]))
+        if g.get("value"):
+            value = self._value(g["value"])
+        return Command(intent, seats, character, number, value, utterance)
+
+    def _value(self, raw: str) -> str | int | bool | None:
+        n = self._number(raw)
+        if n is not None:
+            return n
+        key = normalise(raw)
+        if key in self._value_words:
+            return self._value_words[key]
+        return self.vocab.characters.get(key)
+
+    def sentences(self, intents: Iterable[Intent], numbers: Iterable[int] | None = None) -> list[str]:
+        """Every sentence the ``intents`` allow here, spoken forms only (for a closed grammar)."""
+        nums = list(numbers) if numbers is not None else list(range(0, self.vocab.max_number + 1))
+        seat_words = [w for s in (self.vocab.seats or nums) for w in self.data.numbers.get(s, [])]
+        num_words = [w for n in nums for w in self.data.numbers.get(n, [])]
+        v = self.data.values
+        values = {
+            "n": seat_words, "m": seat_words, "k": num_words,
+            "player": list(self.vocab.players), "player2": list(self.vocab.players),
+            "character": list(self.vocab.characters),
+            "direction": [w for ws in v.direction.values() for w in ws],
+            "alignment": [w for ws in v.alignment.values() for w in ws],
+            "yes": v.yes, "no": v.no,
+            "value": [*num_words, *[w for ws in v.direction.values() for w in ws], *v.yes, *v.no],
+        }  # fmt: skip
+        out: list[str] = []
+        for intent in dict.fromkeys([*intents, *ALWAYS]):
+            for t in self.data.intents.get(intent, []):
+                out += expand(parse_template(t), values)
+        return list(dict.fromkeys(s for s in out if s))
+
+    def examples(self, intents: Iterable[Intent]) -> list[str]:
+        """One readable example per allowed intent, for "say one of …"."""
+        v = self.data.values
+        sample = {
+            "n": "3", "m": "5", "k": "4", "yes": v.yes[0], "no": v.no[0],
+            "player": next(iter(self.vocab.players), "3"), "player2": next(iter(self.vocab.players), "5"),
+            "character": next(iter(self.vocab.characters), "-"),
+            "direction": next(iter(v.direction.values()))[0], "alignment": next(iter(v.alignment.values()))[0],
+            "value": "2",
+        }  # fmt: skip
+        out = []
+        for intent in dict.fromkeys([*intents, *ALWAYS]):
+            templates = self.data.intents.get(intent, [])
+            if templates:
+                t = re.sub(r"\[[^\]]*\]", "", templates[0])
+                t = re.sub(r"\(([^|)]*)[^)]*\)", r"\1", t)
+                out.append(" ".join(re.sub(r"\{(\w+)\}", lambda m: sample.get(m.group(1), ""), t).split()))
+        return list(dict.fromkeys(out))

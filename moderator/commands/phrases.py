@@ -1,0 +1,170 @@
+"""Command phrases as data (data/commands/<lang>.yaml) and the template syntax they use.
+
+``[x]`` is optional, ``(a|b)`` is one of, ``{slot}`` is a value. The same templates give the
+text parser its regular expressions and the recognizer its closed list of sentences.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from moderator.errors import DataError
+from moderator.i18n import Lang
+from moderator.paths import data_dir
+
+Intent = Literal[
+    "next", "back", "repeat", "pause", "yes", "no", "seat", "two_seats", "character", "number", "direction",
+    "alignment", "showed", "nominate", "votes", "slays", "dies", "end_day",
+]  # fmt: skip
+
+SLOTS = frozenset({"n", "m", "k", "player", "player2", "character", "direction", "alignment", "value", "yes", "no"})
+
+
+class Values(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    direction: dict[Literal["clockwise", "counterclockwise", "either"], list[str]]
+    alignment: dict[Literal["good", "evil"], list[str]]
+    yes: list[str]
+    no: list[str]
+
+
+class Phrases(BaseModel):
+    """One language's command phrases."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    lang: Lang
+    numbers: dict[int, list[str]]
+    values: Values
+    intents: dict[Intent, list[str]]
+
+
+def read_phrases(path: Path) -> Phrases:
+    """Parse and check one phrase file.
+
+    Raises:
+        DataError: unreadable, wrong shape, or a template with an unknown slot or unbalanced brackets.
+    """
+    try:
+        phrases = Phrases.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    except (OSError, yaml.YAMLError) as exc:
+        raise DataError(f"{path}: cannot read: {exc}") from exc
+    except ValidationError as exc:
+        where = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
+        raise DataError(f"{path}: {where}") from exc
+    for intent, templates in phrases.intents.items():
+        for i, template in enumerate(templates):
+            try:
+                parse_template(template)
+            except ValueError as exc:
+                raise DataError(f"{path}: intents.{intent}[{i}] {template!r}: {exc}") from exc
+    return phrases
+
+
+@cache
+def phrases(lang: Lang) -> Phrases:
+    """The phrases of ``lang`` from data/, read once."""
+    return read_phrases(data_dir() / "commands" / f"{lang}.yaml")
+
+
+# A template parses to a tree: a sequence of parts; a part is text, a slot, or a choice.
+Node = tuple[str, object]
+
+
+def parse_template(template: str) -> list[Node]:
+    """Parse a template into nodes: ("text", s), ("slot", name), ("choice", [seq, …], optional).
+
+    Raises:
+        ValueError: unbalanced brackets or an unknown slot.
+    """
+    seq, rest = _seq(template, 0, "")
+    if rest != len(template):
+        raise ValueError(f"unexpected '{template[rest]}' at {rest}")
+    return seq
+
+
+def _seq(t: str, i: int, stop: str) -> tuple[list[Node], int]:
+    nodes: list[Node] = []
+    buf = ""
+    while i < len(t) and t[i] not in stop:
+        c = t[i]
+        if c in "[(":
+            if buf:
+                nodes.append(("text", buf))
+                buf = ""
+            close = "]" if c == "[" else ")"
+            options: list[list[Node]] = []
+            i += 1
+            while True:
+                sub, i = _seq(t, i, "|" + close)
+                options.append(sub)
+                if i >= len(t):
+                    raise ValueError(f"'{c}' is never closed")
+                if t[i] == close:
+                    i += 1
+                    break
+                i += 1
+            nodes.append(("choice", (options, c == "[")))
+        elif c == "{":
+            end = t.find("}", i)
+            if end < 0:
+                raise ValueError("'{' is never closed")
+            name = t[i + 1 : end]
+            if name not in SLOTS:
+                raise ValueError(f"unknown slot {{{name}}}")
+            if buf:
+                nodes.append(("text", buf))
+                buf = ""
+            nodes.append(("slot", name))
+            i = end + 1
+        elif c in "])|}":
+            raise ValueError(f"unexpected '{c}' at {i}")
+        else:
+            buf += c
+            i += 1
+    if buf:
+        nodes.append(("text", buf))
+    return nodes, i
+
+
+def _choice(value: object) -> tuple[list[list[Node]], bool]:
+    assert isinstance(value, tuple)
+    options: list[list[Node]] = value[0]
+    return options, bool(value[1])
+
+
+def to_regex(nodes: list[Node], slot_patterns: dict[str, str]) -> str:
+    """A regular expression for ``nodes``; spaces in the template match any (or no) white space."""
+    out = ""
+    for kind, value in nodes:
+        if kind == "text":
+            out += r"\s*".join(re.escape(w) for w in str(value).split(" "))
+        elif kind == "slot":
+            out += f"(?P<{value}>{slot_patterns[str(value)]})"
+        else:
+            options, optional = _choice(value)
+            out += "(?:" + "|".join(to_regex(o, slot_patterns) for o in options) + ")" + ("?" if optional else "")
+    return out
+
+
+def expand(nodes: list[Node], slot_values: dict[str, list[str]]) -> list[str]:
+    """Every sentence ``nodes`` allows, with each slot filled from ``slot_values``."""
+    parts: list[list[str]] = []
+    for kind, value in nodes:
+        if kind == "text":
+            parts.append([str(value)])
+        elif kind == "slot":
+            parts.append(slot_values.get(str(value), []))
+        else:
+            options, optional = _choice(value)
+            alts = [s for o in options for s in expand(o, slot_values)]
+            parts.append([*alts, ""] if optional else alts)
+    return [" ".join("".join(p).split()) for p in itertools.product(*parts)]
