@@ -65,8 +65,11 @@ class Parser:
         self._value_words.update({normalise(w): k for k, ws in v.alignment.items() for w in ws})
         self._value_words.update({normalise(w): True for w in v.yes})
         self._value_words.update({normalise(w): False for w in v.no})
+        joiner = r"(?:\s|,|and|seats?|번|그리고|하고|과|와)*"
+        self._number_re = re.compile(number)
         slots = {
             "n": number, "m": number, "k": number, "player": player, "player2": player,
+            "seats": f"(?:{joiner}(?:{number}))+(?:\\s*번)?",
             "character": _alt(vocab.characters),
             "direction": _alt(w for ws in v.direction.values() for w in ws),
             "alignment": _alt(w for ws in v.alignment.values() for w in ws),
@@ -125,6 +128,9 @@ class Parser:
     def _command(self, intent: Intent, m: re.Match[str], utterance: str) -> Command | None:
         g = m.groupdict()
         seats = tuple(s for s in (self._seat(m, "n", "player"), self._seat(m, "m", "player2")) if s is not None)
+        if g.get("seats"):
+            listed = (self._number(x.group(0)) for x in self._number_re.finditer(g["seats"]))
+            seats += tuple(s for s in listed if s is not None)
         if self.vocab.seats and any(s not in self.vocab.seats for s in seats):
             return None
         character = self.vocab.characters.get(normalise(g["character"])) if g.get("character") else None
@@ -153,7 +159,7 @@ class Parser:
         num_words = [w for n in nums for w in self.data.numbers.get(n, [])]
         v = self.data.values
         values = {
-            "n": seat_words, "m": seat_words, "k": num_words,
+            "n": seat_words, "m": seat_words, "k": num_words, "seats": seat_words,
             "player": list(self.vocab.players), "player2": list(self.vocab.players),
             "character": list(self.vocab.characters),
             "direction": [w for ws in v.direction.values() for w in ws],

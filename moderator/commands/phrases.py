@@ -18,13 +18,16 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from moderator.errors import DataError
 from moderator.i18n import Lang
 from moderator.paths import data_dir
+from moderator.yamlio import load_yaml
 
 Intent = Literal[
     "next", "back", "repeat", "pause", "yes", "no", "seat", "two_seats", "character", "number", "direction",
-    "alignment", "showed", "nominate", "votes", "slays", "dies", "end_day",
+    "alignment", "showed", "nominate", "votes", "slays", "dies", "end_day", "ability", "guess",
 ]  # fmt: skip
 
-SLOTS = frozenset({"n", "m", "k", "player", "player2", "character", "direction", "alignment", "value", "yes", "no"})
+SLOTS = frozenset(
+    {"n", "m", "k", "seats", "player", "player2", "character", "direction", "alignment", "value", "yes", "no"}
+)
 
 
 class Values(BaseModel):
@@ -54,7 +57,7 @@ def read_phrases(path: Path) -> Phrases:
         DataError: unreadable, wrong shape, or a template with an unknown slot or unbalanced brackets.
     """
     try:
-        phrases = Phrases.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+        phrases = Phrases.model_validate(load_yaml(path.read_text(encoding="utf-8")))
     except (OSError, yaml.YAMLError) as exc:
         raise DataError(f"{path}: cannot read: {exc}") from exc
     except ValidationError as exc:

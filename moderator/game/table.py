@@ -15,6 +15,7 @@ from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
 from moderator.game.prompts import Prompt, Reply
 from moderator.grimoire.events import (
+    Ask,
     Event,
     Remember,
     SetCursor,
@@ -22,15 +23,17 @@ from moderator.grimoire.events import (
     SetPhase,
     SetWinner,
     SpendGhostVote,
+    parse_events,
 )
 from moderator.grimoire.journal import Journal
 from moderator.grimoire.state import Cursor, DayState, Grimoire
 from moderator.i18n import Lang, Text
-from moderator.rules.abilities import anyone_has, kill
+from moderator.rules.abilities import abilities, anyone_has, kill
 from moderator.rules.catalogue import PSEUDO_STEPS, Catalogue
 from moderator.rules.conditions import CONDITIONS
 from moderator.rules.context import Answer, Ctx, Outcome
 from moderator.rules.effects import EFFECTS, Effect
+from moderator.rules.effects.actions import demon_blocked
 from moderator.rules.nightorder import SheetStep, night_sheet
 from moderator.rules.schema import Expect, Step
 from moderator.rules.scripts import Script
@@ -49,7 +52,7 @@ _INTENTS: dict[Expect, tuple[Intent, ...]] = {
     "number": ("number",),
     "direction": ("direction",),
 }
-_DAY: tuple[Intent, ...] = ("nominate", "slays", "dies", "end_day")
+_DAY: tuple[Intent, ...] = ("nominate", "slays", "dies", "end_day", "ability", "guess")
 
 
 class Table:
@@ -106,6 +109,10 @@ class Table:
         c = self._g.cursor or Cursor(id="over")
         if c.id == "over" or self._g.winner is not None:
             return self._over_prompt()
+        if self._g.question is not None:
+            q = self._g.question
+            text = q.ko if self.lang == "ko" else q.en
+            return self._base(c, ["yesno"], text, None, None, ("yes", "no"))
         if c.id == "day":
             return self._day_prompt(c)
         if c.id in PSEUDO_STEPS:
@@ -187,7 +194,7 @@ class Table:
         if effect is not None and effect.truth is not None:
             truth = effect.truth(ctx)
             text += " " + self._t(flow.truth, truth=self._say(truth))
-        text += "".join(" " + j for j in self._jinxes(c.id))
+        text += "".join(" " + j for j in [*self._demon_notes(c.id), *self._jinxes(c.id)])
         expects: list[Expect] = list(step.expects) if step else ["confirm"]
         allowed: list[Intent] = [i for e in expects for i in _INTENTS[e]]
         if truth is not None:
@@ -198,6 +205,22 @@ class Table:
             )
             text += " " + self._t(flow.partial, got=got, need=self._missing(c, step))
         return self._base(c, expects, text, None, truth, [*allowed, "dies"])
+
+    def _demon_notes(self, cid: str) -> list[str]:
+        """What any Demon's step must know: a Lycanthrope kill tonight, the Lunatic's choices."""
+        if self.cat.team(cid) != "demon":
+            return []
+        flow = step_texts().flow
+        notes = [self._t(flow.demon_blocked)] if demon_blocked(self._g) else []
+        for lunatic in self._g.players:
+            chosen = [
+                p.seat
+                for p in self._g.players
+                if any(r.source == "lunatic" and r.name == "Chosen" and r.by_seat == lunatic.seat for r in p.reminders)
+            ]
+            if chosen:
+                notes.append(self._t(flow.lunatic_chose, lunatic=lunatic.seat, chosen=self._say(chosen)))
+        return notes
 
     def _missing(self, c: Cursor, step: Step | None) -> str:
         expects = step.expects if step else []
@@ -255,6 +278,8 @@ class Table:
             return Reply()
         if cmd.intent == "dies" and self._g.winner is None:
             return self._dies(cmd)
+        if self._g.question is not None:
+            return self._answer_question(cmd)
         p = self.prompt()
         if cmd.intent != "next" and cmd.intent not in p.allowed:
             raise IllegalChoice("not_an_answer", text=cmd.text)
@@ -266,6 +291,15 @@ class Table:
         if c.id in PSEUDO_STEPS:
             return self._pseudo(c)
         return self._night_step(c, cmd, p)
+
+    def _answer_question(self, cmd: Command) -> Reply:
+        q = self._g.question
+        assert q is not None
+        if cmd.intent not in ("yes", "no"):
+            raise IllegalChoice("answer_question")
+        events = parse_events(q.if_yes) if cmd.intent == "yes" else []
+        self._push("question", [*events, Ask(question=None)])
+        return Reply()
 
     def undo(self) -> Reply:
         """Pop the last entry (never the setup)."""
@@ -444,6 +478,8 @@ class Table:
             return self._dies(cmd)
         if cmd.intent == "end_day":
             return self._end_day()
+        if cmd.intent in ("ability", "guess"):
+            return self._day_ability(cmd)
         raise IllegalChoice("day_only")
 
     def _nominate(self, c: Cursor, cmd: Command) -> Reply:
@@ -508,6 +544,33 @@ class Table:
         outcome = EFFECTS["slayer_shot"].apply(Ctx(self._g, self.cat, shooter, "slayer"), Answer(seats=cmd.seats))
         self._push("slay", outcome.events)
         return Reply(public=[self._t(t) for t in outcome.public])
+
+    def _day_ability(self, cmd: Command) -> Reply:
+        """A player uses a day ability: the first of their day steps that can act now.
+
+        ``guess`` hands the guessed seats to the ability (the Alsaahir); anyone may claim to have one.
+        """
+        flow = step_texts().flow
+        seat, *rest = cmd.seats
+        player = self._g.player(seat)
+        if not player.alive:
+            raise IllegalChoice("dead_actor", seat=seat)
+        for ability in abilities(self.cat, player):
+            char = self.cat.get(ability)
+            for step in char.data.day if char is not None and char.data is not None else []:
+                effect = self._effect(step)
+                ctx = Ctx(self._g, self.cat, seat, ability)
+                if effect is None or not CONDITIONS[step.wake_if](ctx):
+                    continue
+                if (cmd.intent == "guess") != (effect.name == "alsaahir_guess"):
+                    continue
+                outcome = effect.apply(ctx, Answer(seats=tuple(rest) if cmd.intent == "guess" else cmd.seats))
+                self._push(f"{ability} day", outcome.events)
+                said = self._t(flow.ability_used, seat=seat, character=char.name(self.lang) if char else ability,
+                               prompt=step.prompt(self.lang))  # fmt: skip
+                return Reply(say=[said, *(self._t(t) for t in outcome.say)],
+                             public=[self._t(t) for t in outcome.public])  # fmt: skip
+        return Reply(say=[self._t(flow.no_day_ability, seat=seat)])
 
     def _dies(self, cmd: Command) -> Reply:
         seat = cmd.seats[0]

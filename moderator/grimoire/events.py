@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from moderator.grimoire.state import Cursor, DayState, Grimoire, Phase, Player, Reminder, Winner
+from moderator.grimoire.state import Cursor, DayState, Grimoire, Phase, Player, Question, Reminder, Winner
 from moderator.rules.schema import Alignment
 
 
@@ -133,6 +133,17 @@ class GainAbility(_Event):
         p.abilities = [self.ability] if self.replace else [*p.abilities, self.ability]
 
 
+class SetAbilities(_Event):
+    """The abilities a player holds besides their own, replaced wholesale (a character swap)."""
+
+    kind: Literal["abilities"] = "abilities"
+    seat: int
+    abilities: list[str]
+
+    def apply(self, g: Grimoire) -> None:
+        g.player(self.seat).abilities = list(self.abilities)
+
+
 class SetPhase(_Event):
     """Dusk, dawn and the ends of days. Clears what a new night or day forgets."""
 
@@ -198,6 +209,16 @@ class SetDay(_Event):
         g.today = self.today.model_copy(deep=True)
 
 
+class Ask(_Event):
+    """Put a yes/no question to the storyteller; ``None`` clears it."""
+
+    kind: Literal["ask"] = "ask"
+    question: Question | None
+
+    def apply(self, g: Grimoire) -> None:
+        g.question = self.question.model_copy(deep=True) if self.question else None
+
+
 class Remember(_Event):
     """An ability remembers something across nights (the Balloonist's last type, …)."""
 
@@ -223,12 +244,22 @@ Event = Annotated[
     | Revive
     | SpendGhostVote
     | GainAbility
+    | SetAbilities
     | SetPhase
     | SetBluffs
     | SetUnseated
     | SetWinner
     | SetCursor
     | SetDay
+    | Ask
     | Remember,
     Field(discriminator="kind"),
 ]
+
+
+def parse_events(raw: list[dict[str, object]]) -> list[Event]:
+    """Events from their JSON form (a question's ``if_yes``)."""
+    from pydantic import TypeAdapter
+
+    adapter: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+    return adapter.validate_python(raw)

@@ -5,7 +5,7 @@ The JSON shape of :class:`Grimoire` is the state file other tools read; its fiel
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -59,6 +59,14 @@ class Cursor(_State):
     character: str | None = None
 
 
+class Question(_State):
+    """A yes/no question the rules put to the storyteller (was the Pixie mad?)."""
+
+    ko: str
+    en: str
+    if_yes: list[dict[str, Any]] = Field(default_factory=list, description="Events (as JSON) to apply on yes.")
+
+
 class DayState(_State):
     """Today's nominations and votes."""
 
@@ -85,6 +93,7 @@ class Grimoire(_State):
     winner: Winner | None = None
     step: str | None = Field(None, description="The id of the step being run, if any.")
     cursor: Cursor | None = None
+    question: Question | None = None
     today: DayState = Field(default_factory=DayState)
     died_tonight: list[int] = Field(default_factory=list, description="Seats that died this night.")
     executed_today: int | None = Field(None, description="The seat executed (and died) today, if any.")

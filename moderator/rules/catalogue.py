@@ -19,6 +19,7 @@ from moderator.i18n import Text
 from moderator.paths import data_dir
 from moderator.rules.problems import Problems
 from moderator.rules.schema import CharacterData, Fact, ReminderSpec, Setup, Team
+from moderator.yamlio import load_yaml
 
 PSEUDO_STEPS = ("dusk", "minioninfo", "demoninfo", "dawn")
 
@@ -138,7 +139,7 @@ def read_character_files(folder: Path, problems: Problems) -> dict[str, tuple[Pa
     found: dict[str, tuple[Path, CharacterData]] = {}
     for path in sorted(folder.glob("*.yaml")):
         try:
-            raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+            raw = load_yaml(path.read_text(encoding="utf-8"))
             data = CharacterData.model_validate(raw)
         except (OSError, yaml.YAMLError) as exc:
             problems.add(path, "", path.stem, f"cannot read: {exc}")

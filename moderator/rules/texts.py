@@ -13,6 +13,7 @@ from moderator.errors import DataError
 from moderator.i18n import Lang, Text
 from moderator.paths import data_dir
 from moderator.rules.schema import Model, Status
+from moderator.yamlio import load_yaml
 
 
 class PseudoStep(Model):
@@ -65,6 +66,10 @@ class Flow(Model):
     jinx: Text
     swapped: Text
     who: Text
+    demon_blocked: Text
+    lunatic_chose: Text
+    ability_used: Text
+    no_day_ability: Text
 
 
 class StepTexts(Model):
@@ -86,7 +91,7 @@ def read_step_texts(path: Path) -> StepTexts:
         DataError: unreadable or of the wrong shape (the message names the file and key).
     """
     try:
-        return StepTexts.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+        return StepTexts.model_validate(load_yaml(path.read_text(encoding="utf-8")))
     except (OSError, yaml.YAMLError) as exc:
         raise DataError(f"{path}: cannot read: {exc}") from exc
     except ValidationError as exc:

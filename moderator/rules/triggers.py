@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from moderator.grimoire.events import AddReminder, Event, GainAbility, RemoveReminder
-from moderator.grimoire.state import Grimoire, Player
+from moderator.grimoire.events import AddReminder, Ask, Event, GainAbility, RemoveReminder
+from moderator.grimoire.state import Grimoire, Player, Question
 from moderator.rules.catalogue import Catalogue
 
 On = Literal["death", "passive"]
@@ -50,14 +50,22 @@ def _cannibal_eat(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: D
 
 
 def _pixie_gain(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
+    """The Townsfolk the Pixie learnt has died: ask whether the Pixie was mad about being it."""
     learnt = g.memory.get(f"learnt:pixie:{owner.seat}")
-    mad = owner.has_reminder("Mad", "pixie") or g.memory.get(f"mad:pixie:{owner.seat}") == "yes"
-    if learnt is None or not mad or not dead.has_reminder("Mad", "pixie") or not owner.alive:
+    marked = any(r.name == "Mad" and r.source == "pixie" and r.by_seat == owner.seat for r in dead.reminders)
+    if learnt is None or not marked or not owner.alive or learnt not in cat:
         return []
-    return [
+    gain: list[Event] = [
         GainAbility(seat=owner.seat, ability=learnt),
         AddReminder(seat=owner.seat, source="pixie", name="Has Ability", by_seat=owner.seat),
     ]
+    name = cat[learnt].name
+    question = Question(
+        ko=f"{owner.seat}번 픽시가 {name.ko}인 척 충분히 집착했습니까? 예라면 {name.ko} 능력을 얻습니다.",
+        en=f"Was the Pixie in seat {owner.seat} mad about being the {name.en}? If yes, they gain that ability.",
+        if_yes=[e.model_dump() for e in gain],
+    )
+    return [Ask(question=question)]
 
 
 TRIGGERS: dict[str, Trigger] = {

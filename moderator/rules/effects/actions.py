@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from moderator.errors import IllegalChoice
-from moderator.grimoire.events import AddReminder, Assign, Event, GainAbility, Remember, RemoveReminder
+from moderator.grimoire.events import AddReminder, Assign, Event, GainAbility, Remember, RemoveReminder, SetAbilities
+from moderator.grimoire.state import Grimoire
 from moderator.i18n import Text
 from moderator.rules.abilities import kill
 from moderator.rules.conditions import used_key
@@ -27,7 +28,7 @@ def _target(ctx: Ctx, answer: Answer, i: int = 0) -> int:
 
 
 def _blocked_key(ctx: Ctx) -> str:
-    return f"demon_blocked:{ctx.g.night}"
+    return f"demon_blocked:{ctx.g.night}"  # read by demon_blocked()
 
 
 def _spend(ctx: Ctx) -> list[Event]:
@@ -47,8 +48,10 @@ def snakecharmer_swap(ctx: Ctx, answer: Answer) -> Outcome:
         Assign(seat=target.seat, character=me.character, alignment=me.alignment),
         AddReminder(seat=target.seat, source="snakecharmer", name="Poisoned", by_seat=me.seat),
     ]
-    if me.abilities:
-        events += [GainAbility(seat=target.seat, ability=a) for a in me.abilities]
+    if me.abilities or target.abilities:
+        # A Philosopher-Snake Charmer's old Demon becomes a (poisoned) Philosopher with that ability.
+        events += [SetAbilities(seat=me.seat, abilities=list(target.abilities)),
+                   SetAbilities(seat=target.seat, abilities=list(me.abilities))]  # fmt: skip
     say = Text(
         ko="악마를 골랐습니다. 새 악마에게 캐릭터와 엄지 아래를, 새 {old}에게 캐릭터와 엄지 위를 보여주세요.",
         en="They picked the Demon. Show the new Demon its character, thumbs down; then the new {old}, thumbs up.",
@@ -83,20 +86,18 @@ def lycanthrope_kill(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=events)
 
 
-def demon_truth(ctx: Ctx) -> dict[str, object]:
-    """What the Demon must be told or kept from: the Lunatic's choices, a Lycanthrope kill."""
-    lunatic = [p.seat for p in ctx.g.players if p.character == "lunatic"]
-    chosen = [p.seat for p in ctx.g.players if any(r.name == "Chosen" and r.source == "lunatic" for r in p.reminders)]
-    return {"lunatic": lunatic, "lunatic_chose": chosen, "blocked": _blocked_key(ctx) in ctx.g.memory}
+def demon_blocked(g: Grimoire) -> bool:
+    """Whether the Lycanthrope killed tonight, so the Demon cannot."""
+    return f"demon_blocked:{g.night}" in g.memory
 
 
-@effect("demon_kill", "seat", truth=demon_truth)
+@effect("demon_kill", "seat")
 def demon_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """The Demon's kill, unless the Lycanthrope killed tonight or the Demon is drunk or poisoned."""
     if not answer.seats:
         return Outcome()
-    if _blocked_key(ctx) in ctx.g.memory:
-        return Outcome(say=[Text(ko="오늘 밤 악마는 죽일 수 없습니다.", en="The Demon cannot kill tonight.")])
+    if demon_blocked(ctx.g):
+        return Outcome()
     if ctx.seat is not None and not _sober(ctx):
         return Outcome(say=[_IMPAIRED])
     return Outcome(events=kill(ctx.g, ctx.cat, answer.seats[0], by_demon=True))

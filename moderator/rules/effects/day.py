@@ -36,7 +36,8 @@ def evil_team(ctx: Ctx) -> list[int]:
 def alsaahir_guess(ctx: Ctx, answer: Answer) -> Outcome:
     """A public guess of every Minion and Demon. Right, and sober: good wins."""
     right = sorted(set(answer.seats)) == evil_team(ctx)
-    if right and not impaired(ctx.g, ctx.cat, ctx.actor):
+    real = "alsaahir" in abilities(ctx.cat, ctx.actor)
+    if right and real and not impaired(ctx.g, ctx.cat, ctx.actor):
         return Outcome(events=[SetWinner(winner="good")], public=[Text(ko="선이 승리합니다.", en="Good wins.")])
     return Outcome(public=[Text(ko="아무 일도 일어나지 않습니다.", en="Nothing happens.")])
 
