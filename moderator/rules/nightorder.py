@@ -82,7 +82,12 @@ def positions(script: Script | None, cat: Catalogue, first: bool) -> dict[str, f
     official = cat.sheet.firstNight if first else cat.sheet.otherNight
     order = custom or official
     pos: dict[str, float] = {cid: float(i) for i, cid in enumerate(order)}
-    dawn = pos.get("dawn", float(len(order)))
+    # A custom order may leave out the special entries: dusk opens the night, the evil info follows,
+    # dawn closes it.
+    pos.setdefault("dusk", -1.0)
+    pos.setdefault("minioninfo", -0.9)
+    pos.setdefault("demoninfo", -0.8)
+    dawn = pos.setdefault("dawn", float(len(order)))
     for cid, char in cat.characters.items():
         number = char.first_night if first else char.other_night
         if cid not in pos and number is not None:
