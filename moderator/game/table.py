@@ -576,7 +576,10 @@ class Table:
         seat = cmd.seats[0]
         if not self._g.player(seat).alive:
             raise IllegalChoice("already_dead", seat=seat)
-        self._push("dies", kill(self._g, self.cat, seat))
+        # Said during a Demon's night step, it is the Demon's kill (the Grandmother dies with the grandchild).
+        c = self._g.cursor
+        by_demon = self._g.phase == "night" and c is not None and self.cat.team(c.id) == "demon"
+        self._push("dies", kill(self._g, self.cat, seat, by_demon=by_demon))
         p = self._g.player(seat)
         return Reply(public=[self._t(step_texts().flow.died_public, seat=seat, name=p.name)])
 

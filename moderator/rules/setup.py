@@ -117,20 +117,24 @@ def build_bag(
             f"{players} players need {good_slots - outsiders} Townsfolk, but {script.name} has "
             f"{len(pools['townsfolk'])}: add more with --add"
         )
-    counts: dict[Team, int] = {
-        "townsfolk": good_slots - outsiders,
-        "outsider": outsiders,
-        "minion": want["minion"],
-        "demon": 1,
-    }
-    seated = [*seated_evil, *good]
-    seated = _copies(cat, seated, rng, extra_copies, notes)
+    keep = {*require, *modifiers, demon, *minions}
+    seated = _copies(cat, [*seated_evil, *good], rng, extra_copies, notes, keep)
     unseated = [c for c in [demon, *minions] if _not_in_bag(cat, c)]
+    counts: dict[Team, int] = {}
+    for cid in [*seated, *unseated]:
+        counts[cat[cid].team] = counts.get(cat[cid].team, 0) + 1
     return Bag(seated=seated, unseated=unseated, counts=counts, notes=notes)
 
 
 def _take(pool: list[str], k: int, first: list[str]) -> list[str]:
-    picked = list(dict.fromkeys(first))[:k]
+    """``k`` from ``pool``, the ones in ``first`` before all others.
+
+    Raises:
+        SetupError: more characters are required than there are places.
+    """
+    picked = list(dict.fromkeys(first))
+    if len(picked) > k:
+        raise SetupError(f"no room for {', '.join(picked)}: the counts leave {k} place(s) of that team")
     return picked + [c for c in pool if c not in picked][: k - len(picked)]
 
 
@@ -166,8 +170,11 @@ def _products(options: list[list[int]]) -> list[list[int]]:
     return result
 
 
-def _copies(cat: Catalogue, seated: list[str], rng: random.Random, forced: int | None, notes: list[str]) -> list[str]:
-    """Extra copies of a character that allows them (Village Idiot) replace other Townsfolk."""
+def _copies(
+    cat: Catalogue, seated: list[str], rng: random.Random, forced: int | None, notes: list[str], keep: set[str]
+) -> list[str]:
+    """Extra copies of a character that allows them (Village Idiot) replace other Townsfolk, never the
+    required ones nor the ones that changed the setup."""
     result = list(seated)
     for cid in seated:
         data = cat[cid].data
@@ -176,7 +183,7 @@ def _copies(cat: Catalogue, seated: list[str], rng: random.Random, forced: int |
         k = forced if forced is not None else rng.choice(data.setup.extra_copies)
         if k not in data.setup.extra_copies:
             raise SetupError(f"{cat[cid].name.en}: {k} extra copies is not one of {data.setup.extra_copies}")
-        replaceable = [c for c in result if cat[c].team == "townsfolk" and c != cid]
+        replaceable = [c for c in result if cat[c].team == "townsfolk" and c != cid and c not in keep]
         for old in rng.sample(replaceable, min(k, len(replaceable))):
             result[result.index(old)] = cid
         if k:
@@ -218,24 +225,31 @@ def decisions(
         SetupError: an override is not one of the allowed options.
     """
     overrides = overrides or {}
+    g = g.model_copy(deep=True)
+    pending = [
+        (p.seat, char.id, dec)
+        for p in g.players
+        if (char := cat.get(p.character or "")) is not None and char.data is not None
+        for dec in char.data.decisions
+    ]
+    # Alignment changes first, so that marks meant for good players see who is evil.
+    pending.sort(key=lambda x: x[2].kind != "evil")
     found: list[Proposal] = []
-    for p in g.players:
-        char = cat.get(p.character or "")
-        if char is None or char.data is None:
+    for seat, owner, dec in pending:
+        if dec.when == "several_copies" and len(g.holders(owner)) < 2:
             continue
-        for dec in char.data.decisions:
-            if dec.when == "several_copies" and len(g.holders(char.id)) < 2:
-                continue
-            if any(f.decision.id == dec.id for f in found):
-                continue
-            options = _options(g, cat, script, dec, p.seat, char.id)
-            key = dec.id
-            chosen = overrides.get(key)
-            if chosen is not None and chosen not in options:
-                raise SetupError(f"{key}: '{chosen}' is not allowed; choose from {', '.join(options)}")
-            if chosen is None and options:
-                chosen = rng.choice(_preferred(g, dec, options))
-            found.append(Proposal(char.id, p.seat, dec, options, chosen))
+        if any(f.decision.id == dec.id for f in found):
+            continue
+        options = _options(g, cat, script, dec, seat, owner)
+        chosen = overrides.get(dec.id)
+        if chosen is not None and chosen not in options:
+            raise SetupError(f"{dec.id}: '{chosen}' is not allowed; choose from {', '.join(options)}")
+        if chosen is None and options:
+            chosen = rng.choice(_preferred(g, dec, options))
+        prop = Proposal(owner, seat, dec, options, chosen)
+        for e in decision_events([prop]):
+            e.apply(g)
+        found.append(prop)
     return found
 
 

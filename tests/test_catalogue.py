@@ -1,0 +1,229 @@
+"""The catalogue: every official character from the facts, and the 32 seed characters described."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from moderator.i18n import Text
+from moderator.rules.catalogue import Catalogue, Character, default_catalogue, load_catalogue
+from moderator.rules.schema import Step
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = REPO / "data"
+REFERENCE = DATA / "reference"
+SEEDS = REPO.parent / "shared" / "seeds"
+
+SEED_IDS = frozenset(
+    [
+        "pixie", "snakecharmer", "lycanthrope", "fisherman", "ravenkeeper", "cannibal", "drunk", "lunatic", "widow",
+        "organgrinder", "kazali", "lilmonsta", "shugenja", "bountyhunter", "empath", "oracle", "undertaker",
+        "alsaahir", "nightwatchman", "slayer", "alchemist", "magician", "grandmother", "balloonist", "villageidiot",
+        "fortuneteller", "innkeeper", "gambler", "acrobat", "seamstress", "philosopher", "amnesiac",
+    ]
+)  # fmt: skip
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def _json(name: str) -> Any:
+    return json.loads((REFERENCE / name).read_text(encoding="utf-8"))
+
+
+FACTS: dict[str, dict[str, Any]] = {f["id"]: f for f in _json("characters-facts.json")}
+ALL_IDS = sorted(FACTS)
+
+
+@pytest.fixture(scope="module")
+def cat() -> Catalogue:
+    return load_catalogue(DATA)
+
+
+def _korean(text: str) -> bool:
+    return bool(HANGUL.search(text))
+
+
+def _english(text: str) -> bool:
+    return bool(re.search(r"[A-Za-z]", text)) and not _korean(text)
+
+
+def _bilingual(text: Text) -> None:
+    assert text.ko.strip() and _korean(text.ko), f"not Korean: {text.ko!r}"
+    assert text.en.strip() and _english(text.en), f"not English: {text.en!r}"
+
+
+def test_the_facts_file_has_181_characters() -> None:
+    assert len(FACTS) == 181
+
+
+def test_every_official_id_loads_and_nothing_else(cat: Catalogue) -> None:
+    assert sorted(cat.characters) == ALL_IDS
+    assert len(cat.characters) == 181
+
+
+@pytest.mark.parametrize("cid", ALL_IDS)
+def test_each_character_matches_its_facts(cat: Catalogue, cid: str) -> None:
+    fact = FACTS[cid]
+    char = cat[cid]
+    assert char.id == cid
+    assert char.name.en == fact["name"]
+    assert char.team == fact["team"]
+    assert char.edition == fact["edition"]
+    assert char.first_night == fact["firstNight"]
+    assert char.other_night == fact["otherNight"]
+    official = [*fact["reminders"], *fact["remindersGlobal"]]
+    assert set(char.reminders) == set(official)
+    assert len(char.reminders) == len(set(char.reminders)), "a reminder is listed twice"
+    # The character's own reminders come first, in the official order.
+    assert list(char.reminders[: len(fact["reminders"])]) == list(dict.fromkeys(fact["reminders"]))
+
+
+@pytest.mark.parametrize("cid", ALL_IDS)
+def test_team_lookup_and_membership(cat: Catalogue, cid: str) -> None:
+    assert cid in cat
+    assert cat.get(cid) is cat[cid]
+    assert cat.team(cid) == FACTS[cid]["team"]
+
+
+def test_unknown_ids_are_not_characters(cat: Catalogue) -> None:
+    assert "notacharacter" not in cat
+    assert cat.get("notacharacter") is None
+    assert cat.team("notacharacter") is None
+    assert cat.team(None) is None
+    with pytest.raises(KeyError):
+        cat["notacharacter"]
+
+
+def test_exactly_the_32_seed_characters_are_described(cat: Catalogue) -> None:
+    assert len(SEED_IDS) == 32
+    assert set(cat.described()) == SEED_IDS
+    assert cat.described() == sorted(cat.described())
+    assert {c.id for c in cat.characters.values() if c.described} == SEED_IDS
+
+
+def test_every_described_character_has_a_file() -> None:
+    files = {p.stem for p in (DATA / "characters").glob("*.yaml")}
+    assert files == SEED_IDS
+
+
+@pytest.mark.parametrize("cid", sorted(set(ALL_IDS) - SEED_IDS))
+def test_undescribed_characters_are_facts_only(cat: Catalogue, cid: str) -> None:
+    char = cat[cid]
+    assert not char.described
+    assert char.data is None
+    assert char.ability_text is None
+    assert char.name.ko == char.name.en == FACTS[cid]["name"]
+    # No reminder means anything to the rules without a description.
+    for name in char.reminders:
+        assert char.reminder(name) is None
+    assert cat.setup(cid).in_bag and cat.setup(cid).outsiders is None
+
+
+@pytest.mark.parametrize("cid", sorted(SEED_IDS))
+def test_described_character_names_and_ability_in_both_languages(cat: Catalogue, cid: str) -> None:
+    char = cat[cid]
+    assert char.data is not None
+    assert char.data.id == cid
+    _bilingual(char.name)
+    assert char.name.en == FACTS[cid]["name"]
+    _bilingual(char.data.ability)
+    assert char.ability_text == char.data.ability
+
+
+@pytest.mark.parametrize("cid", sorted(SEED_IDS))
+def test_described_korean_name_comes_from_a_seed(cat: Catalogue, cid: str) -> None:
+    seeds = " ".join(p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("*.txt")))
+    assert seeds, f"no seed texts under {SEEDS}"
+    assert cat[cid].name.ko in seeds
+
+
+def _night_steps(char: Character) -> tuple[list[Step], list[Step]]:
+    assert char.data is not None
+    return list(char.data.night.first), list(char.data.night.other)
+
+
+@pytest.mark.parametrize("cid", sorted(SEED_IDS))
+def test_described_night_steps_exactly_when_the_facts_wake_it(cat: Catalogue, cid: str) -> None:
+    first, other = _night_steps(cat[cid])
+    assert bool(first) == (FACTS[cid]["firstNight"] is not None)
+    assert bool(other) == (FACTS[cid]["otherNight"] is not None)
+
+
+@pytest.mark.parametrize("cid", sorted(SEED_IDS))
+def test_described_prompts_in_both_languages(cat: Catalogue, cid: str) -> None:
+    char = cat[cid]
+    assert char.data is not None
+    first, other = _night_steps(char)
+    for step in [*first, *other, *char.data.day]:
+        _bilingual(step.prompt)
+        if step.public is not None:
+            _bilingual(step.public)
+        assert step.expects, "a step expects at least one kind of answer"
+    if char.data.notes is not None:
+        _bilingual(char.data.notes)
+    for dec in char.data.decisions:
+        _bilingual(dec.prompt)
+
+
+@pytest.mark.parametrize("cid", sorted(SEED_IDS))
+def test_described_reminders_are_exactly_the_official_ones(cat: Catalogue, cid: str) -> None:
+    char = cat[cid]
+    assert char.data is not None
+    own = [r.en for r in char.data.reminders]
+    assert sorted(own) == sorted({*FACTS[cid]["reminders"], *FACTS[cid]["remindersGlobal"]})
+    assert len(own) == len(set(own)), "one entry per official reminder"
+    for spec in char.data.reminders:
+        assert spec.ko.strip()
+        if re.search(r"[A-Za-z]", spec.en):  # a word, not a mark like the Amnesiac's "?"
+            assert _korean(spec.ko), f"{cid} reminder {spec.en}: no Korean name"
+        assert char.reminder(spec.en) is spec
+
+
+def test_prompts_fill_their_slots() -> None:
+    text = Text(ko="{seat}번 {name}", en="seat {seat}, {name}")
+    assert text("ko", seat=3, name="a") == "3번 a"
+    assert text("en", seat=3, name="a") == "seat 3, a"
+    assert text("en") == "seat {seat}, {name}"
+
+
+def test_night_sheet_and_counts_come_from_the_reference(cat: Catalogue) -> None:
+    sheet = _json("nightsheet.json")
+    assert cat.sheet.firstNight == sheet["firstNight"]
+    assert cat.sheet.otherNight == sheet["otherNight"]
+    rows = {r["players"]: r for r in _json("player-counts.json")}
+    assert sorted(cat.counts) == list(range(5, 16))
+    for n, row in rows.items():
+        assert cat.counts[n].model_dump() == row
+
+
+def test_jinxes_come_from_the_reference_both_ways(cat: Catalogue) -> None:
+    pairs = _json("jinx-pairs.json")
+    assert pairs
+    for item in pairs:
+        for other in item["with"]:
+            assert cat.jinxed(item["id"], other)
+            assert cat.jinxed(other, item["id"])
+    listed = {(i["id"], o) for i in pairs for o in i["with"]}
+    unjinxed = next(
+        (a, b) for a in ALL_IDS for b in ALL_IDS if a != b and (a, b) not in listed and (b, a) not in listed
+    )
+    assert not cat.jinxed(*unjinxed)
+
+
+def test_homebrew_extends_a_copy(cat: Catalogue) -> None:
+    brew = Character(id="mybrew", name=Text(ko="내꺼", en="Mine"), team="townsfolk", first_night=3, other_night=None)
+    bigger = cat.with_homebrew([brew])
+    assert "mybrew" in bigger and "mybrew" not in cat
+    assert bigger["mybrew"] is brew
+    assert len(bigger.characters) == len(cat.characters) + 1
+    assert bigger.team("mybrew") == "townsfolk"
+
+
+def test_default_catalogue_is_the_data_catalogue(cat: Catalogue) -> None:
+    default = default_catalogue()
+    assert default is default_catalogue()
+    assert sorted(default.characters) == sorted(cat.characters)
+    assert default.described() == cat.described()
