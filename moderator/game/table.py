@@ -34,6 +34,7 @@ from moderator.rules.conditions import CONDITIONS
 from moderator.rules.context import Answer, Ctx, Outcome
 from moderator.rules.effects import EFFECTS, Effect
 from moderator.rules.effects.actions import demon_blocked
+from moderator.rules.jinxes import described
 from moderator.rules.nightorder import SheetStep, night_sheet
 from moderator.rules.schema import Expect, Step
 from moderator.rules.scripts import Script
@@ -229,12 +230,18 @@ class Table:
         return {"ko": "자리", "en": "seat"}[self.lang]
 
     def _jinxes(self, cid: str) -> list[str]:
-        others = self._g.in_play() - {cid}
-        flow = step_texts().flow
-        return [
-            self._t(flow.jinx, a=self.cat[cid].name(self.lang), b=self.cat[o].name(self.lang))
-            for o in sorted(others) if self.cat.jinxed(cid, o)
-        ]  # fmt: skip
+        """Jinx notes at this character's step: ours where we describe it, else a generic reminder."""
+        notes = []
+        for other in sorted(self._g.in_play() - {cid}):
+            if not self.cat.jinxed(cid, other):
+                continue
+            jinx = described(cid, other)
+            if jinx is None:
+                notes.append(self._t(step_texts().flow.jinx, a=self.cat[cid].name(self.lang),
+                                     b=self.cat[other].name(self.lang)))  # fmt: skip
+            elif cid in jinx.at:
+                notes.append(self._t(jinx.text))
+        return notes
 
     def _day_prompt(self, c: Cursor) -> Prompt:
         flow = step_texts().flow

@@ -23,6 +23,7 @@ from moderator.grimoire.events import (
 )
 from moderator.grimoire.state import Grimoire
 from moderator.rules.catalogue import Catalogue, CountRow
+from moderator.rules.jinxes import forbidden_together
 from moderator.rules.schema import GOOD_TEAMS, Decision, Team
 from moderator.rules.scripts import Script
 
@@ -97,6 +98,12 @@ def build_bag(
                 f"{players} players need {want['minion']} Minions, but {script.name} has {len(pools['minion'])}: "
                 "add more with --add"
             )
+    for a, b in forbidden_together({demon, *minions, *pools["townsfolk"], *pools["outsider"]}):
+        # A jinx allows only one of the two: keep the one in the bag already (or required), drop the other.
+        drop = b if a in {demon, *minions, *require} else a
+        for pool in pools.values():
+            if drop in pool and drop not in require:
+                pool.remove(drop)
     seated_evil = [c for c in [demon, *minions] if not _not_in_bag(cat, c)]
     good_slots = players - len(seated_evil)
     outsiders = min(want["outsider"], good_slots)
@@ -372,7 +379,10 @@ def count_problems(g: Grimoire, cat: Catalogue) -> list[str]:
         have[team] = have.get(team, 0) + 1
     for cid in g.unseated:
         have[cat[cid].team] = have.get(cat[cid].team, 0) + 1
-    problems = []
+    problems = [
+        f"{cat[a].name.en} and {cat[b].name.en} cannot both be in play (jinx)"
+        for a, b in forbidden_together(g.in_play())
+    ]
     demons = have.get("demon", 0)
     if demons != row.demon:
         problems.append(f"{demons} Demons in play; the table asks for {row.demon}")

@@ -5,9 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from moderator.commands.phrases import read_phrases
 from moderator.errors import DataError
+from moderator.i18n import LANGS
 from moderator.paths import data_dir
 from moderator.rules.catalogue import Catalogue, load_catalogue
+from moderator.rules.jinxes import read_jinxes
 from moderator.rules.problems import Problem, Problems
 from moderator.rules.scripts import bundled_scripts, missing_for_a_game, parse_script
 from moderator.rules.texts import read_step_texts
@@ -33,6 +36,17 @@ def validate(paths: list[Path], root: Path | None = None) -> Report:
         read_step_texts(root / "steps.yaml")
     except DataError as exc:
         problems.add(root / "steps.yaml", "", "", str(exc))
+    try:
+        for i, jinx in enumerate(read_jinxes(root / "jinxes.yaml")):
+            if not cat.jinxed(*jinx.pair):
+                problems.add(root / "jinxes.yaml", f"[{i}]", "+".join(jinx.pair), "not an official jinx pair")
+    except DataError as exc:
+        problems.add(root / "jinxes.yaml", "", "", str(exc))
+    for lang in LANGS:
+        try:
+            read_phrases(root / "commands" / f"{lang}.yaml")
+        except DataError as exc:
+            problems.add(root / "commands" / f"{lang}.yaml", "", "", str(exc))
     scripts = [*(root / "scripts").glob("*.json")] if root != data_dir() else list(bundled_scripts().values())
     for path in [*sorted(scripts), *paths]:
         _script(path, cat, problems, report)
