@@ -15,9 +15,11 @@ from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
 from moderator.game.prompts import Prompt, Reply
 from moderator.grimoire.events import (
+    AddReminder,
     Ask,
     Event,
     Remember,
+    RemoveReminder,
     SetCursor,
     SetDay,
     SetPhase,
@@ -26,7 +28,7 @@ from moderator.grimoire.events import (
     parse_events,
 )
 from moderator.grimoire.journal import Journal
-from moderator.grimoire.state import Cursor, DayState, Grimoire
+from moderator.grimoire.state import Cursor, DayState, Grimoire, Player
 from moderator.i18n import Lang, Text
 from moderator.rules.abilities import abilities, anyone_has, kill
 from moderator.rules.catalogue import PSEUDO_STEPS, Catalogue
@@ -174,7 +176,10 @@ class Table:
         return line, (steps[c.sub] if c.sub < len(steps) else None)
 
     def _ctx(self, c: Cursor) -> Ctx:
-        return Ctx(self._g, self.cat, c.seat, c.id)
+        return self._mkctx(self._g, c.seat, c.id)
+
+    def _mkctx(self, g: Grimoire, seat: int | None, ability: str) -> Ctx:
+        return Ctx(g, self.cat, seat, ability, tuple(self.script.ids))
 
     def _effect(self, step: Step | None) -> Effect | None:
         return EFFECTS[step.effect] if step is not None and step.effect else None
@@ -336,7 +341,7 @@ class Table:
                 if (line.position, line.seat or 0, i) <= start:
                     continue
                 wake = CONDITIONS[step.wake_if] if step is not None and line.seat is not None else None
-                if wake is not None and not wake(Ctx(g, self.cat, line.seat, line.id)):
+                if wake is not None and not wake(self._mkctx(g, line.seat, line.id)):
                     continue
                 return Cursor(id=line.id, position=line.position, seat=line.seat, sub=i)
         return Cursor(id="day")
@@ -468,9 +473,27 @@ class Table:
         return math.ceil(len(self._g.living()) / 2)
 
     def _secret_votes(self) -> bool:
-        return any(
-            p.alive and not impaired(self._g, self.cat, p) for p in anyone_has(self._g, self.cat, "secret_votes")
-        )
+        return self._secret_holder() is not None
+
+    def _secret_holder(self) -> Player | None:
+        """The living, sober player whose ability makes votes secret (the Organ Grinder), if any."""
+        holders = anyone_has(self._g, self.cat, "secret_votes")
+        return next((p for p in holders if p.alive and not impaired(self._g, self.cat, p)), None)
+
+    def _about_to_die(self, block: int | None) -> list[Event]:
+        """Under secret votes the storyteller marks the player about to die, silently."""
+        holder = self._secret_holder()
+        if holder is None or holder.character is None:
+            return []
+        source = holder.character
+        events: list[Event] = [
+            RemoveReminder(seat=p.seat, source=source, name="About To Die")
+            for p in self._g.players
+            if p.has_reminder("About To Die", source)
+        ]
+        if block is not None and "About To Die" in self.cat[source].reminders:
+            events.append(AddReminder(seat=block, source=source, name="About To Die", by_seat=holder.seat))
+        return events
 
     def _day(self, c: Cursor, cmd: Command) -> Reply:
         if c.stage == "votes":
@@ -528,7 +551,7 @@ class Table:
                                      "block_votes": block_votes})  # fmt: skip
         ghosts = any(not p.alive and p.ghost_vote for p in self._g.players) and votes > 0
         nxt = Cursor(id="day", stage="ghosts" if ghosts else "ask")
-        self._push("votes", [SetDay(today=today), SetCursor(cursor=nxt)])
+        self._push("votes", [SetDay(today=today), *self._about_to_die(block), SetCursor(cursor=nxt)])
         if self._secret_votes():
             return Reply(say=[news], public=[self._t(flow.vote_public_secret)])
         return Reply(say=[news], public=[self._t(flow.vote_public, nominee=nominee, votes=votes), news])
@@ -537,18 +560,23 @@ class Table:
         if cmd.intent == "next":
             self._push("ghost votes done", [SetCursor(cursor=Cursor(id="day"))])
             return Reply()
+        t = self._g.today
         for s in cmd.seats:
             p = self._g.player(s) if s in self._g.seats() else None
-            if p is None or p.alive or not p.ghost_vote:
+            if p is None or p.alive or not p.ghost_vote or s in t.ghosts:
                 raise IllegalChoice("no_ghost_vote", seat=s)
-        self._push("ghost vote", [SpendGhostVote(seat=s) for s in cmd.seats])
+        if self._secret_votes():
+            # Secret votes: the vote token is taken at the end of the day, not now.
+            self._push("ghost vote", [SetDay(today=t.model_copy(update={"ghosts": [*t.ghosts, *cmd.seats]}))])
+        else:
+            self._push("ghost vote", [SpendGhostVote(seat=s) for s in cmd.seats])
         return Reply()
 
     def _slay(self, cmd: Command) -> Reply:
         shooter = cmd.seats[0]
         if not self._g.player(shooter).alive:
             raise IllegalChoice("dead_actor", seat=shooter)
-        outcome = EFFECTS["slayer_shot"].apply(Ctx(self._g, self.cat, shooter, "slayer"), Answer(seats=cmd.seats))
+        outcome = EFFECTS["slayer_shot"].apply(self._mkctx(self._g, shooter, "slayer"), Answer(seats=cmd.seats))
         self._push("slay", outcome.events)
         return Reply(public=[self._t(t) for t in outcome.public])
 
@@ -566,7 +594,7 @@ class Table:
             char = self.cat.get(ability)
             for step in char.data.day if char is not None and char.data is not None else []:
                 effect = self._effect(step)
-                ctx = Ctx(self._g, self.cat, seat, ability)
+                ctx = self._mkctx(self._g, seat, ability)
                 if effect is None or not CONDITIONS[step.wake_if](ctx):
                     continue
                 if (cmd.intent == "guess") != (effect.name == "alsaahir_guess"):
@@ -593,7 +621,7 @@ class Table:
     def _end_day(self) -> Reply:
         flow = step_texts().flow
         t = self._g.today
-        events: list[Event] = []
+        events: list[Event] = [SpendGhostVote(seat=s) for s in t.ghosts]
         public: list[str] = []
         if t.block is not None:
             p = self._g.player(t.block)

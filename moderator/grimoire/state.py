@@ -76,6 +76,9 @@ class DayState(_State):
     votes: dict[int, int] = Field(default_factory=dict)
     block: int | None = Field(None, description="The player about to die, if any.")
     block_votes: int = 0
+    ghosts: list[int] = Field(
+        default_factory=list, description="Dead voters whose vote token is removed at the end of the day."
+    )
 
 
 class Grimoire(_State):

@@ -18,6 +18,8 @@ class Ctx:
     cat: Catalogue
     seat: int | None
     ability: str
+    script: tuple[str, ...] = ()
+    """The ids on the script, where an ability may only pick from them (empty: no limit)."""
 
     @property
     def actor(self) -> Player:

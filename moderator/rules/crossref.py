@@ -60,5 +60,5 @@ def _check_one(char: Character, path: Path, problems: Problems) -> None:
     for i, dec in enumerate(data.decisions):
         if dec.when not in DECISION_CONDITIONS:
             problems.add(path, f"decisions.{i}.when", char.id, f"unknown condition '{dec.when}'")
-        if dec.kind == "mark" and dec.reminder not in char.reminders:
+        if (dec.kind == "mark" or dec.reminder) and dec.reminder not in char.reminders:
             problems.add(path, f"decisions.{i}.reminder", char.id, f"'{dec.reminder}' is not one of its reminders")

@@ -124,7 +124,9 @@ class Decision(Model):
     id: str
     kind: Literal["mark", "evil", "believes", "ability"]
     prompt: Text
-    reminder: str | None = Field(None, description="For kind mark: the official reminder name placed.")
+    reminder: str | None = Field(
+        None, description="The official reminder placed: on the pick (mark), or by the owner (believes)."
+    )
     target: Target = Field(default_factory=Target)
     when: str = Field("always", description="A named condition on the setup (e.g. several_copies).")
 

@@ -7,6 +7,7 @@ character or decision. The result is a list of grimoire events, so setup is jour
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from moderator.errors import SetupError
@@ -224,7 +225,12 @@ class Proposal:
 
 
 def decisions(
-    g: Grimoire, cat: Catalogue, script: Script, rng: random.Random, overrides: dict[str, str] | None = None
+    g: Grimoire,
+    cat: Catalogue,
+    script: Sequence[str],
+    rng: random.Random,
+    overrides: dict[str, str] | None = None,
+    seats: set[int] | None = None,
 ) -> list[Proposal]:
     """Every hidden setup decision of the characters in play, each proposed (or as overridden).
 
@@ -236,7 +242,9 @@ def decisions(
     pending = [
         (p.seat, char.id, dec)
         for p in g.players
-        if (char := cat.get(p.character or "")) is not None and char.data is not None
+        if (seats is None or p.seat in seats)
+        and (char := cat.get(p.character or "")) is not None
+        and char.data is not None
         for dec in char.data.decisions
     ]
     # Alignment changes first, so that marks meant for good players see who is evil.
@@ -268,10 +276,10 @@ def _preferred(g: Grimoire, dec: Decision, options: list[str]) -> list[str]:
     return options
 
 
-def _options(g: Grimoire, cat: Catalogue, script: Script, dec: Decision, seat: int, owner: str) -> list[str]:
+def _options(g: Grimoire, cat: Catalogue, script: Sequence[str], dec: Decision, seat: int, owner: str) -> list[str]:
     t = dec.target
     if dec.kind in ("believes", "ability"):
-        ids = script.ids if dec.kind == "believes" else list(cat.characters)
+        ids = list(script) if dec.kind == "believes" else list(cat.characters)
         in_play = g.in_play()
         return [
             c
@@ -304,6 +312,8 @@ def decision_events(proposals: list[Proposal]) -> list[Event]:
             events.append(SetAlignment(seat=int(prop.chosen), alignment="evil"))
         elif d.kind == "believes":
             events.append(SetBelieves(seat=prop.seat, believes=prop.chosen))
+            if d.reminder:
+                events.append(AddReminder(seat=prop.seat, source=prop.owner, name=d.reminder, by_seat=prop.seat))
         elif d.kind == "ability":
             events.append(GainAbility(seat=prop.seat, ability=prop.chosen))
     return events
@@ -360,7 +370,7 @@ def setup_game(
     g = Grimoire(script=script.name)
     for e in events:
         e.apply(g)
-    proposals = decisions(g, cat, script, rng, overrides)
+    proposals = decisions(g, cat, script.ids, rng, overrides)
     events += decision_events(proposals)
     believed = [p.chosen for p in proposals if p.decision.kind == "believes" and p.chosen]
     events.append(SetBluffs(bluffs=bluffs(g, cat, script, rng, believed)))

@@ -57,6 +57,7 @@ def _pixie_gain(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Dea
         return []
     gain: list[Event] = [
         GainAbility(seat=owner.seat, ability=learnt),
+        RemoveReminder(seat=dead.seat, source="pixie", name="Mad"),
         AddReminder(seat=owner.seat, source="pixie", name="Has Ability", by_seat=owner.seat),
     ]
     name = cat[learnt].name

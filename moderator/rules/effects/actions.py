@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+import random
+
 from moderator.errors import IllegalChoice
-from moderator.grimoire.events import AddReminder, Assign, Event, GainAbility, Remember, RemoveReminder, SetAbilities
+from moderator.grimoire.events import (
+    AddReminder,
+    Assign,
+    Event,
+    GainAbility,
+    Remember,
+    RemoveReminder,
+    SetAbilities,
+    SetBluffs,
+)
 from moderator.grimoire.state import Grimoire
 from moderator.i18n import Text
 from moderator.rules.abilities import kill
@@ -147,7 +158,7 @@ def organgrinder_drunk(ctx: Ctx, answer: Answer) -> Outcome:
 
 def _kazali_check(ctx: Ctx, answer: Answer) -> None:
     seat, cid = _target(ctx, answer), answer.character
-    if cid is None or cid not in ctx.cat or ctx.cat[cid].team != "minion":
+    if cid is None or cid not in ctx.cat or ctx.cat[cid].team != "minion" or (ctx.script and cid not in ctx.script):
         raise IllegalChoice("minion_needed")
     if cid in ctx.g.in_play():
         raise IllegalChoice("minion_in_play")
@@ -157,11 +168,23 @@ def _kazali_check(ctx: Ctx, answer: Answer) -> None:
 
 @effect("kazali_minions", "seat", "character", check=_kazali_check)
 def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
-    """The chosen player becomes the chosen Minion, evil."""
+    """The chosen player becomes the chosen Minion, evil, with its setup decisions proposed (a Widow's
+    Know player); the good character it replaces may become a Demon bluff."""
+    from moderator.rules.setup import decision_events, decisions
+
     assert answer.character is not None
+    seat = _target(ctx, answer)
     made = 1 + sum(1 for p in ctx.g.players if ctx.cat.team(p.character) == "minion")
     wanted = ctx.cat.counts[len(ctx.g.players)].minion if len(ctx.g.players) in ctx.cat.counts else made
-    events: list[Event] = [Assign(seat=_target(ctx, answer), character=answer.character, alignment="evil")]
+    old = ctx.g.player(seat).character
+    events: list[Event] = [Assign(seat=seat, character=answer.character, alignment="evil")]
+    if old and len(ctx.g.bluffs) < 3 and old not in ctx.g.bluffs:
+        events.append(SetBluffs(bluffs=[*ctx.g.bluffs, old]))
+    after = ctx.g.model_copy(deep=True)
+    for e in events:
+        e.apply(after)
+    rng = random.Random(f"{ctx.g.night}:{seat}:{answer.character}")
+    events += decision_events(decisions(after, ctx.cat, ctx.script, rng, seats={seat}))
     return Outcome(events=events, again=made < wanted)
 
 
