@@ -32,7 +32,7 @@ from moderator.grimoire.state import Cursor, DayState, Grimoire, Player
 from moderator.i18n import Lang, Text
 from moderator.rules.abilities import abilities, anyone_has, kill
 from moderator.rules.catalogue import PSEUDO_STEPS, Catalogue
-from moderator.rules.conditions import CONDITIONS
+from moderator.rules.conditions import CONDITIONS, acted_key, today_key
 from moderator.rules.context import Answer, Ctx, Outcome
 from moderator.rules.effects import EFFECTS, Effect
 from moderator.rules.effects.actions import demon_blocked
@@ -166,7 +166,9 @@ class Table:
         char = self.cat[c.id]
         steps: tuple[Step, ...] = ()
         if char.data is not None:
-            steps = tuple(char.data.night.first if self._g.night == 1 else char.data.night.other)
+            night = char.data.night
+            # A first-night ability gained later is used with its first-night steps.
+            steps = tuple(night.first if self._g.night == 1 or not night.other else night.other)
         p = self._g.player(c.seat) if c.seat is not None else None
         line = SheetStep(
             id=c.id, position=c.position, seat=c.seat, player=p.name if p else None,
@@ -337,6 +339,9 @@ class Table:
         start = (after.position, after.seat or 0, after.sub) if after else (-math.inf, 0, 0)
         for line in night_sheet(self.script, self.cat, g.night, g):
             steps: Sequence[Step | None] = line.steps or (None,)
+            same_line = after is not None and (after.id, after.seat) == (line.id, line.seat)
+            if acted_key(g.night, line.id, line.seat) in g.memory and not same_line:
+                continue  # it woke already tonight (a Snake Charmer swapped in after its turn)
             for i, step in enumerate(steps):
                 if (line.position, line.seat or 0, i) <= start:
                     continue
@@ -347,6 +352,8 @@ class Table:
         return Cursor(id="day")
 
     def _advance(self, events: list[Event], c: Cursor) -> list[Event]:
+        if c.id not in PSEUDO_STEPS and c.seat is not None:
+            events = [*events, Remember(key=acted_key(self._g.night, c.id, c.seat), value="yes")]
         after = _simulate(self._g, events)
         nxt = self._next(after, c)
         if nxt.id == "dawn":
@@ -600,7 +607,8 @@ class Table:
                 if (cmd.intent == "guess") != (effect.name == "alsaahir_guess"):
                     continue
                 outcome = effect.apply(ctx, Answer(seats=tuple(rest) if cmd.intent == "guess" else cmd.seats))
-                self._push(f"{ability} day", outcome.events)
+                used = Remember(key=today_key(ability, seat, self._g.day), value="yes")
+                self._push(f"{ability} day", [*outcome.events, used])
                 said = self._t(flow.ability_used, seat=seat, character=char.name(self.lang) if char else ability,
                                prompt=step.prompt(self.lang))  # fmt: skip
                 return Reply(say=[said, *(self._t(t) for t in outcome.say)],
@@ -614,8 +622,13 @@ class Table:
         # Said during a Demon's night step, it is the Demon's kill (the Grandmother dies with the grandchild).
         c = self._g.cursor
         by_demon = self._g.phase == "night" and c is not None and self.cat.team(c.id) == "demon"
-        self._push("dies", kill(self._g, self.cat, seat, by_demon=by_demon))
+        events = kill(self._g, self.cat, seat, by_demon=by_demon)
+        if not events:  # protected (the Innkeeper's Safe): nothing happens, nothing is announced
+            return Reply(say=[self._t(step_texts().flow.protected, seat=seat)])
+        self._push("dies", events)
         p = self._g.player(seat)
+        if self._g.phase == "night":  # announced at dawn, not now
+            return Reply()
         return Reply(public=[self._t(step_texts().flow.died_public, seat=seat, name=p.name)])
 
     def _end_day(self) -> Reply:

@@ -40,6 +40,20 @@ def _ability_unused(ctx: Ctx) -> bool:
     return ctx.actor.alive and not spent
 
 
+def today_key(ability: str, seat: int | None, day: int) -> str:
+    """The memory key that marks a day ability as used today."""
+    return f"today:{ability}:{seat}:{day}"
+
+
+def acted_key(night: int, ability: str, seat: int | None) -> str:
+    """The memory key that marks a night step as done tonight (it never wakes twice in a night)."""
+    return f"acted:{night}:{ability}:{seat}"
+
+
+def _unused_today(ctx: Ctx) -> bool:
+    return ctx.actor.alive and today_key(ctx.ability, ctx.seat, ctx.g.day) not in ctx.g.memory
+
+
 def _grandchild_killed_tonight(ctx: Ctx) -> bool:
     return any(
         r.name == "Grandchild" and r.by_seat == ctx.seat and p.seat in ctx.g.demon_killed_tonight
@@ -59,6 +73,7 @@ CONDITIONS: dict[str, Condition] = {
     "died_tonight": _died_tonight,
     "executed_today": _executed_today,
     "ability_unused": _ability_unused,
+    "unused_today": _unused_today,
     "grandchild_killed_tonight": _grandchild_killed_tonight,
     "known_died": _known_died,
 }

@@ -14,6 +14,13 @@ from moderator.rules.status import statuses
 from moderator.rules.texts import step_texts
 
 EVIL_INFO_MIN_PLAYERS = 7
+
+
+def gained_key(night: int, seat: int, ability: str) -> str:
+    """The memory key of an ability gained on that night (a first-night ability acts at once)."""
+    return f"gained:{night}:{seat}:{ability}"
+
+
 #: Wake conditions under which a dead player's ability can still act (checked at the step itself).
 ACTS_WHILE_DEAD = frozenset({"always", "died_tonight"})
 
@@ -105,15 +112,25 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
     lines = []
     for cid in abilities(cat, p):
         char = cat.get(cid)
-        if char is None or not wakes(char, first) or cid not in pos:
+        if char is None:
             continue
+        position = pos.get(cid)
         steps = _steps(char, first)
+        if not first and gained_key(g.night, p.seat, cid) in g.memory and not wakes(char, False):
+            # A first-night ability gained tonight (a Philosopher's Shugenja) is used tonight, right
+            # after the step that gave it.
+            position = pos.get(p.character or "", 0.0) + 0.5 if char.first_night is not None else None
+            steps = _steps(char, True)
+        elif not wakes(char, first):
+            continue
+        if position is None:
+            continue
         if not p.alive and not _acts_dead(g, p, steps):
             continue
         lines.append(
             SheetStep(
                 id=cid,
-                position=pos[cid],
+                position=position,
                 seat=p.seat,
                 player=p.name,
                 character=p.character,

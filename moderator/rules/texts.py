@@ -69,6 +69,7 @@ class Flow(Model):
     demon_blocked: Text
     lunatic_chose: Text
     ability_used: Text
+    protected: Text
     no_day_ability: Text
 
 

@@ -18,8 +18,9 @@ from moderator.grimoire.events import (
 from moderator.grimoire.state import Grimoire
 from moderator.i18n import Text
 from moderator.rules.abilities import kill
-from moderator.rules.conditions import used_key
+from moderator.rules.conditions import acted_key, used_key
 from moderator.rules.effects import Answer, Ctx, Outcome, effect, nothing
+from moderator.rules.nightorder import gained_key
 from moderator.rules.status import impaired, is_demon
 
 _IMPAIRED = Text(
@@ -58,6 +59,8 @@ def snakecharmer_swap(ctx: Ctx, answer: Answer) -> Outcome:
         Assign(seat=me.seat, character=target.character, alignment=target.alignment),
         Assign(seat=target.seat, character=me.character, alignment=me.alignment),
         AddReminder(seat=target.seat, source="snakecharmer", name="Poisoned", by_seat=me.seat),
+        # The new Snake Charmer's turn has passed tonight: it does not wake again.
+        Remember(key=acted_key(ctx.g.night, ctx.ability, target.seat), value="yes"),
     ]
     if me.abilities or target.abilities:
         # A Philosopher-Snake Charmer's old Demon becomes a (poisoned) Philosopher with that ability.
@@ -274,7 +277,11 @@ def _good_character(ctx: Ctx, answer: Answer) -> None:
 def philosopher_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: gain a good ability; a player of that character is drunk while the Philosopher is sober."""
     assert answer.character is not None
-    events: list[Event] = [*_spend(ctx), GainAbility(seat=ctx.actor.seat, ability=answer.character)]
+    events: list[Event] = [
+        *_spend(ctx),
+        GainAbility(seat=ctx.actor.seat, ability=answer.character),
+        Remember(key=gained_key(ctx.g.night, ctx.actor.seat, answer.character), value="yes"),
+    ]
     if _sober(ctx):
         events += [
             AddReminder(seat=p.seat, source="philosopher", name="Drunk", by_seat=ctx.seat)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from moderator.grimoire.events import AddReminder, Event, Remember, RemoveReminder
 from moderator.grimoire.state import Player
 from moderator.rules.effects import Answer, Ctx, Outcome, effect, info, nothing
 from moderator.rules.status import registers_demon, registers_evil, team_of
@@ -73,8 +74,7 @@ info("grandmother_learn", grandmother_truth)
 
 @effect("bountyhunter_learn", truth=bountyhunter_truth)
 def bountyhunter_learn(ctx: Ctx, answer: Answer) -> Outcome:
-    """Remember who was shown, so the same evil player is never shown twice."""
-    from moderator.grimoire.events import Remember
+    """Move the Know token to the player shown, and remember them: the same one is never shown twice."""
     from moderator.rules.conditions import known_key
 
     options = bountyhunter_truth(ctx)
@@ -83,22 +83,29 @@ def bountyhunter_learn(ctx: Ctx, answer: Answer) -> Outcome:
         return Outcome()
     key = f"shown:bountyhunter:{ctx.seat}"
     shown = f"{ctx.g.memory.get(key, '')} {seat}".strip()
-    return Outcome(
-        events=[Remember(key=key, value=shown), Remember(key=known_key(ctx.ability, ctx.seat), value=str(seat))]
-    )
+    events = [Remember(key=key, value=shown), Remember(key=known_key(ctx.ability, ctx.seat), value=str(seat))]
+    return Outcome(events=[*events, *_move_know(ctx, seat)])
+
+
+def _move_know(ctx: Ctx, seat: int) -> list[Event]:
+    """The acting ability's Know token leaves whoever had it and goes by ``seat``."""
+    events: list[Event] = [
+        RemoveReminder(seat=p.seat, source=ctx.ability, name="Know")
+        for p in ctx.g.players
+        if any(r.source == ctx.ability and r.name == "Know" and r.by_seat == ctx.seat for r in p.reminders)
+    ]
+    return [*events, AddReminder(seat=seat, source=ctx.ability, name="Know", by_seat=ctx.seat)]
 
 
 @effect("balloonist_learn", truth=balloonist_truth)
 def balloonist_learn(ctx: Ctx, answer: Answer) -> Outcome:
-    """Remember the type shown, so the next player is of another type."""
-    from moderator.grimoire.events import Remember
-
+    """Move the Know token and remember the type shown, so the next player is of another type."""
     options = balloonist_truth(ctx)
     seat = answer.seats[0] if answer.seats else (options[0] if options else None)
     if seat is None:
         return Outcome()
     team = team_of(ctx.cat, ctx.g.player(seat))
-    return Outcome(events=[Remember(key=f"type:balloonist:{ctx.seat}", value=str(team))])
+    return Outcome(events=[Remember(key=f"type:balloonist:{ctx.seat}", value=str(team)), *_move_know(ctx, seat)])
 
 
 def _chosen(answer: Answer, ctx: Ctx) -> list[Player]:
