@@ -184,10 +184,11 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
     cat = default_catalogue()
     if args.game:
         journal, script, cat = _resume(Path(args.game), cat)
-    elif args.script:
-        journal, script, cat = _new_game(args, cat)
     else:
-        raise SetupError("give --script S --players \"a,b,…\", or --game STATE.json")
+        args.script = args.script or config.game.script
+        args.players = args.players or config.game.players
+        args.seed = args.seed if args.seed is not None else config.game.seed
+        journal, script, cat = _new_game(args, cat)
     save = Path(args.save) if args.save else None
     if not args.text:
         print("moderator: the voice front end is not built yet; using the keyboard.", file=sys.stderr)

@@ -21,6 +21,12 @@ class General(_Section):
     saves: str = "saves"
 
 
+class Game(_Section):
+    script: str = "twelve"
+    players: str = "민수,지영,서준,하은,도윤,서연,지호"
+    seed: int | None = None
+
+
 class Audio(_Section):
     input: str = ""
     public: str = ""
@@ -41,6 +47,7 @@ class Voice(_Section):
 
 class Config(_Section):
     general: General = Field(default_factory=General)
+    game: Game = Field(default_factory=Game)
     audio: Audio = Field(default_factory=Audio)
     asr: Asr = Field(default_factory=Asr)
     tts: dict[Lang, Voice] = Field(default_factory=dict)

@@ -98,6 +98,9 @@ class TextLoop:
     def run(self, lines: Iterable[str]) -> int:
         """Run until the input ends or the game is over. Returns the exit code."""
         self.save_state()
+        if not self.jsonl:
+            for line in self.table.grimoire_lines():
+                self.out.write(f"  {line}\n")
         self.emit(self.table.prompt())
         for raw in lines:
             line = raw.strip()

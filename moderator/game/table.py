@@ -264,7 +264,19 @@ class Table:
 
     def _over_prompt(self) -> Prompt:
         flow = step_texts().flow
-        lines = [self._t(flow.over)]
+        lines = [self._t(flow.over), *self.grimoire_lines()]
+        public = flow.winner_public[self._g.winner](self.lang) if self._g.winner else None
+        return self._base(Cursor(id="over"), ["confirm"], " ".join(lines), public, self._g.winner, ())
+
+    def _reminder_name(self, source: str, name: str) -> str:
+        char = self.cat.get(source)
+        spec = char.reminder(name) if char else None
+        return spec.ko if spec and self.lang == "ko" else name
+
+    def grimoire_lines(self) -> list[str]:
+        """The grimoire as the storyteller hears it: each seat's true character, belief and abilities."""
+        flow = step_texts().flow
+        lines = []
         for p in self._g.players:
             char = self.cat[p.character].name(self.lang) if p.character and p.character in self.cat else "-"
             line = self._t(flow.reveal_line, seat=p.seat, name=p.name, character=char,
@@ -274,9 +286,13 @@ class Table:
             for a in p.abilities:
                 if a in self.cat:
                     line += self._t(flow.reveal_ability, ability=self.cat[a].name(self.lang))
-            lines.append(line)
-        public = flow.winner_public[self._g.winner](self.lang) if self._g.winner else None
-        return self._base(Cursor(id="over"), ["confirm"], " ".join(lines), public, self._g.winner, ())
+            reminders = ", ".join(self._reminder_name(r.source, r.name) for r in p.reminders)
+            lines.append(f"{line} [{reminders}]" if reminders else line)
+        if self._g.unseated:
+            lines.append(self._t(flow.unseated, characters=self._say(list(self._g.unseated))))
+        if self._g.bluffs:
+            lines.append(self._t(flow.bluffs, characters=self._say(list(self._g.bluffs))))
+        return lines
 
     # -- commands ------------------------------------------------------------------------------
 

@@ -70,6 +70,8 @@ class Flow(Model):
     lunatic_chose: Text
     ability_used: Text
     protected: Text
+    unseated: Text
+    bluffs: Text
     no_day_ability: Text
 
 
