@@ -255,6 +255,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--state-out", help="rewrite the state JSON here after every step")
     p.add_argument("--save", help="save the game journal here after every change")
     p.set_defaults(func=cmd_play)
+
+    from moderator.growl.cli import register as register_growl
+
+    register_growl(sub)
     return parser
 
 

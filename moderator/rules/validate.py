@@ -47,6 +47,14 @@ def validate(paths: list[Path], root: Path | None = None) -> Report:
             read_phrases(root / "commands" / f"{lang}.yaml")
         except DataError as exc:
             problems.add(root / "commands" / f"{lang}.yaml", "", "", str(exc))
+    try:
+        from moderator.growl.data import load_data
+
+        load_data(root / "growl")
+        report.checked.append("growl data")
+    except DataError as exc:
+        for line in str(exc).splitlines():
+            problems.add(root / "growl", "", "", line)
     scripts = [*(root / "scripts").glob("*.json")] if root != data_dir() else list(bundled_scripts().values())
     for path in [*sorted(scripts), *paths]:
         _script(path, cat, problems, report)

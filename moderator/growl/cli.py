@@ -1,0 +1,81 @@
+"""``moderator growl``: run an evening of Growl from the keyboard or a file of utterances.
+
+Wire it into moderator/cli.py with ``register(sub)`` on the top-level subparsers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+from moderator.config import Config
+from moderator.errors import SetupError
+from moderator.growl.data import GrowlData, default_data
+from moderator.growl.engine import Growl
+from moderator.growl.frontend import GrowlLoop
+from moderator.growl.journal import GrowlJournal
+from moderator.i18n import Lang
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``growl`` subcommand."""
+    p = subparsers.add_parser("growl", help="moderate Growl (4–10 players): setup, turns, nights, growl, gold")
+    p.add_argument("--players", help="names, comma-separated, clockwise from seat 1")
+    p.add_argument("--count", type=int, help="the number of players, when names are not given")
+    p.add_argument("--lang", choices=["ko", "en"])
+    p.add_argument("--text", action="store_true", help="use the keyboard / text, not voice")
+    p.add_argument("--input", help="read utterances from this file, one per line")
+    p.add_argument("--jsonl", action="store_true", help="one JSON object per prompt")
+    p.add_argument("--state-out", help="rewrite the state JSON here after every step")
+    p.add_argument("--seed", type=int, help="seed for the app's random choices (start-player ties)")
+    p.add_argument("--save", help="save the evening's journal here after every change")
+    p.add_argument("--game", help="resume the evening saved in this journal (saving goes on to it unless --save)")
+    p.add_argument("--pace", type=float, default=1.0, help="multiply timed pauses by this (0 = no waiting)")
+    p.set_defaults(func=cmd_growl)
+
+
+def names_from(args: argparse.Namespace, data: GrowlData) -> list[str]:
+    """Players' names from --players, or empty names from --count.
+
+    Raises:
+        SetupError: neither given, a count outside the rules' range, or a name twice.
+    """
+    if args.players:
+        names = [n.strip() for n in args.players.split(",") if n.strip()]
+    elif args.count is not None:
+        names = [""] * args.count
+    else:
+        raise SetupError('give --players "a,b,c,d" (clockwise from seat 1), --count N, or --game FILE')
+    span = data.setup.players
+    if not span.min <= len(names) <= span.max:
+        raise SetupError(f"Growl takes {span.min} to {span.max} players, not {len(names)}")
+    named = [n.casefold() for n in names if n]
+    if len(set(named)) != len(named):
+        raise SetupError("two players have the same name; give each a different one")
+    return names
+
+
+def open_journal(args: argparse.Namespace, data: GrowlData) -> tuple[GrowlJournal, Path | None]:
+    """The evening to play and where to save it: resumed from --game, or new."""
+    if args.game:
+        path = Path(args.game)
+        return GrowlJournal.load(path), Path(args.save) if args.save else path
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    return GrowlJournal.new(names_from(args, data), seed), Path(args.save) if args.save else None
+
+
+def cmd_growl(args: argparse.Namespace, config: Config) -> int:
+    data = default_data()
+    lang: Lang = args.lang or config.general.language
+    journal, save = open_journal(args, data)
+    if not args.text:
+        print("moderator: the voice front end is not built yet; using the keyboard.", file=sys.stderr)
+    engine = Growl(journal, data, lang, persist=(lambda j: j.save(save)) if save else None)
+    state_out = Path(args.state_out) if args.state_out else None
+    loop = GrowlLoop(engine, lang, sys.stdout, jsonl=args.jsonl, state_out=state_out, pace=args.pace)
+    if args.input:
+        with open(args.input, encoding="utf-8") as f:
+            return loop.run(f)
+    return loop.run(sys.stdin)

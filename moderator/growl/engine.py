@@ -1,0 +1,108 @@
+"""The Growl engine: it proposes each step, takes the table's commands and keeps the journal.
+
+It knows nothing of audio or terminals. Every change is one journal entry, saved through
+``persist`` before the command returns, so a crash loses nothing and "back" pops one entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from moderator.commands.parse import Command
+from moderator.growl.data import GrowlData
+from moderator.growl.events import GrowlEvent, NewGame
+from moderator.growl.journal import GrowlJournal
+from moderator.growl.prompts import Prompt, Reply
+from moderator.growl.state import GrowlState
+from moderator.growl.steps import FIRST_STEP, STEPS
+from moderator.growl.steps.base import Ctx, Outcome, View, death, refuse, say
+from moderator.i18n import Lang
+
+Persist = Callable[[GrowlJournal], None]
+
+
+class Growl:
+    """One evening of Growl at one table."""
+
+    def __init__(self, journal: GrowlJournal, data: GrowlData, lang: Lang, persist: Persist | None = None) -> None:
+        self.journal = journal
+        self.data = data
+        self.lang = lang
+        self.persist = persist
+        self.paused = False
+        self._s = journal.state()
+        if not journal.entries:
+            self._push("game 1", [NewGame(game=1, step=FIRST_STEP)])
+
+    @property
+    def state(self) -> GrowlState:
+        return self._s
+
+    def ctx(self) -> Ctx:
+        return Ctx(self._s, self.data, self.lang)
+
+    def _push(self, label: str, events: Sequence[GrowlEvent]) -> None:
+        self._s = self.journal.push(label, events)
+        if self.persist is not None:
+            self.persist(self.journal)
+
+    # -- prompts -------------------------------------------------------------------------------
+
+    def view(self) -> View:
+        """What the current step shows (the pause notice while paused)."""
+        ctx = self.ctx()
+        if self.paused:
+            return View(say(ctx.t(self.data.texts.flow.paused)))
+        return STEPS[self._s.step].view(ctx)
+
+    def prompt(self) -> Prompt:
+        """The step the game is at, ready to be spoken."""
+        v, s = self.view(), self._s
+        return Prompt(
+            step="paused" if self.paused else s.step, seat=v.seat, expects=list(v.expects), beats=v.beats,
+            allowed=v.allowed, phase=s.phase, game=s.game, night=s.night, turn_seat=s.turn_seat,
+        )  # fmt: skip
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def handle(self, cmd: Command) -> Reply:
+        """Carry out ``cmd`` at the current step.
+
+        Raises:
+            IllegalChoice: the rules refuse it now; nothing changed.
+        """
+        flow = self.data.texts.flow
+        if cmd.intent == "back":
+            self.paused = False
+            return self.undo()
+        if self.paused:
+            self.paused = False
+            if cmd.intent in ("next", "repeat", "pause"):
+                return Reply([self.ctx().t(flow.resumed)])
+        if cmd.intent == "pause":
+            self.paused = True
+            return Reply()
+        if cmd.intent == "repeat":
+            return Reply()
+        return self._act(cmd)
+
+    def _act(self, cmd: Command) -> Reply:
+        ctx = self.ctx()
+        step = STEPS[self._s.step]
+        if cmd.intent != "next" and cmd.intent not in step.view(ctx).allowed:
+            raise refuse("not_now", text=cmd.text)
+        outcome: Outcome = death(ctx, cmd.seats[0]) if cmd.intent == "dies" else step.act(ctx, cmd)
+        if outcome.events:
+            self._push(outcome.label or self._s.step, outcome.events)
+        return Reply(list(outcome.say))
+
+    def undo(self) -> Reply:
+        """Pop the last entry (never the first game's start)."""
+        ctx = self.ctx()
+        if len(self.journal.entries) <= 1:
+            return Reply([ctx.t(self.data.texts.flow.nothing_to_undo)])
+        self.journal.pop()
+        self._s = self.journal.state()
+        if self.persist is not None:
+            self.persist(self.journal)
+        return Reply([ctx.t(self.data.texts.flow.undone)])

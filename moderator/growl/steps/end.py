@@ -1,0 +1,124 @@
+"""The end: the growl, the winner, gold for each winner, the evening's standings, another game."""
+
+from __future__ import annotations
+
+from moderator.commands.parse import Command
+from moderator.growl.events import CloseGame, GainGold, GrowlEvent, NewGame, SetWinner, simulate
+from moderator.growl.prompts import Beat
+from moderator.growl.state import GrowlState
+from moderator.growl.steps.base import Ctx, Outcome, StepDef, View, goto, refuse, say
+from moderator.growl.steps.setup import FIRST_STEP
+from moderator.growl.texts import Winner
+
+
+def _growl(ctx: Ctx) -> View:
+    t, p, s = ctx.texts.end, ctx.data.pacing.growl, ctx.s
+    alive = len(s.living())
+    if alive <= ctx.data.setup.end_alive_at_most:
+        reason = ctx.t(t.by_deaths, alive=alive)
+    else:
+        reason = ctx.t(t.by_nights, nth=ctx.nth(s.night))
+    beats = (
+        Beat(reason),
+        Beat(ctx.t(t.wolf_zeroes), p.wolf_zeroes),
+        Beat(ctx.t(t.all_wolves), p.all_wolves),
+        Beat(ctx.t(t.ask)),
+    )
+    return View(beats, ("yesno",), ("yes", "no", "dies"))
+
+
+def _growl_act(ctx: Ctx, cmd: Command) -> Outcome:
+    if cmd.intent not in ("yes", "no"):
+        raise refuse("answer_yes_no")
+    winner: Winner = "werewolves" if cmd.intent == "yes" else "humans"
+    if winner == "humans" and not ctx.s.living():
+        raise refuse("nobody_alive")
+    said = ctx.t(ctx.texts.end.winner[winner])
+    first = ctx.s.seats()[0]
+    out = goto("gold", first)
+    return Outcome([SetWinner(winner=winner), *out.events], [said], label=f"{winner} win")
+
+
+def _gold(ctx: Ctx) -> View:
+    s, t = ctx.s, ctx.texts.end
+    seat = s.seat or s.seats()[0]
+    team = ctx.t(t.team[s.winner or "humans"])
+    return View(say(ctx.t(t.gold_ask, who=ctx.who(seat), team=team)), ("number",), ("number", "no"), seat=seat)
+
+
+def _gold_act(ctx: Ctx, cmd: Command) -> Outcome:
+    s, t = ctx.s, ctx.texts.end
+    seat = s.seat or s.seats()[0]
+    if cmd.intent == "number" and cmd.number is not None:
+        gain = _gain(ctx, seat, cmd.number)
+        events: list[GrowlEvent] = [gain]
+        said = ctx.t(t.gold_gain, who=ctx.who(seat), amount=gain.amount)
+    elif cmd.intent == "no":
+        if s.winner == "werewolves" and s.player(seat).alive:
+            raise refuse("werewolves_all_won", who=ctx.who(seat))
+        events, said = [], ctx.t(t.gold_none, who=ctx.who(seat))
+    else:
+        raise refuse("say_gold")
+    return Outcome([*events, *_after_gold(ctx, seat, events)], [said], label=f"gold seat {seat}")
+
+
+def _gain(ctx: Ctx, seat: int, cards: int) -> GainGold:
+    rule = ctx.data.cards.deck_card("gold")
+    total = rule.total() if rule else 0
+    if ctx.s.gold_cards + cards > total:
+        raise refuse("too_much_gold", total=total, claimed=ctx.s.gold_cards)
+    g = ctx.data.setup.gold
+    return GainGold(seat=seat, amount=g.per_win + g.per_card * cards, cards=cards)
+
+
+def _after_gold(ctx: Ctx, seat: int, events: list[GrowlEvent]) -> list[GrowlEvent]:
+    """The next seat to ask, or (after the last) the game into the record and the standings."""
+    seats = ctx.s.seats()
+    i = seats.index(seat)
+    if i + 1 < len(seats):
+        return goto("gold", seats[i + 1]).events
+    after = simulate(ctx.s, events)
+    if after.winner == "humans" and not any(p.alive and p.seat in after.gained for p in after.players):
+        raise refuse("no_living_winner")
+    return [CloseGame(), *goto("standings").events]
+
+
+def ranking(s: GrowlState) -> list[tuple[int, int, int]]:
+    """(rank, seat, gold) for everyone, most gold first; equal gold shares a rank."""
+    golds = [p.gold for p in s.players]
+    rows = sorted(s.players, key=lambda p: (-p.gold, p.seat))
+    return [(1 + sum(g > p.gold for g in golds), p.seat, p.gold) for p in rows]
+
+
+def _standings(ctx: Ctx) -> View:
+    t = ctx.texts.end
+    rows = [ctx.t(t.rank, rank=r, who=ctx.who(seat), gold=g) for r, seat, g in ranking(ctx.s)]
+    text = ctx.t(t.standings, nth=ctx.nth(ctx.s.game), table=ctx.t(t.rank_sep).join(rows))
+    return View(say(text, ctx.t(t.another)), ("yesno",), ("yes", "no"))
+
+
+def _standings_act(ctx: Ctx, cmd: Command) -> Outcome:
+    if cmd.intent == "yes":
+        game = ctx.s.game + 1
+        return Outcome([NewGame(game=game, step=FIRST_STEP)], label=f"game {game}")
+    if cmd.intent == "no":
+        return goto("evening_over")
+    raise refuse("answer_yes_no")
+
+
+def _evening_over(ctx: Ctx) -> View:
+    best = [seat for r, seat, _ in ranking(ctx.s) if r == 1]
+    gold = ctx.s.player(best[0]).gold
+    return View(say(ctx.t(ctx.texts.end.evening_over, who=ctx.whos(best), gold=gold)), ())
+
+
+def _evening_over_act(ctx: Ctx, cmd: Command) -> Outcome:
+    return Outcome()
+
+
+STEPS: dict[str, StepDef] = {
+    "growl": StepDef(_growl, _growl_act),
+    "gold": StepDef(_gold, _gold_act),
+    "standings": StepDef(_standings, _standings_act),
+    "evening_over": StepDef(_evening_over, _evening_over_act),
+}

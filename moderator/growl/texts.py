@@ -1,0 +1,144 @@
+"""The shape of data/growl/texts.yaml: everything the app says, in Korean and English."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from moderator.commands.phrases import Intent
+from moderator.growl.rules import Condition, Model
+from moderator.i18n import Text
+
+Winner = Literal["humans", "werewolves"]
+
+#: Why a command is refused; each names a text in texts.yaml ``refusals``.
+Refusal = Literal[
+    "not_now", "answer_yes_no", "say_start_seat", "say_gold", "no_such_seat", "already_dead",
+    "card_drawn_already", "final_too_early", "night_card_last", "werewolves_all_won", "no_living_winner",
+    "nobody_alive", "too_much_gold",
+]  # fmt: skip
+
+
+class Who(Model):
+    named: Text
+    seat: Text
+    nobody: Text
+
+
+class SetupTexts(Model):
+    intro: Text
+    night_cards: Text
+    remove_none: Text
+    remove_some: Text
+    remove_item: Text
+    first_wolves: Text
+    deal: Text
+    place: Text
+    start_first: Text
+    start_gold: Text
+    start_tie: Text
+
+
+class SniffTexts(Model):
+    intro: Text
+    close: Text
+    wolves_open: Text
+    wolves_close: Text
+    open: Text
+    outro: Text
+
+
+class DayTexts(Model):
+    turn_first: Text
+    turn: Text
+    morning: Text
+
+
+class ConditionTexts(Model):
+    question: Text
+    unmet: Text
+
+
+class NightTexts(Model):
+    drawn: Text
+    drawn_final: Text
+    unnamed: Text
+    conditions: dict[Condition, ConditionTexts]
+    read: Text
+    effect: Text
+    read_end: Text
+    cannot_give: Text
+    pass_intro: Text
+    pass_skip: Text
+    count: Text
+    pass_done: Text
+    more_deaths: Text
+    checks: Text
+
+
+class EndTexts(Model):
+    by_nights: Text
+    by_deaths: Text
+    wolf_zeroes: Text
+    all_wolves: Text
+    ask: Text
+    winner: dict[Winner, Text]
+    team: dict[Winner, Text]
+    gold_ask: Text
+    gold_gain: Text
+    gold_none: Text
+    standings: Text
+    rank: Text
+    rank_sep: Text
+    another: Text
+    evening_over: Text
+
+
+class FlowTexts(Model):
+    paused: Text
+    resumed: Text
+    undone: Text
+    nothing_to_undo: Text
+    not_understood: Text
+    refused: Text
+    died: Text
+    turn_passes: Text
+
+
+class Refusals(Model):
+    not_now: Text
+    answer_yes_no: Text
+    say_start_seat: Text
+    say_gold: Text
+    no_such_seat: Text
+    already_dead: Text
+    card_drawn_already: Text
+    final_too_early: Text
+    night_card_last: Text
+    werewolves_all_won: Text
+    no_living_winner: Text
+    nobody_alive: Text
+    too_much_gold: Text
+
+    def text(self, reason: str) -> Text | None:
+        value = getattr(self, reason, None)
+        return value if isinstance(value, Text) else None
+
+
+class Texts(Model):
+    ordinals: list[Text]
+    ordinal: Text
+    who: Who
+    setup: SetupTexts
+    sniff: SniffTexts
+    day: DayTexts
+    night: NightTexts
+    end: EndTexts
+    flow: FlowTexts
+    refusals: Refusals
+
+
+class GrowlPhrases(Model):
+    """Extra command templates per language (data/growl/phrases.yaml), keyed by shared intent."""
+
+    ko: dict[Intent, list[str]]
+    en: dict[Intent, list[str]]

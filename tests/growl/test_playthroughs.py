@@ -1,0 +1,25 @@
+"""Replays every golden Growl playthrough in tests/growl/playthroughs/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.growl.playthrough import HERE, check, check_transcript, load, run
+
+FILES = sorted(HERE.glob("*.yaml"))
+
+
+def test_there_are_the_six_playthroughs() -> None:
+    assert {p.stem for p in FILES} >= {
+        "four_players", "nine_players_sniff", "ended_early", "all_hallows_eve_nobody_dead", "gift_unmet",
+        "three_game_evening",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_playthrough(path: Path) -> None:
+    pt = load(path)
+    check(pt, run(pt))
+    check_transcript(pt)

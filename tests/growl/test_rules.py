@@ -1,0 +1,96 @@
+"""Rules the engine enforces: turn order past the dead, the richest start, shared ranks, gold checks."""
+
+from __future__ import annotations
+
+from moderator.growl.state import GrowlState, Player
+from moderator.growl.steps.end import ranking
+from moderator.growl.steps.setup import richest
+from tests.growl.helpers import SETUP, new_engine, say
+
+
+def table(alive: list[bool], gold: list[int] | None = None, seed: int = 0, game: int = 2) -> GrowlState:
+    golds = gold or [0] * len(alive)
+    players = [Player(seat=i + 1, alive=a, gold=g) for i, (a, g) in enumerate(zip(alive, golds, strict=True))]
+    return GrowlState(seed=seed, players=players, game=game)
+
+
+def test_the_deck_passes_to_the_next_living_player_clockwise() -> None:
+    s = table([True, False, False, True, True])
+    assert [s.next_living(x) for x in (1, 4, 5)] == [4, 5, 1]
+    assert table([False, True, False]).next_living(2) == 2
+    assert table([False, False]).next_living(1) is None
+
+
+def test_the_richest_starts_and_a_tie_is_broken_by_the_seed() -> None:
+    assert richest(table([True] * 4, [1, 5, 2, 0])) == (2, [2])
+    picks = {richest(table([True] * 4, [3, 1, 3, 3], seed=n))[0] for n in range(30)}
+    assert picks == {1, 3, 4}
+    once = [richest(table([True] * 4, [3, 1, 3, 3], seed=7, game=g))[0] for g in (2, 2)]
+    assert once[0] == once[1]
+
+
+def test_equal_gold_shares_a_rank() -> None:
+    assert ranking(table([True] * 4, [2, 5, 2, 0])) == [(1, 2, 5), (2, 1, 2), (2, 3, 2), (4, 4, 0)]
+
+
+def end_early(names: list[str]) -> list[str]:
+    """Setup, then deaths until two are left: the game is at the growl."""
+    deaths = [f"seat {n} dies" for n in range(1, len(names) - 1)]
+    return [*SETUP, "seat 1", *deaths]
+
+
+def test_more_gold_cards_than_the_box_holds_are_refused() -> None:
+    g = new_engine(["a", "b", "c", "d"])
+    say(g, *end_early(["a", "b", "c", "d"]), "no")
+    assert say(g, "13") == ["Not now. There are 12 Gold cards in all; 0 have been counted this game already."]
+    assert say(g, "10", "3") == ["Not now. There are 12 Gold cards in all; 10 have been counted this game already."]
+    assert g.state.player(1).gold == 11 and g.state.step == "gold" and g.state.seat == 2
+
+
+def test_a_humans_win_needs_a_living_winner() -> None:
+    g = new_engine(["a", "b", "c", "d"])
+    say(g, *end_early(["a", "b", "c", "d"]), "no", "1", "no", "no")
+    errors = say(g, "no")
+    assert errors == ["Not now. If the humans won, at least one living player is a human winner. Check again."]
+    assert say(g, "0") == [] and g.state.step == "standings"
+
+
+def test_deaths_at_the_same_moment_can_still_be_reported_at_the_growl() -> None:
+    g = new_engine(["a", "b", "c", "d"])
+    say(g, *end_early(["a", "b", "c", "d"]), "seat 3 dies", "seat 4 dies")
+    assert g.state.living() == [] and g.state.step == "growl"
+    assert say(g, "no") == ["Not now. Nobody is alive, so the humans cannot win."]
+    assert say(g, "yes") == [] and g.state.winner == "werewolves"
+
+
+def test_dead_players_take_no_turn_and_cannot_die_twice() -> None:
+    g = new_engine(["a", "b", "c", "d", "e"])
+    say(g, *SETUP, "seat 1", "seat 2 dies")
+    assert say(g, "b dies") == ["Not now. b, seat 2 is dead already."]
+    say(g, "next")
+    assert g.state.turn_seat == 3
+
+
+def test_an_answer_that_does_not_fit_the_step_is_refused() -> None:
+    g = new_engine(["a", "b", "c", "d"])
+    say(g, *SETUP)
+    assert say(g, "next") == ["Not now. Say the start player's seat or name."]
+    errors = say(g, "seat 1", "yes")
+    assert errors and errors[0].startswith("I didn't understand. Say one of:")
+    assert g.state.step == "turn"
+
+
+def test_every_prompt_fills_its_slots_in_both_languages() -> None:
+    lines = [*SETUP, "seat 2", "next", "caged", "seat 4 dies", "next", "nobody", "next", "next", "the gift",
+             "yes", "next", "next", "next", "next", "all hallows eve", "yes", "next", "next", "next", "next",
+             "no", "1", "no", "no", "0", "no", "yes", *SETUP, "next", "seat 3 dies", "seat 4 dies",
+             "seat 5 dies", "yes", "0", "0", "no", "no", "no", "no"]  # fmt: skip
+    for lang in ("ko", "en"):
+        g = new_engine(["a", "b", "c", "d", "e"] if lang == "en" else ["가", "나", "다", "라", "마"], lang=lang)
+        seen: list[str] = []
+        for line in lines:
+            seen.append(g.prompt().text)
+            assert say(g, line) == [], (lang, line, g.state.step)
+        seen.append(g.prompt().text)
+        assert g.state.step == "evening_over" and g.state.game == 2
+        assert not [t for t in seen if "{" in t or "}" in t or not t]
