@@ -51,6 +51,7 @@ class PromptExpect(_Strict):
     text_contains: str | None = None
     public_contains: str | None = None
     check_truth: bool = Field(True, description="False: only step/seat/texts are compared.")
+    truth_in: list[Any] | None = Field(None, description="The truth is one of these (a player to show).")
 
 
 class Expect(_Strict):
@@ -152,7 +153,10 @@ def check(pt: Playthrough, result: Result) -> None:
 def _matches(prompt: dict[str, Any], want: PromptExpect) -> bool:
     if prompt["step"] != want.step or (want.seat is not None and prompt["seat"] != want.seat):
         return False
-    if want.check_truth and prompt["truth"] != want.truth:
+    if want.truth_in is not None:
+        if prompt["truth"] not in want.truth_in:
+            return False
+    elif want.check_truth and prompt["truth"] != want.truth:
         return False
     if want.text_contains and want.text_contains not in prompt["text"]:
         return False

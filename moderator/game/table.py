@@ -206,7 +206,7 @@ class Table:
         expects: list[Expect] = list(step.expects) if step else ["confirm"]
         allowed: list[Intent] = [i for e in expects for i in _INTENTS[e]]
         if truth is not None:
-            allowed += ["showed", "seat"] if isinstance(truth, list) else ["showed"]
+            allowed += ["showed", "seat"] if effect is not None and effect.options else ["showed"]
         if c.seats or c.character:
             got = ", ".join(
                 [*(f"{s}" for s in c.seats), *([self.cat[c.character].name(self.lang)] if c.character else [])]
@@ -414,10 +414,19 @@ class Table:
         if p.truth is not None and cmd.intent in ("next", "showed"):
             given = Answer()
             shown = cmd.value if cmd.intent == "showed" else p.truth
-            if cmd.intent == "showed" and isinstance(cmd.value, int) and isinstance(p.truth, list):
+            if cmd.intent == "showed" and isinstance(cmd.value, int) and effect.options:
                 given = Answer(seats=(cmd.value,))
             outcome = effect.apply(ctx, given)
             return self._finish(c, effect, outcome, [self._remember_shown(c, shown)], given)
+        if cmd.intent == "seat" and effect.options is not None and not step.expects.count("seat"):
+            # Another true answer than the one proposed: it must be true (else say "showed N").
+            seat = cmd.seats[0]
+            sober = c.seat is not None and not impaired(self._g, self.cat, self._g.player(c.seat))
+            if sober and seat not in effect.options(ctx):
+                raise IllegalChoice("not_true", seat=seat)
+            given = Answer(seats=(seat,))
+            outcome = effect.apply(ctx, given)
+            return self._finish(c, effect, outcome, [self._remember_shown(c, seat)], given)
         answer = self._answer(c, cmd, step)
         if answer is None:
             return Reply()

@@ -20,6 +20,7 @@ TruthFn = Callable[[Ctx], object]
 CheckFn = Callable[[Ctx, Answer], None]
 ApplyFn = Callable[[Ctx, Answer], Outcome]
 ToldFn = Callable[[Ctx, Answer], object]
+OptionsFn = Callable[[Ctx], list[int]]
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,8 @@ class Effect:
     truth: TruthFn | None = None
     check: CheckFn | None = None
     told: ToldFn | None = None
+    options: OptionsFn | None = None
+    """For information that is a player: every seat that would be true (the truth is the first)."""
 
 
 EFFECTS: dict[str, Effect] = {}
@@ -43,13 +46,14 @@ def effect(
     truth: TruthFn | None = None,
     check: CheckFn | None = None,
     told: ToldFn | None = None,
+    options: OptionsFn | None = None,
 ) -> Callable[[ApplyFn], ApplyFn]:
     """Register ``fn`` as the effect ``name``."""
 
     def register(fn: ApplyFn) -> ApplyFn:
         if name in EFFECTS:
             raise ValueError(f"effect {name!r} registered twice")
-        EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told)
+        EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options)
         return fn
 
     return register

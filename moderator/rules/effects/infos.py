@@ -53,13 +53,17 @@ def grandmother_truth(ctx: Ctx) -> dict[str, object] | None:
     return None
 
 
-def bountyhunter_truth(ctx: Ctx) -> list[int]:
+def _first(seats: list[int]) -> int | None:
+    return seats[0] if seats else None
+
+
+def bountyhunter_options(ctx: Ctx) -> list[int]:
     """Evil players the Bounty Hunter could be shown (not ones already shown)."""
     shown = set(ctx.g.memory.get(f"shown:bountyhunter:{ctx.seat}", "").split())
     return [p.seat for p in ctx.g.players if _evil(ctx, p) and str(p.seat) not in shown and p.seat != ctx.seat]
 
 
-def balloonist_truth(ctx: Ctx) -> list[int]:
+def balloonist_options(ctx: Ctx) -> list[int]:
     """Players of another character type than the one shown last time."""
     last = ctx.g.memory.get(f"type:balloonist:{ctx.seat}")
     return [p.seat for p in ctx.g.players if p.seat != ctx.seat and team_of(ctx.cat, p) != last]
@@ -72,12 +76,12 @@ info("shugenja_direction", shugenja_truth)
 info("grandmother_learn", grandmother_truth)
 
 
-@effect("bountyhunter_learn", truth=bountyhunter_truth)
+@effect("bountyhunter_learn", truth=lambda ctx: _first(bountyhunter_options(ctx)), options=bountyhunter_options)
 def bountyhunter_learn(ctx: Ctx, answer: Answer) -> Outcome:
     """Move the Know token to the player shown, and remember them: the same one is never shown twice."""
     from moderator.rules.conditions import known_key
 
-    options = bountyhunter_truth(ctx)
+    options = bountyhunter_options(ctx)
     seat = answer.seats[0] if answer.seats else (options[0] if options else None)
     if seat is None:
         return Outcome()
@@ -97,10 +101,10 @@ def _move_know(ctx: Ctx, seat: int) -> list[Event]:
     return [*events, AddReminder(seat=seat, source=ctx.ability, name="Know", by_seat=ctx.seat)]
 
 
-@effect("balloonist_learn", truth=balloonist_truth)
+@effect("balloonist_learn", truth=lambda ctx: _first(balloonist_options(ctx)), options=balloonist_options)
 def balloonist_learn(ctx: Ctx, answer: Answer) -> Outcome:
     """Move the Know token and remember the type shown, so the next player is of another type."""
-    options = balloonist_truth(ctx)
+    options = balloonist_options(ctx)
     seat = answer.seats[0] if answer.seats else (options[0] if options else None)
     if seat is None:
         return Outcome()
