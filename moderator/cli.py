@@ -10,6 +10,8 @@ from pathlib import Path
 
 from moderator.config import Config, load_config
 from moderator.errors import ModeratorError, SetupError
+from moderator.frontends.text import TextLoop
+from moderator.game.table import Table
 from moderator.grimoire.journal import Journal, load_state
 from moderator.i18n import Lang
 from moderator.rules.catalogue import Catalogue, default_catalogue
@@ -53,9 +55,23 @@ def cmd_characters(args: argparse.Namespace, config: Config) -> int:
     lang = _lang(args, config)
     rows = sorted(cat.characters.values(), key=lambda c: (not c.described, c.team, c.id))
     if args.json:
-        print(json.dumps([{"id": c.id, "name": c.name(lang), "team": c.team, "described": c.described,
-                           "first_night": c.first_night, "other_night": c.other_night} for c in rows],
-                         ensure_ascii=False, indent=1))
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": c.id,
+                        "name": c.name(lang),
+                        "team": c.team,
+                        "described": c.described,
+                        "first_night": c.first_night,
+                        "other_night": c.other_night,
+                    }
+                    for c in rows
+                ],
+                ensure_ascii=False,
+                indent=1,
+            )
+        )
         return 0
     described = [c for c in rows if c.described]
     print(f"{len(rows)} characters; {len(described)} fully described (prompts, effects, Korean texts):")
@@ -124,9 +140,15 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
     events, bag, proposals = setup_game(
-        script, cat, names, seed=args.seed, characters=chars, overrides=_pairs(args.decide),
+        script,
+        cat,
+        names,
+        seed=args.seed,
+        characters=chars,
+        overrides=_pairs(args.decide),
         require=[c.strip() for c in args.require.split(",")] if args.require else None,
-        outsider_shift=args.outsiders, extra_copies=args.copies,
+        outsider_shift=args.outsiders,
+        extra_copies=args.copies,
     )
     journal = Journal.new(script.source)
     g = journal.push("setup", events)
@@ -138,8 +160,10 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
     for p in g.players:
         believes = f" (believes {cat[p.believes].name(lang)})" if p.believes else ""
         marks = ", ".join(f"{r.name}" for r in p.reminders)
-        print(f"{p.seat:2}. {p.name:10} {cat[p.character or ''].name(lang) if p.character else '-'}"
-              f"{believes} [{p.alignment}]{' ' + marks if marks else ''}")
+        print(
+            f"{p.seat:2}. {p.name:10} {cat[p.character or ''].name(lang) if p.character else '-'}"
+            f"{believes} [{p.alignment}]{' ' + marks if marks else ''}"
+        )
     if g.unseated:
         print("in play, no seat: " + ", ".join(cat[c].name(lang) for c in g.unseated))
     print("bluffs: " + ", ".join(cat[c].name(lang) for c in g.bluffs))
@@ -157,7 +181,7 @@ def _new_game(args: argparse.Namespace, cat: Catalogue) -> tuple[Journal, Script
         raise SetupError(f"{script.name} has no {', no '.join(missing)}: add some with --add (e.g. --add imp,poisoner)")
     names = [n.strip() for n in (args.players or "").split(",") if n.strip()]
     if not names:
-        raise SetupError("give --players \"name1,name2,…\" (clockwise from seat 1), or --game STATE.json")
+        raise SetupError('give --players "name1,name2,…" (clockwise from seat 1), or --game STATE.json')
     chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
     events, _, _ = setup_game(script, cat, names, seed=args.seed, characters=chars, overrides=_pairs(args.decide))
     journal = Journal.new(script.source)
@@ -190,15 +214,76 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
         args.seed = args.seed if args.seed is not None else config.game.seed
         journal, script, cat = _new_game(args, cat)
     save = Path(args.save) if args.save else None
-    if not args.text:
-        print("moderator: the voice front end is not built yet; using the keyboard.", file=sys.stderr)
     table = Table(journal, script, cat, lang, persist=(lambda j: j.save(save)) if save else None)
     state_out = Path(args.state_out) if args.state_out else None
     loop = TextLoop(table, lang, sys.stdout, jsonl=args.jsonl, state_out=state_out)
     if args.input:
         with open(args.input, encoding="utf-8") as f:
             return loop.run(f)
+    if not args.text:
+        voiced = _play_by_voice(table, lang, config, loop)
+        if voiced is not None:
+            return voiced
     return loop.run(sys.stdin)
+
+
+def _play_by_voice(table: Table, lang: Lang, config: Config, keyboard: TextLoop) -> int | None:
+    """Run the game by voice, or say why not and return None (the keyboard takes over)."""
+    from moderator.voice.app import audio_available, build_loop
+    from moderator.voice.errors import VoiceError
+    from moderator.voice.keys import stdin_reader
+    from moderator.voice.loop import run_keyboard_thread
+
+    if not audio_available(config):
+        print("moderator: no audio devices; using the keyboard.", file=sys.stderr)
+        return None
+    try:
+        voice = build_loop(table, lang, config)
+    except (VoiceError, OSError, ImportError) as exc:
+        print(f"moderator: voice unavailable ({exc}); using the keyboard.", file=sys.stderr)
+        return None
+    run_keyboard_thread(voice, stdin_reader)
+    return voice.run(keyboard_fallback=lambda _t: keyboard.run(sys.stdin))
+
+
+def cmd_devices(args: argparse.Namespace, config: Config) -> int:
+    from moderator.voice.speaker import list_devices
+
+    devices = list_devices()
+    if not devices:
+        print("no audio devices")
+    for d in devices:
+        print(f"{d['index']:3}  in {d['inputs']}  out {d['outputs']}  {d['name']}")
+    return 0
+
+
+def cmd_say(args: argparse.Namespace, config: Config) -> int:
+    from moderator.voice.app import _device
+    from moderator.voice.models import default_cache_dir
+    from moderator.voice.speaker import AudioSpeaker, PromptCache, VoiceSettings
+
+    lang = _lang(args, config)
+    voice = config.tts.get(lang)
+    settings = VoiceSettings(voice.voice or None, voice.rate, voice.volume) if voice else VoiceSettings()
+    cache = PromptCache(default_cache_dir() / "prompts", lang, settings)
+    if args.out:
+        Path(args.out).write_bytes(cache.get(args.text).read_bytes())
+        print(args.out)
+        return 0
+    AudioSpeaker(cache, _device(config.audio.public), _device(config.audio.private)).say(args.text, "private")
+    return 0
+
+
+def cmd_transcribe(args: argparse.Namespace, config: Config) -> int:
+    from moderator.voice.app import print_json, transcribe
+
+    lang = _lang(args, config)
+    result = transcribe(Path(args.file), lang, [e.strip() for e in args.expects.split(",") if e.strip()], config)
+    if args.json:
+        print_json(result)
+    else:
+        print(f"{result['text']!r} -> {result['command']} (confidence {result['confidence']:.2f})")
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -255,6 +340,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--state-out", help="rewrite the state JSON here after every step")
     p.add_argument("--save", help="save the game journal here after every change")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("devices", help="list the audio input and output devices")
+    p.set_defaults(func=cmd_devices)
+
+    p = sub.add_parser("say", help="speak a test phrase (on the private output)")
+    p.add_argument("text")
+    p.add_argument("--lang", choices=["ko", "en"])
+    p.add_argument("--out", help="write the WAV here instead of playing it")
+    p.set_defaults(func=cmd_say)
+
+    p = sub.add_parser("transcribe", help="run the game's recognizer on a WAV file")
+    p.add_argument("file")
+    p.add_argument("--lang", choices=["ko", "en"])
+    p.add_argument(
+        "--expects",
+        default="confirm,seat,two_seats,yesno,number,character,direction",
+        help="what the step expects, comma-separated (confirm, seat, two_seats, …)",
+    )
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_transcribe)
 
     from moderator.growl.cli import register as register_growl
 

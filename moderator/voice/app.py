@@ -1,0 +1,125 @@
+"""Putting the real voice parts together from config.toml: the recognizer, the two outputs, the
+microphone, prompts rendered at game start; and the small commands (devices, say, transcribe)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from moderator.commands.parse import INTENTS_FOR, Parser, Vocabulary
+from moderator.config import Config
+from moderator.errors import Ambiguous, NotUnderstood
+from moderator.frontends.text import character_names
+from moderator.game.table import Table
+from moderator.i18n import Lang
+from moderator.paths import repo_dir
+from moderator.rules.catalogue import default_catalogue
+from moderator.rules.nightorder import night_sheet
+from moderator.rules.texts import step_texts
+from moderator.voice.asr import DEFAULT_POLICIES, Recognizer, load_recognizer
+from moderator.voice.audio import read_wav
+from moderator.voice.listen import MicUtterances
+from moderator.voice.loop import VoiceLoop
+from moderator.voice.models import default_cache_dir
+from moderator.voice.reject import RejectPolicy
+from moderator.voice.speaker import AudioSpeaker, PromptCache, VoiceSettings, list_devices
+
+#: The rejection policy per engine: the measured defaults (moderator.voice.asr.DEFAULT_POLICIES);
+#: state changes heard below ``asr.confirm_below`` are read back for a yes/no as well.
+APP_POLICIES: dict[str, RejectPolicy] = dict(DEFAULT_POLICIES)
+
+
+def models_dir(config: Config) -> Path:
+    return Path(config.asr.models) if config.asr.models else repo_dir() / "models"
+
+
+def recognizer_for(lang: Lang, config: Config) -> Recognizer:
+    """Load the recognizer for ``lang`` with the app's rejection policy."""
+    rec = load_recognizer(lang, models_dir(config))
+    rec.policy = APP_POLICIES.get(rec.engine, rec.policy)
+    return rec
+
+
+def _device(value: str) -> int | str | None:
+    if not value:
+        return None
+    return int(value) if value.isdigit() else value
+
+
+def audio_available(config: Config) -> bool:
+    """Whether there is an input and an output device to use."""
+    try:
+        devices = list_devices()
+    except Exception:
+        return False
+    return any(int(str(d["inputs"])) > 0 for d in devices) and any(int(str(d["outputs"])) > 0 for d in devices)
+
+
+def known_prompts(table: Table, lang: Lang) -> list[str]:
+    """The texts that can be said before the game starts: every sheet line of the first two nights,
+    the pseudo-steps and the flow texts without blanks to fill."""
+    texts = step_texts()
+    out = [p.prompt(lang) for p in texts.pseudo.values()] + [p.public(lang) for p in texts.pseudo.values() if p.public]
+    for night in (1, 2):
+        out += [s.prompt(table.cat, lang) for s in night_sheet(table.script, table.cat, night, table.g)]
+    return out
+
+
+def build_loop(table: Table, lang: Lang, config: Config, console: TextIO = sys.stdout) -> VoiceLoop:
+    """The real voice loop: model loaded, prompts rendered (with progress), microphone open."""
+    console.write(f"voice: loading the {lang} model …\n")
+    recognizer = recognizer_for(lang, config)
+    voice = config.tts.get(lang)
+    settings = VoiceSettings(voice.voice or None, voice.rate, voice.volume) if voice else VoiceSettings()
+    cache = PromptCache(default_cache_dir() / "prompts", lang, settings)
+
+    def progress(done: int, total: int) -> None:
+        console.write(f"\rvoice: rendering prompts {done}/{total}")
+
+    cache.prerender(known_prompts(table, lang), progress)
+    console.write("\n")
+    speaker = AudioSpeaker(cache, _device(config.audio.public), _device(config.audio.private))
+    utterances = MicUtterances(_device(config.audio.input))
+    speaker_muted = utterances.endpointer.muted
+    speaker.speaking = speaker_muted  # half-duplex: the microphone drops what it hears while we speak
+    loop = VoiceLoop(table, lang, recognizer, speaker, utterances, confirm_below=config.asr.confirm_below,
+                     console=console)  # fmt: skip
+    loop.check_vocabulary()
+    return loop
+
+
+def transcribe(path: Path, lang: Lang, expects: list[str], config: Config) -> dict[str, object]:
+    """Run the loop's recognizer on a WAV file, with the grammar of a step expecting ``expects``."""
+    cat = default_catalogue()
+    vocab = Vocabulary(seats=list(range(1, 16)), characters=character_names(cat))
+    parser = Parser(lang, vocab)
+    allowed = [i for e in expects for i in INTENTS_FOR.get(e, ())]
+    rec = recognizer_for(lang, config)
+    sentences = parser.sentences(allowed, numbers=list(range(0, 21)))
+    from moderator.voice.models import missing_words
+
+    dropped = {p for phrases in missing_words(sentences, rec.has_word).values() for p in phrases}
+    pcm, rate = read_wav(path)
+    result = rec.recognize(pcm, rate, [s for s in sentences if s not in dropped])
+    command = None
+    if not result.rejected and result.phrase is not None:
+        try:
+            cmd = parser.parse(result.phrase, allowed)
+            command = {"intent": cmd.intent, "seats": list(cmd.seats), "character": cmd.character,
+                       "number": cmd.number, "value": cmd.value}  # fmt: skip
+        except (NotUnderstood, Ambiguous):
+            command = None
+    return {
+        "text": result.text,
+        "phrase": result.phrase,
+        "command": command,
+        "confidence": min(result.confidences, default=0.0),
+        "rejected": result.rejected or command is None,
+        "reason": result.reason,
+    }
+
+
+def print_json(obj: object) -> None:
+    print(json.dumps(obj, ensure_ascii=False))

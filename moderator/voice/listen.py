@@ -1,0 +1,146 @@
+"""From audio blocks to utterances: a small energy endpointer fed by the microphone's callback.
+
+The microphone (sounddevice) and a WAV file (tests) feed the same callback, block by block, so
+tests run the same path as the table. While the app speaks (half-duplex), blocks are dropped.
+"""
+
+from __future__ import annotations
+
+import array
+import math
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from moderator.voice.audio import SAMPLE_RATE, WavSource, microphone
+
+
+def rms(block: bytes) -> float:
+    """Root mean square of 16-bit PCM, 0 for no samples."""
+    samples = array.array("h")
+    samples.frombytes(block[: len(block) - len(block) % 2])
+    if not samples:
+        return 0.0
+    return math.sqrt(sum(x * x for x in samples) / len(samples))
+
+
+@dataclass
+class Endpointer:
+    """Cuts a stream of blocks into utterances: speech starts above ``threshold`` RMS and ends after
+    ``hangover`` seconds below it. ``pre_roll`` seconds before the start are kept."""
+
+    on_utterance: Callable[[bytes], None]
+    rate: int = SAMPLE_RATE
+    threshold: float = 300.0
+    hangover: float = 0.6
+    pre_roll: float = 0.2
+    tail: float = 0.2
+    """Silence kept after the speech: the rest of the hangover is cut (long silences confuse decoders)."""
+    max_length: float = 12.0
+    muted: threading.Event = field(default_factory=threading.Event)
+    _pre: list[bytes] = field(default_factory=list)
+    _speech: list[bytes] = field(default_factory=list)
+    _silent: float = 0.0
+
+    def __call__(self, indata: bytes, frames: int, time: Any, status: Any) -> None:
+        """The block callback (sounddevice's signature)."""
+        if self.muted.is_set():  # half-duplex: what is heard while the app speaks is dropped
+            self._pre.clear()
+            self._speech.clear()
+            return
+        seconds = frames / self.rate
+        loud = rms(indata) >= self.threshold
+        if not self._speech:
+            self._pre = [*self._pre, indata][-max(1, round(self.pre_roll / seconds)) :]
+            if loud:
+                self._speech = list(self._pre)
+                self._silent = 0.0
+            return
+        self._speech.append(indata)
+        self._silent = 0.0 if loud else self._silent + seconds
+        length = len(self._speech) * seconds
+        if self._silent >= self.hangover or length >= self.max_length:
+            self.flush()
+
+    def flush(self) -> None:
+        """End the current utterance, if any, and hand it on."""
+        if self._speech:
+            blocks = len(self._speech)
+            if blocks:
+                seconds = len(self._speech[0]) / 2 / self.rate
+                silent = round(self._silent / seconds) if seconds else 0
+                keep = round(self.tail / seconds) if seconds else 0
+                blocks -= max(0, silent - keep)
+            pcm = b"".join(self._speech[:blocks])
+            self._speech, self._pre, self._silent = [], [], 0.0
+            self.on_utterance(pcm)
+
+
+class Utterances:
+    """A queue of utterances (PCM at :data:`SAMPLE_RATE`) that a source fills."""
+
+    def __init__(self) -> None:
+        self.queue: queue.Queue[bytes | None] = queue.Queue()
+        self.endpointer = Endpointer(self.queue.put)
+        self.error: BaseException | None = None
+        """Set when the source has failed (the microphone was unplugged)."""
+
+    def ended(self) -> bool:
+        """Whether no utterance will ever come again (a finite source has run out)."""
+        return False
+
+    def next(self, timeout: float | None = None) -> bytes | None:
+        """The next utterance; None when the source has ended (or on timeout)."""
+        try:
+            return self.queue.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+
+class WavUtterances(Utterances):
+    """Utterances from WAV files, fed block by block through the microphone's callback path."""
+
+    def __init__(self, files: list[Path], *, silence: float = 0.8) -> None:
+        super().__init__()
+        self.files = list(files)
+        self.silence = silence
+        self._fed = 0
+
+    def next(self, timeout: float | None = None) -> bytes | None:
+        while self.queue.empty() and self._fed < len(self.files):
+            source = WavSource(self.files[self._fed], rate=SAMPLE_RATE)
+            self._fed += 1
+            source.run(self.endpointer)
+            pad = WavSource(bytes(int(self.silence * SAMPLE_RATE) * 2), rate=SAMPLE_RATE)
+            pad.run(self.endpointer)
+            self.endpointer.flush()
+        return super().next(timeout=0)
+
+    def ended(self) -> bool:
+        return self._fed >= len(self.files) and self.queue.empty()
+
+
+class MicUtterances(Utterances):
+    """Utterances from the microphone, in a background thread."""
+
+    def __init__(self, device: int | str | None = None) -> None:
+        super().__init__()
+        self.device = device
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            with microphone(self.endpointer, device=self.device):
+                while not self._stop.wait(0.1):
+                    pass
+        except BaseException as exc:
+            self.error = exc
+            self.queue.put(None)
+
+    def close(self) -> None:
+        self._stop.set()

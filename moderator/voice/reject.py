@@ -1,0 +1,128 @@
+"""Deciding whether a closed-grammar result is a real command or off-topic speech.
+
+A closed grammar alone rejects nothing: Vosk turns the phrase list into a *bigram* model, so
+table chatter comes out as a string of command words (bench/REPORT.md: 0/30 real Korean
+sentences rejected). The checks below are applied in order; each can be switched off.
+
+1. empty result -> rejected (``silence``);
+2. the unknown-word token of the model (``<UNK>`` / ``[unk]``) was in the grammar and won;
+3. the text is not exactly one legal phrase (``not-a-phrase``: bigram chains like "이 이 번"),
+   unless ``nbest_rescue`` is on and a lower-ranked N-best alternative is a legal phrase;
+4. any word confidence below ``min_word_conf``;
+5. a free-dictation pass over the same audio, compared with the grammar phrase:
+   ``agree`` needs the same text (spaces ignored), ``distance`` needs a character edit distance
+   to the phrase of at most ``max_distance`` (relative to the phrase length).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from moderator.voice.result import Hypothesis
+
+DictationCheck = Literal["off", "agree", "distance"]
+
+_BRACKETED = re.compile(r"\[([^\]]*)\]")
+
+
+@dataclass(frozen=True)
+class RejectPolicy:
+    unk_in_grammar: bool = True
+    require_exact_phrase: bool = True
+    nbest_rescue: int = 0  # Vosk: look this far down the N-best list for a legal phrase (0 = off)
+    min_word_conf: float | None = None
+    dictation: DictationCheck = "off"
+    max_distance: float = 0.5
+
+    @property
+    def needs_dictation(self) -> bool:
+        return self.dictation != "off"
+
+
+@dataclass(frozen=True)
+class Decision:
+    rejected: bool
+    phrase: str | None
+    reason: str | None
+    distance: float | None = None
+
+
+def normalize(text: str) -> str:
+    """Lower-case, collapse whitespace."""
+    return " ".join(text.lower().split())
+
+
+def compact(text: str) -> str:
+    """Text for character comparison: lower-case, no spaces, ``[5]`` -> ``5``."""
+    return _BRACKETED.sub(r"\1", normalize(text)).replace(" ", "")
+
+
+def edit_distance(a: Sequence[str], b: Sequence[str]) -> int:
+    """Levenshtein distance between two sequences (characters or words)."""
+    if len(a) < len(b):
+        a, b = b, a
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i]
+        for j, y in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+        previous = current
+    return previous[-1]
+
+
+def char_distance(heard: str, phrase: str) -> float:
+    """Character edit distance between ``heard`` and ``phrase`` (spaces ignored), relative to the phrase."""
+    target = compact(phrase)
+    return edit_distance(compact(heard), target) / max(1, len(target))
+
+
+def nearest_phrase(heard: str, phrases: Iterable[str]) -> tuple[str | None, float]:
+    """The legal phrase closest to ``heard`` and its relative character distance."""
+    best: tuple[str | None, float] = (None, float("inf"))
+    for phrase in phrases:
+        d = char_distance(heard, phrase)
+        if d < best[1]:
+            best = (phrase, d)
+    return best
+
+
+def decide(
+    grammar: Hypothesis,
+    phrases: Sequence[str],
+    *,
+    policy: RejectPolicy,
+    unk: str | None,
+    dictation: Hypothesis | None = None,
+    alternatives: Sequence[str] = (),
+) -> Decision:
+    """Apply ``policy`` to a closed-grammar hypothesis (and optionally a dictation pass)."""
+    text = normalize(grammar.text)
+    if not text:
+        return Decision(True, None, "silence")
+    words = text.split()
+    if unk is not None and unk.lower() in words:
+        return Decision(True, None, "unknown-word")
+    legal = {normalize(p): p for p in phrases}
+    phrase = legal.get(text)
+    if phrase is None:
+        phrase = next((legal[a] for a in map(normalize, alternatives) if a in legal), None)
+    if phrase is None:
+        if policy.require_exact_phrase:
+            return Decision(True, None, "not-a-phrase")
+        phrase, _ = nearest_phrase(text, phrases)
+    if policy.min_word_conf is not None and grammar.min_conf < policy.min_word_conf:
+        return Decision(True, phrase, "low-confidence")
+    if policy.needs_dictation:
+        if dictation is None:
+            raise ValueError(f"the {policy.dictation!r} check needs a dictation hypothesis")
+        assert phrase is not None
+        distance = char_distance(dictation.text, phrase)
+        if policy.dictation == "agree" and distance > 0:
+            return Decision(True, phrase, "dictation-disagrees", distance)
+        if policy.dictation == "distance" and distance > policy.max_distance:
+            return Decision(True, phrase, "dictation-too-far", distance)
+        return Decision(False, phrase, None, distance)
+    return Decision(False, phrase, None)

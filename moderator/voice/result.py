@@ -1,0 +1,49 @@
+"""Plain data returned by the recognizers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Word:
+    """One recognised word. ``conf`` is the engine's posterior in [0, 1]; times are in seconds."""
+
+    text: str
+    conf: float
+    start: float
+    end: float
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    """The raw output of one decoding pass (closed grammar or free dictation)."""
+
+    text: str
+    words: tuple[Word, ...] = ()
+    alternatives: tuple[str, ...] = ()  # N-best texts, best first (only when asked for)
+
+    @property
+    def min_conf(self) -> float:
+        return min((w.conf for w in self.words), default=0.0)
+
+
+@dataclass(frozen=True)
+class Result:
+    """What :meth:`Recognizer.recognize` returns.
+
+    ``phrase`` is the legal grammar phrase that was heard (``None`` when rejected or when
+    decoding freely); ``text`` is the decoder's raw text; ``reason`` says why it was rejected.
+    """
+
+    text: str
+    words: tuple[Word, ...]
+    rejected: bool
+    phrase: str | None = None
+    reason: str | None = None
+    dictation: str | None = None  # the free-dictation text, when the rejection policy ran that pass
+    details: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def confidences(self) -> tuple[float, ...]:
+        return tuple(w.conf for w in self.words)

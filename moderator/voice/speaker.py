@@ -1,0 +1,121 @@
+"""Speaking on two outputs: ``public`` (the table speaker) and ``private`` (the storyteller's headset).
+
+Text is rendered with espeak-ng (pyttsx3) to WAV, cached by content, and played through
+sounddevice on the device chosen for that channel. Private text never goes to the public device.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, Protocol
+
+from moderator.voice._deps import require
+from moderator.voice.audio import read_wav
+from moderator.voice.tts import render
+
+Channel = Literal["public", "private"]
+
+
+class Speaker(Protocol):
+    """Something that says text on a channel. Raises OSError when its device is gone."""
+
+    def say(self, text: str, channel: Channel) -> None: ...
+
+
+@dataclass
+class RecordingSpeaker:
+    """A speaker for tests and text mode: it keeps what was said, per channel."""
+
+    said: list[tuple[Channel, str]] = field(default_factory=list)
+
+    def say(self, text: str, channel: Channel) -> None:
+        self.said.append((channel, text))
+
+    def on(self, channel: Channel) -> list[str]:
+        return [t for c, t in self.said if c == channel]
+
+
+@dataclass(frozen=True)
+class VoiceSettings:
+    """espeak-ng settings for one language."""
+
+    voice: str | None = None
+    rate: int | None = None
+    volume: float | None = None
+
+
+class PromptCache:
+    """Rendered prompts on disk, keyed by language, settings and text."""
+
+    def __init__(self, folder: Path, lang: str, settings: VoiceSettings) -> None:
+        self.folder = folder
+        self.lang = lang
+        self.settings = settings
+        self._lock = threading.Lock()
+
+    def path(self, text: str) -> Path:
+        key = f"{self.lang}|{self.settings}|{text}".encode()
+        return self.folder / f"{hashlib.sha1(key).hexdigest()[:20]}.wav"
+
+    def get(self, text: str) -> Path:
+        """The WAV of ``text``, rendering it first if needed."""
+        path = self.path(text)
+        with self._lock:
+            if not path.is_file():
+                s = self.settings
+                render(text, self.lang, path, voice=s.voice, rate=s.rate, volume=s.volume)
+        return path
+
+    def prerender(self, texts: Iterable[str], progress: Callable[[int, int], None] | None = None) -> None:
+        """Render every text now (at game start), so nothing waits on synthesis at night."""
+        todo = list(dict.fromkeys(t for t in texts if t.strip()))
+        for i, text in enumerate(todo, start=1):
+            self.get(text)
+            if progress is not None:
+                progress(i, len(todo))
+
+
+class AudioSpeaker:
+    """Plays rendered prompts through sounddevice: each channel on its own output device."""
+
+    def __init__(self, cache: PromptCache, public: int | str | None, private: int | str | None) -> None:
+        self.cache = cache
+        self.devices: dict[Channel, int | str | None] = {"public": public, "private": private}
+        self.speaking = threading.Event()
+
+    def say(self, text: str, channel: Channel) -> None:
+        """Render (or fetch) and play ``text``, blocking until it has been played.
+
+        Raises:
+            OSError: the output device is gone (PortAudio errors are OSErrors here).
+        """
+        if not text.strip():
+            return
+        sd = require("sounddevice", "Audio output")
+        pcm, rate = read_wav(self.cache.get(text))
+        self.speaking.set()
+        try:
+            with sd.RawOutputStream(samplerate=rate, channels=1, dtype="int16", device=self.devices[channel]) as out:
+                out.write(pcm)
+        except sd.PortAudioError as exc:
+            raise OSError(f"audio output lost: {exc}") from exc
+        finally:
+            self.speaking.clear()
+
+
+def list_devices() -> list[dict[str, object]]:
+    """The audio devices PortAudio sees: index, name, inputs, outputs.
+
+    Raises:
+        VoiceDependencyError: sounddevice (or PortAudio) is not installed.
+    """
+    sd = require("sounddevice", "Listing audio devices")
+    devices = sd.query_devices()
+    return [
+        {"index": i, "name": d["name"], "inputs": d["max_input_channels"], "outputs": d["max_output_channels"]}
+        for i, d in enumerate(devices)
+    ]

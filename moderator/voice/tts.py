@@ -1,0 +1,138 @@
+"""Text to speech: pyttsx3 on espeak-ng, always rendered to a 16 kHz mono 16-bit WAV file.
+
+Never ``pyttsx3.say()``: the app plays the file itself (and tests can decode it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from moderator.voice._deps import require
+from moderator.voice.audio import SAMPLE_RATE, read_wav, resample, write_wav
+from moderator.voice.errors import VoiceError
+
+# espeak-ng voices that need the separate mbrola program and data; not usable here.
+_UNUSABLE_PREFIXES = ("mb/",)
+# When several voices match a bare language, prefer this one.
+_PREFERRED = {"en": "en-us"}
+
+_TIMEOUT = 30.0  # seconds to wait for espeak-ng to finish one utterance
+_lock = threading.Lock()  # espeak-ng is one global engine per process
+
+
+@dataclass(frozen=True)
+class VoiceInfo:
+    id: str  # what to pass as ``voice``
+    name: str
+    language: str  # e.g. "ko", "en-us"
+
+
+def _engine() -> Any:
+    pyttsx3 = require("pyttsx3", "Speech output")
+    try:
+        return pyttsx3.init("espeak")
+    except (RuntimeError, OSError) as exc:
+        raise VoiceError(
+            f"pyttsx3 could not start espeak-ng ({exc}). Install it with: apt-get install espeak-ng libespeak-ng1"
+        ) from exc
+
+
+def _language_of(voice: Any) -> str:
+    langs = getattr(voice, "languages", None) or [""]
+    first = langs[0]
+    if isinstance(first, bytes):
+        first = first.decode("utf-8", "ignore")
+    return str(first).lower().lstrip("\x05")
+
+
+def list_voices(lang: str) -> list[VoiceInfo]:
+    """espeak-ng voices for ``lang``, best first.
+
+    Matching is exact on the language tag, or on its primary subtag ("en" matches "en-us" and
+    "en-gb"), never a substring: "ko" must not pick Konkani ("kok").
+    """
+    lang = lang.lower()
+    with _lock:
+        voices = _engine().getProperty("voices")
+    exact: list[VoiceInfo] = []
+    regional: list[VoiceInfo] = []
+    for v in voices:
+        info = VoiceInfo(str(v.id), str(v.name), _language_of(v))
+        if info.id.startswith(_UNUSABLE_PREFIXES):
+            continue
+        if info.language == lang:
+            exact.append(info)
+        elif info.language.split("-")[0] == lang:
+            regional.append(info)
+    preferred = _PREFERRED.get(lang)
+    regional.sort(key=lambda v: (v.language != preferred, v.id))
+    return exact + regional
+
+
+def select_voice(lang: str, voice: str | None = None) -> str:
+    """The espeak-ng voice id to use. ``voice`` may carry an espeak variant, e.g. ``"ko+f3"``."""
+    available = list_voices(lang)
+    if not available:
+        raise VoiceError(f"espeak-ng has no voice for language {lang!r}. Install espeak-ng (apt-get install espeak-ng)")
+    if voice is None:
+        return available[0].id
+    base = voice.split("+")[0]
+    if base not in {v.id for v in available}:
+        ids = ", ".join(v.id for v in available)
+        raise VoiceError(f"voice {voice!r} is not a {lang!r} voice; choose one of: {ids}")
+    return voice
+
+
+def render(
+    text: str,
+    lang: str,
+    path: str | Path,
+    voice: str | None = None,
+    rate: int | None = None,
+    volume: float | None = None,
+    pitch: int | None = None,
+) -> Path:
+    """Speak ``text`` in ``lang`` into a 16 kHz mono 16-bit WAV at ``path``.
+
+    ``rate`` is words per minute (espeak default 175), ``volume`` 0.0-1.0, ``pitch`` 0-99.
+    """
+    if not text.strip():
+        raise ValueError("nothing to say: text is empty")
+    voice_id = select_voice(lang, voice)
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with _lock, tempfile.TemporaryDirectory(prefix="moderator-tts-") as tmp:
+        raw = Path(tmp) / "espeak.wav"
+        engine = _engine()
+        engine.setProperty("voice", voice_id)
+        engine.setProperty("rate", 175 if rate is None else rate)
+        engine.setProperty("volume", 1.0 if volume is None else volume)
+        engine.setProperty("pitch", 50 if pitch is None else pitch)
+        done = threading.Event()
+
+        def _finished(name: object = None, completed: object = True) -> None:
+            done.set()
+
+        token = engine.connect("finished-utterance", _finished)
+        try:
+            # pyttsx3's espeak driver prints "Audio saved to ..." and, in espeak's retrieval mode,
+            # runAndWait() can return before the synthesis thread has written the file: wait for
+            # the driver's finished-utterance notification, which comes after the write.
+            with contextlib.redirect_stdout(io.StringIO()):
+                engine.save_to_file(text, str(raw))
+                engine.runAndWait()
+                finished = done.wait(_TIMEOUT)
+        finally:
+            engine.disconnect(token)
+        if not finished or not raw.is_file():
+            raise VoiceError(f"espeak-ng produced no audio for {text!r} within {_TIMEOUT:.0f} s")
+        pcm, src_rate = read_wav(raw)
+    if not pcm:
+        raise VoiceError(f"espeak-ng produced empty audio for {text!r}")
+    return write_wav(out, resample(pcm, src_rate, SAMPLE_RATE), SAMPLE_RATE)

@@ -1,0 +1,164 @@
+"""The voice loop with real parts: espeak-ng speech, fed block by block through the microphone's
+callback path (WavUtterances), recognised by the real Vosk / pocketsphinx models, driving the real
+engine. Only the loudspeaker is a recording fake, so that what was said can be checked."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from moderator.config import Config
+from moderator.frontends.text import TextLoop
+from moderator.game.table import Table
+from moderator.grimoire.journal import Journal
+from moderator.i18n import Lang
+from moderator.rules.catalogue import default_catalogue
+from moderator.rules.scripts import complete, load_script
+from moderator.rules.texts import step_texts
+from moderator.voice import render
+from moderator.voice.asr import Recognizer
+from moderator.voice.listen import Utterances, WavUtterances
+from moderator.voice.loop import VoiceLoop
+from moderator.voice.speaker import Channel, RecordingSpeaker
+
+SEATS = ["imp", "snakecharmer", "widow", "pixie", "fisherman", "ravenkeeper", "cannibal"]
+
+
+def new_table(lang: Lang) -> Table:
+    from moderator.rules.setup import setup_game
+
+    cat = default_catalogue()
+    script, cat = load_script("twelve", cat)
+    script = complete(script, cat, ["imp"])
+    events, _, _ = setup_game(script, cat, list("abcdefg"), characters=SEATS, overrides={"widow_know": "5"})
+    journal = Journal.new(script.source)
+    journal.push("setup", events)
+    return Table(journal, script, cat, lang)
+
+
+@pytest.fixture(scope="module")
+def ko() -> Recognizer:
+    from moderator.voice.app import recognizer_for
+
+    return recognizer_for("ko", Config())
+
+
+@pytest.fixture(scope="module")
+def en() -> Recognizer:
+    from moderator.voice.app import recognizer_for
+
+    return recognizer_for("en", Config())
+
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def spoken(tmp: Path, lang: Lang, answers: list[str]) -> WavUtterances:
+    """The answers as speech: the golden espeak-ng renders (fixed bytes, see golden/make.py), else
+    rendered now."""
+    files = []
+    for i, text in enumerate(answers):
+        golden = GOLDEN / lang / f"{'_'.join(text.split())}.wav"
+        files.append(golden if golden.is_file() else render(text, lang, tmp / f"{i:02}.wav"))
+    return WavUtterances(files)
+
+
+def test_a_first_night_by_korean_voice(tmp_path: Path, ko: Recognizer) -> None:
+    table = new_table("ko")
+    speaker = RecordingSpeaker()
+    answers = ["계속", "계속", "계속", "자리 넷", "계속", "자리 넷", "아니요", "계속"]
+    loop = VoiceLoop(table, "ko", ko, speaker, spoken(tmp_path, "ko", answers), confirm_below=0.5)
+    loop.run()
+    g = table.g
+    assert g.phase == "day" and g.day == 1, loop.log
+    assert g.player(4).has_reminder("Poisoned", "widow"), loop.log  # the Widow's choice, by voice
+    assert g.player(2).character == "snakecharmer" and g.player(4).character == "pixie"  # no Demon picked
+    assert not g.player(3).has_reminder("Poisoned")
+    assert len(loop.log) == len(answers)
+
+
+def test_low_confidence_is_read_back_and_no_undoes_nothing(tmp_path: Path, en: Recognizer) -> None:
+    table = new_table("en")
+    speaker = RecordingSpeaker()
+    answers = ["continue", "continue", "continue", "seat four", "no", "seat four", "yes", "continue"]
+    loop = VoiceLoop(table, "en", en, speaker, spoken(tmp_path, "en", answers), confirm_below=1.01)
+    loop.run()
+    read_back = step_texts().flow.read_back("en", heard="seat four")
+    assert speaker.on("private").count(read_back) == 2  # asked twice: once refused, once confirmed
+    g = table.g
+    assert g.player(4).has_reminder("Poisoned", "widow")
+    assert g.step == "snakecharmer"  # after the Widow's Know step, the Snake Charmer wakes
+
+
+def test_private_text_never_reaches_the_table_speaker(tmp_path: Path, ko: Recognizer) -> None:
+    table = new_table("ko")
+    speaker = RecordingSpeaker()
+    answers = ["계속", "계속", "계속", "자리 넷", "계속", "자리 넷", "아니요", "계속"]
+    VoiceLoop(table, "ko", ko, speaker, spoken(tmp_path, "ko", answers), confirm_below=0.5).run()
+    public = speaker.on("public")
+    allowed = {p.public("ko") for p in step_texts().pseudo.values() if p.public}
+    assert public and all(any(line.startswith(a) for a in allowed) for line in public), public
+    secrets = {table.cat[c].name("ko") for c in SEATS} | {"악마", "하수인", "블러프"}
+    assert not [line for line in public if any(s in line for s in secrets)]
+    assert any("뱀 조련사" in line for line in speaker.on("private"))
+
+
+class LostSpeaker(RecordingSpeaker):
+    """A headset that is unplugged after ``works`` sentences."""
+
+    def __init__(self, works: int) -> None:
+        super().__init__()
+        self.works = works
+
+    def say(self, text: str, channel: Channel) -> None:
+        if len(self.said) >= self.works:
+            raise OSError("PortAudio: device unavailable")
+        super().say(text, channel)
+
+
+def test_a_lost_output_falls_back_to_the_keyboard_at_the_same_step(tmp_path: Path, en: Recognizer) -> None:
+    table = new_table("en")
+    console = io.StringIO()
+    handed: list[str | None] = []
+
+    def keyboard(t: Table) -> int:
+        handed.append(t.g.step)
+        return TextLoop(t, "en", io.StringIO()).run(["seat 4", "next"])
+
+    answers = ["continue", "continue", "continue"]
+    loop = VoiceLoop(table, "en", en, LostSpeaker(4), spoken(tmp_path, "en", answers), console=console)
+    assert loop.run(keyboard_fallback=keyboard) == 0
+    assert loop.fell_back and "keyboard" in console.getvalue()
+    assert handed == ["widow"]  # the step the voice loop had reached when the headset went: nothing lost
+    assert table.g.player(4).has_reminder("Poisoned", "widow")  # the keyboard carried the night on
+
+
+class DeadMicrophone(Utterances):
+    def __init__(self) -> None:
+        super().__init__()
+        self.error = OSError("input device unplugged")
+
+
+def test_a_lost_microphone_falls_back_to_the_keyboard(en: Recognizer) -> None:
+    table = new_table("en")
+    console = io.StringIO()
+    steps: list[str | None] = []
+    loop = VoiceLoop(table, "en", en, RecordingSpeaker(), DeadMicrophone(), console=console)
+    def keyboard(t: Table) -> int:
+        steps.append(t.g.step)
+        return 0
+
+    loop.run(keyboard_fallback=keyboard)
+    assert steps == ["dusk"] and "input device unplugged" in console.getvalue()
+
+
+def test_keys_work_beside_the_voice(tmp_path: Path, en: Recognizer) -> None:
+    table = new_table("en")
+    loop = VoiceLoop(table, "en", en, RecordingSpeaker(), spoken(tmp_path, "en", ["continue"]))
+    loop.post_key("next")  # the pedal, before anyone speaks
+    loop.post_key("back")
+    loop.post_key("next")
+    loop.run()
+    assert table.g.step == "demoninfo"  # next, back, next by keys, then "continue" by voice

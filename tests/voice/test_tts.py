@@ -1,0 +1,44 @@
+"""pyttsx3 + espeak-ng rendered to 16 kHz mono WAV files."""
+
+from __future__ import annotations
+
+import wave
+from pathlib import Path
+
+import pytest
+
+from moderator.voice import VoiceError, list_voices, render, select_voice
+
+
+@pytest.mark.usefixtures("tts")
+def test_korean_voice_is_an_exact_language_match() -> None:
+    voices = list_voices("ko")
+    assert voices and voices[0].id == "ko"
+    assert all(v.language == "ko" for v in voices)  # not Konkani ("kok")
+    assert select_voice("ko") == "ko"
+    assert select_voice("ko", "ko+f2") == "ko+f2"
+    with pytest.raises(VoiceError, match="not a 'ko' voice"):
+        select_voice("ko", "inc/kok")
+
+
+@pytest.mark.usefixtures("tts")
+def test_english_prefers_en_us() -> None:
+    voices = list_voices("en")
+    assert voices[0].language == "en-us"
+    assert all(v.language.split("-")[0] == "en" for v in voices)
+    assert not any(v.id.startswith("mb/") for v in voices)
+
+
+@pytest.mark.usefixtures("tts")
+@pytest.mark.parametrize(("text", "lang"), [("다음 차례입니다", "ko"), ("Seat three, you are nominated.", "en")])
+def test_render_writes_16k_mono_wav(tmp_path: Path, text: str, lang: str) -> None:
+    out = render(text, lang, tmp_path / "sub" / "out.wav", rate=160, volume=0.8)
+    with wave.open(str(out)) as wav:
+        assert (wav.getframerate(), wav.getnchannels(), wav.getsampwidth()) == (16_000, 1, 2)
+        assert 0.4 < wav.getnframes() / 16_000 < 5.0
+
+
+@pytest.mark.usefixtures("tts")
+def test_render_rejects_empty_text(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="empty"):
+        render("  ", "ko", tmp_path / "x.wav")
