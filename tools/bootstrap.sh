@@ -18,6 +18,11 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/python -m pip install -q --upgrade pip 2>/dev/null
-.venv/bin/python -m pip install -q -e ".[dev,voice]" 2>&1 | grep -v "^WARNING: Location" || true
+# pip's own chatter goes to a log, shown only if the install fails.
+if ! { .venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e ".[dev,voice]"; } \
+    > .venv/pip.log 2>&1; then
+  cat .venv/pip.log >&2
+  echo "bootstrap: pip install failed (log above, also in .venv/pip.log)" >&2
+  exit 1
+fi
 .venv/bin/python -c "import moderator" # fail here, clearly, if the install did not work
