@@ -35,7 +35,7 @@ from moderator.voice import read_wav, render
 from moderator.voice.app import recognizer_for
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import SAMPLE_RATE, to_16k_mono
-from moderator.voice.listen import Endpointer
+from moderator.voice.listen import WavUtterances
 from moderator.voice.loop import NO_READBACK
 from moderator.voice.reject import nearest_phrase
 from moderator.voice.tts import list_voices
@@ -175,16 +175,8 @@ def bench(lang: Lang, tmp: Path, lines: list[str], confirm_below: float) -> None
 
 
 def _utterance(pcm: bytes) -> bytes:
-    """Cut the utterance as the microphone path does: the endpointer over 0.1 s blocks."""
-    got: list[bytes] = []
-    endpointer = Endpointer(got.append)
-    block = 1600 * 2
-    padded = pcm + bytes(int(0.8 * SAMPLE_RATE) * 2)
-    for i in range(0, len(padded), block):
-        chunk = padded[i : i + block]
-        endpointer(chunk + bytes(block - len(chunk)), block // 2, None, None)
-    endpointer.flush()
-    return got[0] if got else pcm
+    """Cut the utterance as the microphone path does (the same endpointer, the same blocks)."""
+    return WavUtterances([pcm]).next() or pcm
 
 
 def main() -> None:

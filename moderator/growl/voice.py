@@ -11,15 +11,14 @@ from moderator.growl.engine import Growl
 from moderator.growl.words import growl_phrases, vocabulary
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import SAMPLE_RATE
-from moderator.voice.models import missing_words
+from moderator.voice.models import known_phrases
 
 
 def grammar(engine: Growl, recognizer: Recognizer) -> list[str]:
     """Every sentence the current step allows, in the recognizer's vocabulary."""
     parser = Parser(engine.lang, vocabulary(engine.state, engine.data), growl_phrases(engine.lang, engine.data))
-    sentences = parser.sentences(engine.view().allowed, numbers=range(0, 21))
-    dropped = {p for phrases in missing_words(sentences, recognizer.has_word).values() for p in phrases}
-    return [s for s in sentences if s not in dropped]
+    kept, _ = known_phrases(parser.sentences(engine.view().allowed, numbers=range(0, 21)), recognizer.has_word)
+    return kept
 
 
 def hear(engine: Growl, recognizer: Recognizer, pcm: bytes) -> str | None:

@@ -22,7 +22,7 @@ from moderator.voice.asr import DEFAULT_POLICIES, Recognizer, load_recognizer
 from moderator.voice.audio import read_wav
 from moderator.voice.listen import MicUtterances
 from moderator.voice.loop import VoiceLoop
-from moderator.voice.models import default_cache_dir
+from moderator.voice.models import default_cache_dir, known_phrases
 from moderator.voice.reject import RejectPolicy
 from moderator.voice.speaker import AudioSpeaker, PromptCache, VoiceSettings, list_devices
 
@@ -97,12 +97,9 @@ def transcribe(path: Path, lang: Lang, expects: list[str], config: Config) -> di
     parser = Parser(lang, vocab)
     allowed = [i for e in expects for i in INTENTS_FOR.get(e, ())]
     rec = recognizer_for(lang, config)
-    sentences = parser.sentences(allowed, numbers=list(range(0, 21)))
-    from moderator.voice.models import missing_words
-
-    dropped = {p for phrases in missing_words(sentences, rec.has_word).values() for p in phrases}
+    grammar, _ = known_phrases(parser.sentences(allowed, numbers=list(range(0, 21))), rec.has_word)
     pcm, rate = read_wav(path)
-    result = rec.recognize(pcm, rate, [s for s in sentences if s not in dropped])
+    result = rec.recognize(pcm, rate, grammar)
     command = None
     if not result.rejected and result.phrase is not None:
         try:

@@ -10,7 +10,7 @@ import array
 import math
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -101,9 +101,10 @@ class Utterances:
 
 
 class WavUtterances(Utterances):
-    """Utterances from WAV files, fed block by block through the microphone's callback path."""
+    """Utterances from WAV files (or 16 kHz PCM), fed block by block through the microphone's
+    callback path."""
 
-    def __init__(self, files: list[Path], *, silence: float = 0.8) -> None:
+    def __init__(self, files: Sequence[Path | bytes], *, silence: float = 0.8) -> None:
         super().__init__()
         self.files = list(files)
         self.silence = silence

@@ -30,7 +30,7 @@ from moderator.rules.texts import step_texts
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import SAMPLE_RATE
 from moderator.voice.listen import Utterances
-from moderator.voice.models import missing_words
+from moderator.voice.models import known_phrases
 from moderator.voice.result import Result
 from moderator.voice.speaker import Speaker
 
@@ -70,6 +70,7 @@ class VoiceLoop:
         self.parser = Parser(self.lang, vocab)
         self._grammars: dict[tuple[Intent, ...], list[str]] = {}
         self._events: queue.Queue[Event] = queue.Queue()
+        self._keyboard = TextLoop(self.table, self.lang, self.console)
         self.fell_back = False
 
     # -- grammars -----------------------------------------------------------------------------
@@ -79,13 +80,12 @@ class VoiceLoop:
         (a player's name, say) are left out, and said so once on the console."""
         key = tuple(sorted(set(allowed)))
         if key not in self._grammars:
-            sentences = [s for s in self.parser.sentences(key, numbers=self.table.g.seats() or None)]
-            missing = missing_words(sentences, self.recognizer.has_word)
+            sentences = self.parser.sentences(key, numbers=self.table.g.seats() or None)
+            kept, missing = known_phrases(sentences, self.recognizer.has_word)
             if missing:
                 self.console.write(f"voice: not in the {self.lang} model, so not listened for: "
-                                   f"{', '.join(sorted(missing))}\n")  # fmt: skip
-            dropped = {phrase for phrases in missing.values() for phrase in phrases}
-            self._grammars[key] = [s for s in sentences if s not in dropped]
+                                   f"{', '.join(missing)}\n")  # fmt: skip
+            self._grammars[key] = kept
         return self._grammars[key]
 
     def check_vocabulary(self) -> None:
@@ -178,8 +178,7 @@ class VoiceLoop:
             reply, error = self._handle(heard.command)
 
     def _typed(self, utterance: str) -> tuple[Reply | None, str | None]:
-        loop = TextLoop(self.table, self.lang, self.console)
-        return loop.step(utterance)
+        return self._keyboard.step(utterance)
 
     def _handle(self, command: Command) -> tuple[Reply | None, str | None]:
         try:

@@ -186,6 +186,14 @@ def missing_words(phrases: Iterable[str], has_word: Callable[[str], bool]) -> di
     return missing
 
 
+def known_phrases(phrases: Iterable[str], has_word: Callable[[str], bool]) -> tuple[list[str], list[str]]:
+    """The phrases whose every word the model knows, and the unknown words (sorted)."""
+    phrases = list(phrases)
+    missing = missing_words(phrases, has_word)
+    dropped = {p for users in missing.values() for p in users}
+    return [p for p in phrases if p not in dropped], sorted(missing)
+
+
 def check_vocabulary(phrases: Iterable[str], has_word: Callable[[str], bool], *, lang: str, model: str) -> None:
     """Raise :class:`VocabularyError` if any phrase uses a word the model does not know."""
     phrases = list(phrases)
