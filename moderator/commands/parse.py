@@ -61,6 +61,17 @@ def _alt(words: Iterable[str]) -> str:
     return "|".join(r"\s*".join(re.escape(p) for p in w.split(" ")) for w in items) or "(?!)"
 
 
+def parse_any(parsers: Iterable[Parser], utterance: str, allowed: Iterable[Intent]) -> Command | None:
+    """The command the first parser that understands ``utterance`` reads (languages in order), or None."""
+    allow = list(allowed)
+    for parser in parsers:
+        try:
+            return parser.parse(utterance, allow)
+        except (NotUnderstood, Ambiguous):
+            continue
+    return None
+
+
 class Parser:
     """Parses utterances of one language for one game."""
 

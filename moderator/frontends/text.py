@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-from moderator.commands.parse import Parser, Vocabulary
-from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood
+from moderator.commands.parse import Parser, Vocabulary, parse_any
+from moderator.errors import IllegalChoice
 from moderator.game.prompts import Prompt, Reply
 from moderator.game.table import Table
 from moderator.grimoire.journal import write_atomic
@@ -79,13 +79,7 @@ class TextLoop:
         """Handle one utterance; return the reply, or the reason it changed nothing."""
         flow = step_texts().flow
         prompt = self.table.prompt()
-        cmd = None
-        for parser in self.parsers:
-            try:
-                cmd = parser.parse(line, prompt.allowed)
-                break
-            except (NotUnderstood, Ambiguous):
-                continue
+        cmd = parse_any(self.parsers, line, prompt.allowed)
         if cmd is None:
             examples = ", ".join(f"'{e}'" for e in self.parsers[0].examples(prompt.allowed))
             return None, flow.not_understood(self.lang, examples=examples)

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
-from moderator.commands.parse import Command
-from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood
+from moderator.commands.parse import Command, parse_any
+from moderator.errors import IllegalChoice
 from moderator.growl.engine import Growl
 from moderator.growl.prompts import Prompt, Reply
 from moderator.growl.state import state_json
@@ -68,13 +68,7 @@ class GrowlLoop:
 
     def parse(self, line: str) -> Command | None:
         """The command ``line`` says in either language, or None."""
-        allowed = self.engine.view().allowed
-        for parser in self.parsers:
-            try:
-                return parser.parse(line, allowed)
-            except (NotUnderstood, Ambiguous):
-                continue
-        return None
+        return parse_any(self.parsers, line, self.engine.view().allowed)
 
     def step(self, line: str) -> tuple[Reply | None, str | None]:
         """Handle one utterance; return the reply, or the reason it changed nothing."""
