@@ -38,6 +38,22 @@ from moderator.voice.speaker import Speaker
 NO_READBACK: frozenset[Intent] = frozenset({"next", "back", "repeat", "pause", "yes", "no"})
 
 Event = tuple[Literal["speech", "key", "end"], bytes | str | None]
+Verdict = Literal["act", "confirm", "reject"]
+
+
+def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_below: float) -> Verdict:
+    """What the loop does with an answer: carry it out, read it back for a yes/no, or ask again.
+
+    - A state-changing answer is read back when the policy doubts it (``doubtful``) or its lowest
+      word confidence is under ``confirm_below``.
+    - An answer that changes nothing by itself (next, back, repeat, yes, no: see ``NO_READBACK``)
+      is never read back: when the policy doubts it, it is dropped and the step is asked again.
+    """
+    if intent is None:
+        return "reject"
+    if intent in NO_READBACK:
+        return "reject" if doubtful else "act"
+    return "confirm" if doubtful or confidence < confirm_below else "act"
 
 
 @dataclass
@@ -47,6 +63,10 @@ class Heard:
     result: Result
     command: Command | None
     confidence: float
+
+    def verdict(self, confirm_below: float) -> Verdict:
+        intent = self.command.intent if self.command else None
+        return judge(intent, self.confidence, self.result.doubtful, confirm_below)
 
 
 @dataclass
@@ -169,11 +189,11 @@ class VoiceLoop:
             self.log.append(
                 f"{heard.result.text!r} -> {heard.command.intent if heard.command else heard.result.reason}"
             )
-            if heard.command is None:
+            verdict = heard.verdict(self.confirm_below)
+            if verdict == "reject" or heard.command is None:
                 error = self._not_understood(prompt.allowed)
                 continue
-            doubtful = heard.command.intent not in NO_READBACK and heard.confidence < self.confirm_below
-            if doubtful and not self._confirmed(heard):
+            if verdict == "confirm" and not self._confirmed(heard):
                 continue
             reply, error = self._handle(heard.command)
 

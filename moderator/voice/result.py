@@ -43,6 +43,9 @@ class Result:
     reason: str | None = None
     dictation: str | None = None  # the free-dictation text, when the rejection policy ran that pass
     details: dict[str, float] = field(default_factory=dict)
+    doubtful: bool = False
+    """Accepted, but the policy has doubts (a low word confidence inside the doubt band, say): the
+    loop reads a state-changing answer back for a yes/no and asks again for any other."""
 
     @property
     def confidences(self) -> tuple[float, ...]:
