@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from moderator.config import Config, load_config
+from moderator.config import Config, autosave_path, load_config
 from moderator.errors import ModeratorError, SetupError
 from moderator.frontends.text import TextLoop
 from moderator.game.table import Table
@@ -201,8 +201,6 @@ def _resume(path: Path, cat: Catalogue) -> tuple[Journal, Script, Catalogue]:
 
 
 def cmd_play(args: argparse.Namespace, config: Config) -> int:
-    from moderator.frontends.text import TextLoop
-    from moderator.game.table import Table
 
     lang = _lang(args, config)
     cat = default_catalogue()
@@ -214,36 +212,25 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
         args.seed = args.seed if args.seed is not None else config.game.seed
         journal, script, cat = _new_game(args, cat)
     save = Path(args.save) if args.save else None
+    if save is None and not args.input:  # a live game is always saved: never a lost game
+        save = autosave_path(config, "game")
+        print(f"moderator: saving the game to {save} after every change; resume with --game {save}", file=sys.stderr)
     table = Table(journal, script, cat, lang, persist=(lambda j: j.save(save)) if save else None)
+    if save is not None:
+        journal.save(save)
     state_out = Path(args.state_out) if args.state_out else None
     loop = TextLoop(table, lang, sys.stdout, jsonl=args.jsonl, state_out=state_out)
     if args.input:
         with open(args.input, encoding="utf-8") as f:
             return loop.run(f)
     if not args.text:
-        voiced = _play_by_voice(table, lang, config, loop)
+        from moderator.voice.app import play_by_voice
+        from moderator.voice.session import ClocktowerSession
+
+        voiced = play_by_voice(ClocktowerSession(table, lang), config)
         if voiced is not None:
             return voiced
     return loop.run(sys.stdin)
-
-
-def _play_by_voice(table: Table, lang: Lang, config: Config, keyboard: TextLoop) -> int | None:
-    """Run the game by voice, or say why not and return None (the keyboard takes over)."""
-    from moderator.voice.app import audio_available, build_loop
-    from moderator.voice.errors import VoiceError
-    from moderator.voice.keys import stdin_reader
-    from moderator.voice.loop import run_keyboard_thread
-
-    if not audio_available(config):
-        print("moderator: no audio devices; using the keyboard.", file=sys.stderr)
-        return None
-    try:
-        voice = build_loop(table, lang, config)
-    except (VoiceError, OSError, ImportError) as exc:
-        print(f"moderator: voice unavailable ({exc}); using the keyboard.", file=sys.stderr)
-        return None
-    run_keyboard_thread(voice, stdin_reader)
-    return voice.run(keyboard_fallback=lambda _t: keyboard.run(sys.stdin))
 
 
 def cmd_devices(args: argparse.Namespace, config: Config) -> int:
@@ -377,3 +364,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ModeratorError as exc:
         print(f"moderator: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\nmoderator: stopped. Every change so far is saved.", file=sys.stderr)
+        return 130

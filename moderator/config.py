@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import tomllib
 from pathlib import Path
 
@@ -39,6 +40,11 @@ class Asr(_Section):
     confirm_below: float = Field(0.85, ge=0.0, le=1.0)
 
 
+class GrowlSettings(_Section):
+    pace: float = Field(1.0, ge=0.0)
+    background: bool = False
+
+
 class Voice(_Section):
     voice: str = ""
     rate: int = Field(170, gt=0)
@@ -51,6 +57,19 @@ class Config(_Section):
     audio: Audio = Field(default_factory=Audio)
     asr: Asr = Field(default_factory=Asr)
     tts: dict[Lang, Voice] = Field(default_factory=dict)
+    growl: GrowlSettings = Field(default_factory=GrowlSettings)
+
+
+def autosave_path(config: Config, kind: str) -> Path:
+    """Where a game started without --save is saved: ``<general.saves>/<kind>-<date>-<time>.json``."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    folder = Path(config.general.saves)
+    path = folder / f"{kind}-{stamp}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"{kind}-{stamp}-{n}.json"
+    return path
 
 
 def load_config(path: Path | None = None) -> Config:

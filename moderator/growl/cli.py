@@ -10,7 +10,7 @@ import random
 import sys
 from pathlib import Path
 
-from moderator.config import Config
+from moderator.config import Config, autosave_path
 from moderator.errors import SetupError
 from moderator.growl.data import GrowlData, default_data
 from moderator.growl.engine import Growl
@@ -32,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--seed", type=int, help="seed for the app's random choices (start-player ties)")
     p.add_argument("--save", help="save the evening's journal here after every change")
     p.add_argument("--game", help="resume the evening saved in this journal (saving goes on to it unless --save)")
-    p.add_argument("--pace", type=float, default=1.0, help="multiply timed pauses by this (0 = no waiting)")
+    p.add_argument("--pace", type=float, help="multiply timed pauses (0 = no waiting); default: config.toml")
     p.set_defaults(func=cmd_growl)
 
 
@@ -70,12 +70,23 @@ def cmd_growl(args: argparse.Namespace, config: Config) -> int:
     data = default_data()
     lang: Lang = args.lang or config.general.language
     journal, save = open_journal(args, data)
-    if not args.text:
-        print("moderator: the voice front end is not built yet; using the keyboard.", file=sys.stderr)
+    if save is None and not args.input:  # a live evening is always saved: never a lost game
+        save = autosave_path(config, "growl")
+        print(f"moderator: saving the evening to {save} after every change; resume with --game {save}",
+              file=sys.stderr)  # fmt: skip
     engine = Growl(journal, data, lang, persist=(lambda j: j.save(save)) if save else None)
     state_out = Path(args.state_out) if args.state_out else None
-    loop = GrowlLoop(engine, lang, sys.stdout, jsonl=args.jsonl, state_out=state_out, pace=args.pace)
+    pace = args.pace if args.pace is not None else config.growl.pace
+    loop = GrowlLoop(engine, lang, sys.stdout, jsonl=args.jsonl, state_out=state_out, pace=pace)
     if args.input:
         with open(args.input, encoding="utf-8") as f:
             return loop.run(f)
+    if not args.text and not args.jsonl:
+        from moderator.growl.voice import GrowlSession
+        from moderator.voice.app import play_by_voice
+
+        loop.save_state()
+        voiced = play_by_voice(GrowlSession(loop), config, pace=pace, ambience=config.growl.background)
+        if voiced is not None:
+            return voiced
     return loop.run(sys.stdin)

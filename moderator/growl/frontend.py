@@ -72,11 +72,19 @@ class GrowlLoop:
 
     def step(self, line: str) -> tuple[Reply | None, str | None]:
         """Handle one utterance; return the reply, or the reason it changed nothing."""
-        texts = self.engine.data.texts
         cmd = self.parse(line)
         if cmd is None:
-            examples = ", ".join(f"'{e}'" for e in self.parsers[0].examples(self.engine.view().allowed))
-            return None, texts.flow.not_understood(self.lang, examples=examples)
+            return None, self.not_understood()
+        return self.act(cmd)
+
+    def not_understood(self) -> str:
+        """Asking again, with examples of what the step takes."""
+        examples = ", ".join(f"'{e}'" for e in self.parsers[0].examples(self.engine.view().allowed))
+        return self.engine.data.texts.flow.not_understood(self.lang, examples=examples)
+
+    def act(self, cmd: Command) -> tuple[Reply | None, str | None]:
+        """Carry out a command; return the reply, or the reason it changed nothing."""
+        texts = self.engine.data.texts
         try:
             return self.engine.handle(cmd), None
         except IllegalChoice as exc:

@@ -100,6 +100,7 @@ class FlowTexts(Model):
     nothing_to_undo: Text
     not_understood: Text
     refused: Text
+    read_back: Text
     died: Text
     turn_passes: Text
 

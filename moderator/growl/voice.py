@@ -1,23 +1,43 @@
-"""Growl by voice: the closed grammar of the current step, and what was heard in it.
+"""Growl by voice: the closed grammar of the current step, and the session the voice loop drives.
 
-The engine stays audio-free; this module is the seam the voice front end and the tests use: it
-turns one utterance (PCM) into the sentence the Growl text front end would have been given.
+The engine stays audio-free. :func:`hear` turns one utterance (PCM) into the sentence the text front
+end would have been given; :class:`GrowlSession` lets :class:`~moderator.voice.loop.VoiceLoop` run a
+whole evening: every line on the table speaker (Growl has no secrets to keep, and no storyteller),
+timed lines followed by their pauses, the keyboard beside the voice.
 """
 
 from __future__ import annotations
 
-from moderator.commands.parse import Parser
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from moderator.commands.parse import Command, Parser
+from moderator.commands.phrases import Intent
+from moderator.errors import Ambiguous, NotUnderstood
 from moderator.growl.engine import Growl
+from moderator.growl.frontend import GrowlLoop
+from moderator.growl.prompts import Reply
 from moderator.growl.words import growl_phrases, vocabulary
+from moderator.i18n import Lang, Text
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import SAMPLE_RATE
 from moderator.voice.models import known_phrases
+from moderator.voice.session import Line, Spoken
+
+#: Numbers listened for: gold counts, and seats up to the largest table.
+NUMBERS = range(0, 21)
+
+
+def parser_for(engine: Growl) -> Parser:
+    """The game-language parser with Growl's phrases and this evening's names and cards."""
+    lang = engine.lang
+    return Parser(lang, vocabulary(engine.state, engine.data, spoken=lang), growl_phrases(lang, engine.data))
 
 
 def grammar(engine: Growl, recognizer: Recognizer) -> list[str]:
     """Every sentence the current step allows, in the recognizer's vocabulary."""
-    parser = Parser(engine.lang, vocabulary(engine.state, engine.data), growl_phrases(engine.lang, engine.data))
-    kept, _ = known_phrases(parser.sentences(engine.view().allowed, numbers=range(0, 21)), recognizer.has_word)
+    kept, _ = known_phrases(parser_for(engine).sentences(engine.view().allowed, numbers=NUMBERS), recognizer.has_word)
     return kept
 
 
@@ -25,3 +45,62 @@ def hear(engine: Growl, recognizer: Recognizer, pcm: bytes) -> str | None:
     """The sentence heard at the current step, or None when the speech is rejected."""
     result = recognizer.recognize(pcm, SAMPLE_RATE, grammar(engine, recognizer))
     return None if result.rejected else result.phrase
+
+
+class GrowlSession:
+    """An evening of Growl for the voice loop. ``text`` is the text front end it shares parsing,
+    refusals and the state file with (its printing is not used)."""
+
+    def __init__(self, text: GrowlLoop) -> None:
+        self.text = text
+        self.engine = text.engine
+        self.lang: Lang = text.lang
+        self.parser = parser_for(self.engine)
+
+    def prompt(self, brief: bool = False) -> Spoken:
+        p = self.engine.prompt()
+        beats = p.beats[-1:] if brief else p.beats  # after a refusal, only the question again
+        return Spoken(tuple(Line(b.text, "public", b.seconds, ambience=b.seconds > 0) for b in beats), p.allowed)
+
+    def sentences(self, allowed: Sequence[Intent]) -> list[str]:
+        return self.parser.sentences(allowed, numbers=NUMBERS)
+
+    def core_sentences(self) -> list[str]:
+        return self.parser.sentences(("next", "back", "repeat", "yes", "no"), numbers=())
+
+    def parse(self, phrase: str, allowed: Sequence[Intent]) -> Command | None:
+        try:
+            return self.parser.parse(phrase, allowed)
+        except (NotUnderstood, Ambiguous):
+            return None
+
+    def handle(self, command: Command) -> list[Line]:
+        return self._said(*self.text.act(command))
+
+    def typed(self, line: str) -> list[Line]:
+        return self._said(*self.text.step(line))
+
+    def _said(self, reply: Reply | None, error: str | None) -> list[Line]:
+        self.text.save_state()
+        lines = [Line(t, "public") for t in reply.public] if reply else []
+        return lines + ([Line(error, "public")] if error else [])
+
+    def not_understood(self, allowed: Sequence[Intent]) -> Line:
+        return Line(self.text.not_understood(), "public")
+
+    def read_back(self, phrase: str) -> Line:
+        return Line(self.engine.data.texts.flow.read_back(self.lang, heard=phrase), "public")
+
+    def known_texts(self) -> list[str]:
+        """Every text of data/growl/texts.yaml with no blank to fill, in the game's language."""
+        return [t for t in _texts(self.engine.data.texts, self.lang) if "{" not in t]
+
+
+def _texts(node: object, lang: Lang) -> list[str]:
+    if isinstance(node, Text):
+        return [node(lang)]
+    if isinstance(node, BaseModel):
+        return [t for name in type(node).model_fields for t in _texts(getattr(node, name), lang)]
+    if isinstance(node, list | tuple):
+        return [t for item in node for t in _texts(item, lang)]
+    return []

@@ -19,23 +19,35 @@ def growl_phrases(lang: Lang, data: GrowlData) -> Phrases:
     return base.model_copy(update={"intents": intents})
 
 
-def card_names(data: GrowlData) -> dict[str, str]:
-    """Every night card's names (Korean, English, aliases, id), normalised, to its id."""
+def card_names(data: GrowlData, spoken: Lang | None = None) -> dict[str, str]:
+    """Every night card's names (Korean, English, aliases, id), normalised, to its id. ``spoken``:
+    only the names said aloud in that language (no ids; aliases in that language's script)."""
     names: dict[str, str] = {}
+    unnamed = [(n, data.cards.unnamed.id) for n in data.cards.unnamed.names]
     for card in data.cards.night_cards:
-        for name in (card.name.ko, card.name.en, card.id, card.id.replace("_", " "), *card.aliases):
+        if spoken is None:
+            said = [card.name.ko, card.name.en, card.id, card.id.replace("_", " "), *card.aliases]
+        else:
+            said = [card.name.ko if spoken == "ko" else card.name.en, *card.aliases]
+        for name in said:
             names[normalise(name)] = card.id
-    for name in data.cards.unnamed.names:
-        names[normalise(name)] = data.cards.unnamed.id
+    for name, card_id in unnamed:
+        names[normalise(name)] = card_id
+    if spoken is not None:
+        names = {n: c for n, c in names.items() if _is_korean(n) == (spoken == "ko")}
     return names
 
 
-def vocabulary(state: GrowlState, data: GrowlData) -> Vocabulary:
-    """Seats, players' names and card names for this evening."""
+def _is_korean(text: str) -> bool:
+    return any("\uac00" <= ch <= "\ud7a3" for ch in text)
+
+
+def vocabulary(state: GrowlState, data: GrowlData, spoken: Lang | None = None) -> Vocabulary:
+    """Seats, players' names and card names for this evening (``spoken``: as said aloud in that language)."""
     return Vocabulary(
         seats=state.seats(),
         players={normalise(p.name): p.seat for p in state.players if p.name},
-        characters=card_names(data),
+        characters=card_names(data, spoken),
         max_number=max(20, len(state.players)),
     )
 

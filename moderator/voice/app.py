@@ -16,14 +16,15 @@ from moderator.game.table import Table
 from moderator.i18n import Lang
 from moderator.paths import repo_dir
 from moderator.rules.catalogue import default_catalogue
-from moderator.rules.nightorder import night_sheet
-from moderator.rules.texts import step_texts
 from moderator.voice.asr import DEFAULT_POLICIES, Recognizer, load_recognizer
 from moderator.voice.audio import read_wav
+from moderator.voice.errors import VoiceError
+from moderator.voice.keys import stdin_reader
 from moderator.voice.listen import MicUtterances
-from moderator.voice.loop import VoiceLoop
+from moderator.voice.loop import VoiceLoop, run_keyboard_thread
 from moderator.voice.models import default_cache_dir, known_phrases
 from moderator.voice.reject import RejectPolicy
+from moderator.voice.session import ClocktowerSession, Session
 from moderator.voice.speaker import AudioSpeaker, PromptCache, VoiceSettings, list_devices
 
 #: The rejection policy per engine: the measured defaults (moderator.voice.asr.DEFAULT_POLICIES);
@@ -57,18 +58,11 @@ def audio_available(config: Config) -> bool:
     return any(int(str(d["inputs"])) > 0 for d in devices) and any(int(str(d["outputs"])) > 0 for d in devices)
 
 
-def known_prompts(table: Table, lang: Lang) -> list[str]:
-    """The texts that can be said before the game starts: every sheet line of the first two nights,
-    the pseudo-steps and the flow texts without blanks to fill."""
-    texts = step_texts()
-    out = [p.prompt(lang) for p in texts.pseudo.values()] + [p.public(lang) for p in texts.pseudo.values() if p.public]
-    for night in (1, 2):
-        out += [s.prompt(table.cat, lang) for s in night_sheet(table.script, table.cat, night, table.g)]
-    return out
-
-
-def build_loop(table: Table, lang: Lang, config: Config, console: TextIO = sys.stdout) -> VoiceLoop:
-    """The real voice loop: model loaded, prompts rendered (with progress), microphone open."""
+def build_voice(session: Session, config: Config, console: TextIO = sys.stdout, *, pace: float = 1.0,
+                ambience: bool = False) -> VoiceLoop:  # fmt: skip
+    """The real voice loop for ``session``: model loaded, prompts rendered (with progress), microphone
+    open (push-to-talk as config.toml says), outputs as config.toml says."""
+    lang = session.lang
     console.write(f"voice: loading the {lang} model …\n")
     recognizer = recognizer_for(lang, config)
     voice = config.tts.get(lang)
@@ -78,16 +72,36 @@ def build_loop(table: Table, lang: Lang, config: Config, console: TextIO = sys.s
     def progress(done: int, total: int) -> None:
         console.write(f"\rvoice: rendering prompts {done}/{total}")
 
-    cache.prerender(known_prompts(table, lang), progress)
+    cache.prerender(session.known_texts(), progress)
     console.write("\n")
-    speaker = AudioSpeaker(cache, _device(config.audio.public), _device(config.audio.private))
-    utterances = MicUtterances(_device(config.audio.input))
-    speaker_muted = utterances.endpointer.muted
-    speaker.speaking = speaker_muted  # half-duplex: the microphone drops what it hears while we speak
-    loop = VoiceLoop(table, lang, recognizer, speaker, utterances, confirm_below=config.asr.confirm_below,
-                     console=console)  # fmt: skip
+    speaker = AudioSpeaker(cache, _device(config.audio.public), _device(config.audio.private), ambience=ambience)
+    utterances = MicUtterances(_device(config.audio.input), push_to_talk=config.audio.push_to_talk)
+    speaker.speaking = utterances.endpointer.muted  # half-duplex: the microphone drops what it hears while we speak
+    if config.audio.push_to_talk:
+        console.write("voice: push-to-talk is on: press Space, then speak.\n")
+    loop = VoiceLoop(session, recognizer, speaker, utterances, confirm_below=config.asr.confirm_below,
+                     console=console, pace=pace, echo=True)  # fmt: skip
     loop.check_vocabulary()
     return loop
+
+
+def build_loop(table: Table, lang: Lang, config: Config, console: TextIO = sys.stdout) -> VoiceLoop:
+    """The real voice loop for a Clocktower table."""
+    return build_voice(ClocktowerSession(table, lang), config, console)
+
+
+def play_by_voice(session: Session, config: Config, *, pace: float = 1.0, ambience: bool = False) -> int | None:
+    """Run a game by voice, or say why not and return None (the keyboard takes over)."""
+    if not audio_available(config):
+        print("moderator: no audio devices; using the keyboard.", file=sys.stderr)
+        return None
+    try:
+        voice = build_voice(session, config, pace=pace, ambience=ambience)
+    except (VoiceError, OSError, ImportError) as exc:
+        print(f"moderator: voice unavailable ({exc}); using the keyboard.", file=sys.stderr)
+        return None
+    run_keyboard_thread(voice, stdin_reader)
+    return voice.run()
 
 
 def transcribe(path: Path, lang: Lang, expects: list[str], config: Config) -> dict[str, object]:

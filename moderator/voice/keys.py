@@ -1,6 +1,7 @@
 """The keyboard, always on beside the voice: Enter = next, Backspace = back, r = repeat,
 digits + Enter = a seat, and the keys a page-turner pedal sends (Page Down / → = next,
-Page Up / ← = back). Anything else typed + Enter is parsed as a spoken command would be."""
+Page Up / ← = back). Space is the push-to-talk key (when push_to_talk is on in config.toml).
+Anything else typed + Enter is parsed as a spoken command would be."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ import termios
 import tty
 from collections.abc import Callable, Iterator
 from typing import TextIO
+
+#: What the push-to-talk key sends: not a command, a signal to listen for the next answer.
+TALK = "<talk>"
 
 #: Key sequences to the utterances they stand for (English words: the parser knows both languages).
 KEYS: dict[str, str] = {
@@ -25,6 +29,7 @@ KEYS: dict[str, str] = {
     "\x1b[5~": "back",  # Page Up
     "\x1b[D": "back",  # ←
     "\x1b[A": "back",  # ↑
+    " ": TALK,
 }
 
 

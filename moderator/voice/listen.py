@@ -41,6 +41,10 @@ class Endpointer:
     """Silence kept after the speech: the rest of the hangover is cut (long silences confuse decoders)."""
     max_length: float = 12.0
     muted: threading.Event = field(default_factory=threading.Event)
+    push_to_talk: bool = False
+    """Listen only after :meth:`talk` (a key press), for one utterance or ``talk_window`` seconds."""
+    talk_window: float = 8.0
+    _talking: float | None = None
     _pre: list[bytes] = field(default_factory=list)
     _speech: list[bytes] = field(default_factory=list)
     _silent: float = 0.0
@@ -52,6 +56,14 @@ class Endpointer:
             self._speech.clear()
             return
         seconds = frames / self.rate
+        if self.push_to_talk and not self._speech:
+            if self._talking is None:  # the talk key has not been pressed: nothing is heard
+                self._pre.clear()
+                return
+            self._talking += seconds
+            if self._talking > self.talk_window:
+                self._talking = None
+                return
         loud = rms(indata) >= self.threshold
         if not self._speech:
             self._pre = [*self._pre, indata][-max(1, round(self.pre_roll / seconds)) :]
@@ -76,15 +88,20 @@ class Endpointer:
                 blocks -= max(0, silent - keep)
             pcm = b"".join(self._speech[:blocks])
             self._speech, self._pre, self._silent = [], [], 0.0
+            self._talking = None
             self.on_utterance(pcm)
+
+    def talk(self) -> None:
+        """The push-to-talk key: listen for the next utterance (up to ``talk_window`` seconds)."""
+        self._talking = 0.0
 
 
 class Utterances:
     """A queue of utterances (PCM at :data:`SAMPLE_RATE`) that a source fills."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, push_to_talk: bool = False) -> None:
         self.queue: queue.Queue[bytes | None] = queue.Queue()
-        self.endpointer = Endpointer(self.queue.put)
+        self.endpointer = Endpointer(self.queue.put, push_to_talk=push_to_talk)
         self.error: BaseException | None = None
         """Set when the source has failed (the microphone was unplugged)."""
 
@@ -104,8 +121,8 @@ class WavUtterances(Utterances):
     """Utterances from WAV files (or 16 kHz PCM), fed block by block through the microphone's
     callback path."""
 
-    def __init__(self, files: Sequence[Path | bytes], *, silence: float = 0.8) -> None:
-        super().__init__()
+    def __init__(self, files: Sequence[Path | bytes], *, silence: float = 0.8, push_to_talk: bool = False) -> None:
+        super().__init__(push_to_talk=push_to_talk)
         self.files = list(files)
         self.silence = silence
         self._fed = 0
@@ -127,8 +144,8 @@ class WavUtterances(Utterances):
 class MicUtterances(Utterances):
     """Utterances from the microphone, in a background thread."""
 
-    def __init__(self, device: int | str | None = None) -> None:
-        super().__init__()
+    def __init__(self, device: int | str | None = None, *, push_to_talk: bool = False) -> None:
+        super().__init__(push_to_talk=push_to_talk)
         self.device = device
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)

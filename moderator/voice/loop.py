@@ -1,13 +1,16 @@
 """The voice front end: speak each step, listen for the answer, drive the same engine as the keyboard.
 
-- The prompt goes to the storyteller's ``private`` channel; only its ``public`` text goes to the
-  table speaker.
+It drives a :class:`~moderator.voice.session.Session` (a Clocktower table or a Growl evening):
+
+- Each line goes to its channel: the storyteller's ``private`` headset or the ``public`` table
+  speaker; timed lines are followed by their pause.
 - Each step listens with a closed grammar built from the phrase data for what the step allows,
-  plus this game's seats, names and characters.
-- Speech that is not a command is rejected; a state-changing answer heard with low confidence is
-  read back for a yes/no first. "back" undoes.
-- Keys work at the same time. If an audio device is lost, the loop says so on the console and
-  carries on with the keyboard, from the same step.
+  plus this game's seats, names and characters (words the model lacks are left out, and said so).
+- Speech that is not a command is rejected; a state-changing answer heard with doubt is read back
+  for a yes/no first (:func:`judge`). "back" undoes.
+- Keys work at the same time. With push-to-talk, the talk key opens the microphone for one answer.
+- If an audio device is lost, the loop says so on the console and carries on from the same step
+  with the keyboard (and the console instead of a lost output).
 """
 
 from __future__ import annotations
@@ -19,25 +22,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TextIO
 
-from moderator.commands.parse import Command, Parser
+from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
-from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood
-from moderator.frontends.text import TextLoop, vocabulary
-from moderator.game.prompts import Prompt, Reply
-from moderator.game.table import Table
-from moderator.i18n import Lang
-from moderator.rules.texts import step_texts
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import SAMPLE_RATE
+from moderator.voice.keys import TALK
 from moderator.voice.listen import Utterances
 from moderator.voice.models import known_phrases
 from moderator.voice.result import Result
-from moderator.voice.speaker import Speaker
+from moderator.voice.session import Line, Session
+from moderator.voice.speaker import ConsoleSpeaker, Speaker
 
 #: Answers that change nothing by themselves, or are themselves the yes/no: never read back.
 NO_READBACK: frozenset[Intent] = frozenset({"next", "back", "repeat", "pause", "yes", "no"})
 
-Event = tuple[Literal["speech", "key", "end"], bytes | str | None]
+Event = tuple[Literal["speech", "key", "keys-ended", "end"], bytes | str | None]
 Verdict = Literal["act", "confirm", "reject"]
 
 
@@ -71,26 +70,25 @@ class Heard:
 
 @dataclass
 class VoiceLoop:
-    """Drives a :class:`Table` by voice, with the keyboard beside it."""
+    """Drives a :class:`Session` by voice, with the keyboard beside it."""
 
-    table: Table
-    lang: Lang
+    session: Session
     recognizer: Recognizer
     speaker: Speaker
-    utterances: Utterances
+    utterances: Utterances | None
     confirm_below: float = 0.85
     console: TextIO = field(default_factory=lambda: sys.stdout)
+    pace: float = 1.0
+    """Multiplies timed pauses (0 = none)."""
+    echo: bool = False
+    """Also print what is said on the console (the storyteller's or the table's screen)."""
     log: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        # Listen only for this game's words: its players, and the script's characters in this language.
-        vocab = vocabulary(self.table)
-        script = self.table.script.ids
-        vocab.characters = {self.table.cat[c].name(self.lang).casefold(): c for c in script if c in self.table.cat}
-        self.parser = Parser(self.lang, vocab)
+        self.lang = self.session.lang
         self._grammars: dict[tuple[Intent, ...], list[str]] = {}
         self._events: queue.Queue[Event] = queue.Queue()
-        self._keyboard = TextLoop(self.table, self.lang, self.console)
+        self._keys_ended = False
         self.fell_back = False
 
     # -- grammars -----------------------------------------------------------------------------
@@ -100,8 +98,7 @@ class VoiceLoop:
         (a player's name, say) are left out, and said so once on the console."""
         key = tuple(sorted(set(allowed)))
         if key not in self._grammars:
-            sentences = self.parser.sentences(key, numbers=self.table.g.seats() or None)
-            kept, missing = known_phrases(sentences, self.recognizer.has_word)
+            kept, missing = known_phrases(self.session.sentences(key), self.recognizer.has_word)
             if missing:
                 self.console.write(f"voice: not in the {self.lang} model, so not listened for: "
                                    f"{', '.join(missing)}\n")  # fmt: skip
@@ -110,8 +107,7 @@ class VoiceLoop:
 
     def check_vocabulary(self) -> None:
         """Fail at load, clearly, if the command words themselves are not in the model."""
-        core: tuple[Intent, ...] = ("next", "back", "repeat", "yes", "no", "seat")
-        self.recognizer.check_vocabulary(self.parser.sentences(core, numbers=self.table.g.seats()))
+        self.recognizer.check_vocabulary(self.session.core_sentences())
 
     # -- hearing ------------------------------------------------------------------------------
 
@@ -121,25 +117,21 @@ class VoiceLoop:
         confidence = min(result.confidences, default=0.0)
         if result.rejected or result.phrase is None:
             return Heard(result, None, confidence)
-        try:
-            command = self.parser.parse(result.phrase, allowed)
-        except (NotUnderstood, Ambiguous):
-            return Heard(result, None, confidence)
-        return Heard(result, command, confidence)
+        return Heard(result, self.session.parse(result.phrase, allowed), confidence)
 
     # -- speaking -----------------------------------------------------------------------------
 
-    def announce(self, prompt: Prompt, reply: Reply | None = None, error: str | None = None) -> None:
-        """Say what happened and the step: public texts to the table, the rest in the headset."""
-        for text in reply.public if reply else []:
-            self.speaker.say(text, "public")
-        for text in reply.say if reply else []:
-            self.speaker.say(text, "private")
-        if error:
-            self.speaker.say(error, "private")
-        if prompt.public:
-            self.speaker.say(prompt.public, "public")
-        self.speaker.say(prompt.text, "private")
+    def say(self, lines: Sequence[Line]) -> None:
+        """Each line on its channel, then its pause."""
+        try:
+            for line in lines:
+                if self.echo and not isinstance(self.speaker, ConsoleSpeaker):
+                    ConsoleSpeaker(self.console).say(line.text, line.channel)
+                self.speaker.say(line.text, line.channel)
+                if line.seconds > 0 and self.pace > 0:
+                    self.speaker.wait(line.seconds * self.pace, line.ambience)
+        except OSError as exc:  # what a speaker raises when its device is gone
+            raise _OutputLost(str(exc)) from exc
 
     # -- the loop -----------------------------------------------------------------------------
 
@@ -147,74 +139,98 @@ class VoiceLoop:
         """A key or typed line from the keyboard thread."""
         self._events.put(("key", utterance))
 
+    def keys_ended(self) -> None:
+        """The keyboard's input has ended (Ctrl-D, or the end of a piped file)."""
+        self._events.put(("keys-ended", None))
+
     def _next_event(self) -> Event:
         while True:
-            try:
-                return self._events.get_nowait()
-            except queue.Empty:
-                pass
-            pcm = self.utterances.next(timeout=0.2)
-            if pcm is not None:
-                return ("speech", pcm)
-            if self.utterances.error is not None:
-                raise OSError(f"audio input lost: {self.utterances.error}")
-            if self.utterances.ended():
-                return ("end", None)
+            if self.utterances is None:  # keyboard only
+                if self._keys_ended and self._events.empty():
+                    return ("end", None)
+                event = self._events.get()
+            else:
+                try:
+                    event = self._events.get_nowait()
+                except queue.Empty:
+                    heard = self._listen()
+                    if heard is None:
+                        continue
+                    event = heard
+            if event[0] == "keys-ended":
+                self._keys_ended = True
+                continue
+            if event == ("key", TALK):
+                if self.utterances is not None:
+                    self.utterances.endpointer.talk()
+                continue
+            return event
 
-    def run(self, keyboard_fallback: Callable[[Table], int] | None = None) -> int:
-        """Run until the input ends. A lost audio device hands the game to ``keyboard_fallback``."""
-        try:
-            return self._run()
-        except OSError as exc:
-            self.fell_back = True
-            self.console.write(f"voice: {exc}; carrying on with the keyboard, at the same step.\n")
-            return keyboard_fallback(self.table) if keyboard_fallback else 0
+    def _listen(self) -> Event | None:
+        assert self.utterances is not None
+        pcm = self.utterances.next(timeout=0.2)
+        if pcm is not None:
+            return ("speech", pcm)
+        if self.utterances.error is not None:
+            raise _InputLost(str(self.utterances.error))
+        if self.utterances.ended():
+            return ("end", None)
+        return None
 
-    def _run(self) -> int:
-        reply: Reply | None = None
-        error: str | None = None
+    def run(self) -> int:
+        """Run until the input ends. A lost device hands the game to the keyboard (and the console)."""
+        lines: list[Line] = []
         while True:
-            prompt = self.table.prompt()
-            self.announce(prompt, reply, error)
-            reply, error = None, None
+            try:
+                return self._run(lines)
+            except _InputLost as exc:
+                self.utterances = None
+                lost = f"audio input lost: {exc}"
+            except _OutputLost as exc:
+                self.speaker = ConsoleSpeaker(self.console)
+                lost = str(exc)
+            self.fell_back = True
+            self.console.write(f"voice: {lost}; carrying on with the keyboard, at the same step.\n")
+            lines = []
+
+    def _run(self, before: list[Line]) -> int:
+        said, brief, announce = before, False, True
+        while True:
+            spoken = self.session.prompt(brief)
+            self.say([*said, *spoken.lines] if announce else said)
+            said, brief, announce = [], False, True
             kind, payload = self._next_event()
             if kind == "end":
                 return 0
             if kind == "key":
                 assert isinstance(payload, str)
-                reply, error = self._typed(payload)
+                said = self.session.typed(payload)
                 continue
             assert isinstance(payload, bytes)
-            heard = self.hear(payload, prompt.allowed)
-            self.log.append(
-                f"{heard.result.text!r} -> {heard.command.intent if heard.command else heard.result.reason}"
-            )
+            heard = self.hear(payload, spoken.allowed)
             verdict = heard.verdict(self.confirm_below)
+            self.log.append(f"{heard.result.text!r} -> {heard.command.intent if heard.command else heard.result.reason}"
+                            f"{'' if verdict == 'act' else f' ({verdict})'}")  # fmt: skip
             if verdict == "reject" or heard.command is None:
-                error = self._not_understood(prompt.allowed)
+                # Table talk is not answered (the console notes it); an answer the recogniser doubted
+                # is asked for again, briefly. The step is not read out again either way.
+                announce = False
+                if heard.result.text:
+                    why = heard.result.reason or "doubtful"
+                    self.console.write(f"voice: not taken: {heard.result.text!r} ({why})\n")
+                if heard.command is not None or heard.result.reason == "low-confidence":
+                    said = [self.session.not_understood(spoken.allowed)]
                 continue
             if verdict == "confirm" and not self._confirmed(heard):
+                brief = True
                 continue
-            reply, error = self._handle(heard.command)
-
-    def _typed(self, utterance: str) -> tuple[Reply | None, str | None]:
-        return self._keyboard.step(utterance)
-
-    def _handle(self, command: Command) -> tuple[Reply | None, str | None]:
-        try:
-            return self.table.handle(command), None
-        except IllegalChoice as exc:
-            reason = step_texts().refusal(exc.reason, self.lang, **exc.slots)
-            return None, step_texts().flow.refused(self.lang, reason=reason)
-
-    def _not_understood(self, allowed: Sequence[Intent]) -> str:
-        examples = ", ".join(self.parser.examples(allowed))
-        return step_texts().flow.not_understood(self.lang, examples=examples)
+            said = self.session.handle(heard.command)
 
     def _confirmed(self, heard: Heard) -> bool:
-        """Read a low-confidence answer back and wait for yes or no (speech or keys)."""
+        """Read a doubtful answer back and wait for yes or no (speech or keys)."""
         assert heard.command is not None and heard.result.phrase is not None
-        self.speaker.say(step_texts().flow.read_back(self.lang, heard=heard.result.phrase), "private")
+        read_back = self.session.read_back(heard.result.phrase)
+        self.say([read_back])
         while True:
             kind, payload = self._next_event()
             if kind == "end":
@@ -225,12 +241,27 @@ class VoiceLoop:
             answer = self.hear(payload, ("yes", "no"))
             if answer.command is not None and answer.command.intent in ("yes", "no"):
                 return answer.command.intent == "yes"
-            self.speaker.say(step_texts().flow.read_back(self.lang, heard=heard.result.phrase), "private")
+            self.say([read_back])
+
+
+class _InputLost(Exception):
+    """The microphone has gone."""
+
+
+class _OutputLost(Exception):
+    """An output device has gone."""
 
 
 def run_keyboard_thread(loop: VoiceLoop, reader_factory: Callable[[Callable[[str], None]], object]) -> threading.Thread:
-    """Start reading keys beside the voice (daemon thread)."""
+    """Start reading keys beside the voice (daemon thread); tell the loop when the keys end."""
     reader = reader_factory(loop.post_key)
-    thread = threading.Thread(target=reader.run, daemon=True)  # type: ignore[attr-defined]
+
+    def read() -> None:
+        try:
+            reader.run()  # type: ignore[attr-defined]
+        finally:
+            loop.keys_ended()
+
+    thread = threading.Thread(target=read, daemon=True)
     thread.start()
     return thread

@@ -6,12 +6,15 @@ sounddevice on the device chosen for that channel. Private text never goes to th
 
 from __future__ import annotations
 
+import array
 import hashlib
+import random
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TextIO
 
 from moderator.voice._deps import require
 from moderator.voice.audio import read_wav
@@ -25,15 +28,23 @@ class Speaker(Protocol):
 
     def say(self, text: str, channel: Channel) -> None: ...
 
+    def wait(self, seconds: float, ambience: bool = False) -> None:
+        """A timed pause (the sniff, a countdown); ``ambience``: background sound may cover it."""
+        ...
+
 
 @dataclass
 class RecordingSpeaker:
     """A speaker for tests and text mode: it keeps what was said, per channel."""
 
     said: list[tuple[Channel, str]] = field(default_factory=list)
+    waits: list[tuple[float, bool]] = field(default_factory=list)
 
     def say(self, text: str, channel: Channel) -> None:
         self.said.append((channel, text))
+
+    def wait(self, seconds: float, ambience: bool = False) -> None:
+        self.waits.append((seconds, ambience))
 
     def on(self, channel: Channel) -> list[str]:
         return [t for c, t in self.said if c == channel]
@@ -79,13 +90,61 @@ class PromptCache:
                 progress(i, len(todo))
 
 
-class AudioSpeaker:
-    """Plays rendered prompts through sounddevice: each channel on its own output device."""
+@dataclass
+class ConsoleSpeaker:
+    """What the voice loop falls back to when the output device is gone: the console."""
 
-    def __init__(self, cache: PromptCache, public: int | str | None, private: int | str | None) -> None:
+    out: TextIO
+    sleep: Callable[[float], None] = time.sleep
+
+    def say(self, text: str, channel: Channel) -> None:
+        self.out.write(f"{'[table] ' if channel == 'public' else '> '}{text}\n")
+        self.out.flush()
+
+    def wait(self, seconds: float, ambience: bool = False) -> None:
+        self.sleep(seconds)
+
+
+def ambience_pcm(seconds: float, rate: int, level: float = 600.0, seed: int = 0) -> bytes:
+    """Soft brown noise (a low rumble) to cover rustling while eyes are closed; fades in and out."""
+    rnd = random.Random(seed)
+    n = max(0, round(seconds * rate))
+    fade = max(1, min(n // 2, rate // 2))
+    samples = array.array("h", bytes(2 * n))
+    value = 0.0
+    for i in range(n):
+        value = 0.98 * value + rnd.uniform(-1.0, 1.0)
+        gain = min(1.0, i / fade, (n - 1 - i) / fade)
+        samples[i] = max(-32768, min(32767, round(value * level * gain / 7)))
+    return samples.tobytes()
+
+
+class AudioSpeaker:
+    """Plays rendered prompts through sounddevice: each channel on its own output device.
+
+    ``speaking`` is set while it plays (or holds a timed pause), so a half-duplex microphone can drop
+    what it hears meanwhile. ``ambience``: background sound under pauses that allow it."""
+
+    def __init__(
+        self, cache: PromptCache, public: int | str | None, private: int | str | None, *, ambience: bool = False
+    ) -> None:
         self.cache = cache
         self.devices: dict[Channel, int | str | None] = {"public": public, "private": private}
         self.speaking = threading.Event()
+        self.ambience = ambience
+
+    def wait(self, seconds: float, ambience: bool = False) -> None:
+        """Hold a timed pause, with the microphone muted; under background sound when allowed."""
+        if seconds <= 0:
+            return
+        self.speaking.set()
+        try:
+            if ambience and self.ambience:
+                self._play(ambience_pcm(seconds, 16000), 16000, "public")
+            else:
+                time.sleep(seconds)
+        finally:
+            self.speaking.clear()
 
     def say(self, text: str, channel: Channel) -> None:
         """Render (or fetch) and play ``text``, blocking until it has been played.
@@ -95,16 +154,20 @@ class AudioSpeaker:
         """
         if not text.strip():
             return
-        sd = require("sounddevice", "Audio output")
         pcm, rate = read_wav(self.cache.get(text))
         self.speaking.set()
+        try:
+            self._play(pcm, rate, channel)
+        finally:
+            self.speaking.clear()
+
+    def _play(self, pcm: bytes, rate: int, channel: Channel) -> None:
+        sd = require("sounddevice", "Audio output")
         try:
             with sd.RawOutputStream(samplerate=rate, channels=1, dtype="int16", device=self.devices[channel]) as out:
                 out.write(pcm)
         except sd.PortAudioError as exc:
             raise OSError(f"audio output lost: {exc}") from exc
-        finally:
-            self.speaking.clear()
 
 
 def list_devices() -> list[dict[str, object]]:

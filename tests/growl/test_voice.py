@@ -5,16 +5,19 @@ grammar, then handed to the same text front end. The game must end exactly as th
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
 
 from moderator.config import Config
 from moderator.growl.frontend import GrowlLoop
-from moderator.growl.voice import hear
+from moderator.growl.voice import GrowlSession, hear
 from moderator.voice import render
 from moderator.voice.asr import Recognizer
 from moderator.voice.listen import WavUtterances
+from moderator.voice.loop import VoiceLoop
+from moderator.voice.speaker import RecordingSpeaker
 from tests.growl.playthrough import HERE, Result, check, engine_for, load
 
 #: What the players say aloud, in the English words the recognizer listens for, for each typed
@@ -65,3 +68,48 @@ def test_a_whole_four_player_game_by_voice(tmp_path: Path, en: Recognizer) -> No
             errors.append(f"{said!r} heard as {phrase!r}: {error}")
     assert None not in heard and errors == [], errors  # every answer understood, none refused
     check(pt, Result(engine.state, [], errors))
+
+
+def test_a_whole_four_player_game_through_the_voice_loop(tmp_path: Path, en: Recognizer) -> None:
+    """The live front end: the voice loop speaks every step on the table speaker and hears each
+    spoken answer from the microphone path; the evening ends as the typed one."""
+    typed = load(HERE / "four_players.yaml")
+    pt = typed.model_copy(update={"lang": "en", "say": [SPOKEN[s] for s in typed.say]})
+    pt = pt.model_copy(update={"expect": pt.expect.model_copy(update={"prompts": [], "never": [], "replies": []})})
+    engine = engine_for(pt)
+    state_out = tmp_path / "state.json"
+    session = GrowlSession(GrowlLoop(engine, "en", io.StringIO(), state_out=state_out))
+    audio = WavUtterances([render(s, "en", tmp_path / f"{i:02}.wav") for i, s in enumerate(pt.say)])
+    speaker = RecordingSpeaker()
+    # The answers hold no "yes" for read-backs (tests/voice/test_loop.py tests those): none is asked.
+    loop = VoiceLoop(session, en, speaker, audio, pace=0.5, confirm_below=0.0)
+    assert loop.run() == 0
+    assert all("rejected" not in h and "None" not in h for h in loop.log), loop.log
+    check(pt, Result(engine.state, [], []))
+    assert {channel for channel, _ in speaker.said} == {"public"}  # no storyteller: the table hears all
+    said = [t for _, t in speaker.said]
+    assert not any(t.startswith(("I didn't understand", "Not now")) for t in said), said
+    assert speaker.waits and all(a for _, a in speaker.waits)  # the passing countdown, under ambience if on
+    assert json.loads(state_out.read_text())["night"] == engine.state.night  # the state file kept up
+
+
+def test_the_sniff_is_timed_by_the_voice_loop(en: Recognizer) -> None:
+    """Nine players by keys through the voice loop: the sniff's lines come with their pauses, scaled
+    by the pace, and a refused answer repeats only the question."""
+    pt = load(HERE / "nine_players_sniff.yaml")
+    pt = pt.model_copy(update={"expect": pt.expect.model_copy(update={"prompts": [], "never": [], "replies": []})})
+    engine = engine_for(pt)
+    session = GrowlSession(GrowlLoop(engine, "en", io.StringIO()))
+    speaker = RecordingSpeaker()
+    loop = VoiceLoop(session, en, speaker, WavUtterances([]), pace=2.0)
+    for line in pt.say:
+        loop.post_key(line)
+    assert loop.run() == 0
+    check(pt, Result(engine.state, [], ["refused"]))
+    sniff = engine.data.pacing.sniff
+    wanted = [2.0 * s for s in (sniff.close_eyes, sniff.wolves_look, sniff.wolves_close)]
+    waits = [w for w, _ in speaker.waits]
+    assert any(waits[i : i + 3] == wanted for i in range(len(waits))), waits
+    said = [t for _, t in speaker.said]
+    refused = next(i for i, t in enumerate(said) if t.startswith("Not now"))
+    assert "Werewolves" not in said[refused + 1]  # after the refusal: the question again, not the whole step

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,8 +21,10 @@ from moderator.rules.texts import step_texts
 from moderator.voice import render
 from moderator.voice.asr import Recognizer
 from moderator.voice.listen import Utterances, WavUtterances
+from moderator.voice.keys import TALK
 from moderator.voice.loop import VoiceLoop
-from moderator.voice.speaker import Channel, RecordingSpeaker
+from moderator.voice.session import ClocktowerSession
+from moderator.voice.speaker import Channel, RecordingSpeaker, Speaker
 
 SEATS = ["imp", "snakecharmer", "widow", "pixie", "fisherman", "ravenkeeper", "cannibal"]
 
@@ -55,21 +58,26 @@ def en() -> Recognizer:
 GOLDEN = Path(__file__).parent / "golden"
 
 
-def spoken(tmp: Path, lang: Lang, answers: list[str]) -> WavUtterances:
+def voice_loop(table: Table, lang: Lang, rec: Recognizer, speaker: Speaker, utterances: Utterances,
+               **kw: Any) -> VoiceLoop:  # fmt: skip
+    return VoiceLoop(ClocktowerSession(table, lang), rec, speaker, utterances, **kw)
+
+
+def spoken(tmp: Path, lang: Lang, answers: list[str], push_to_talk: bool = False) -> WavUtterances:
     """The answers as speech: the golden espeak-ng renders (fixed bytes, see golden/make.py), else
     rendered now."""
     files = []
     for i, text in enumerate(answers):
         golden = GOLDEN / lang / f"{'_'.join(text.split())}.wav"
         files.append(golden if golden.is_file() else render(text, lang, tmp / f"{i:02}.wav"))
-    return WavUtterances(files)
+    return WavUtterances(files, push_to_talk=push_to_talk)
 
 
 def test_a_first_night_by_korean_voice(tmp_path: Path, ko: Recognizer) -> None:
     table = new_table("ko")
     speaker = RecordingSpeaker()
     answers = ["계속", "계속", "계속", "자리 넷", "계속", "자리 넷", "아니요", "계속"]
-    loop = VoiceLoop(table, "ko", ko, speaker, spoken(tmp_path, "ko", answers), confirm_below=0.5)
+    loop = voice_loop(table, "ko", ko, speaker, spoken(tmp_path, "ko", answers), confirm_below=0.5)
     loop.run()
     g = table.g
     assert g.phase == "day" and g.day == 1, loop.log
@@ -83,7 +91,7 @@ def test_low_confidence_is_read_back_and_no_undoes_nothing(tmp_path: Path, en: R
     table = new_table("en")
     speaker = RecordingSpeaker()
     answers = ["continue", "continue", "continue", "seat four", "no", "seat four", "yes", "continue"]
-    loop = VoiceLoop(table, "en", en, speaker, spoken(tmp_path, "en", answers), confirm_below=1.01)
+    loop = voice_loop(table, "en", en, speaker, spoken(tmp_path, "en", answers), confirm_below=1.01)
     loop.run()
     read_back = step_texts().flow.read_back("en", heard="seat four")
     assert speaker.on("private").count(read_back) == 2  # asked twice: once refused, once confirmed
@@ -96,7 +104,7 @@ def test_private_text_never_reaches_the_table_speaker(tmp_path: Path, ko: Recogn
     table = new_table("ko")
     speaker = RecordingSpeaker()
     answers = ["계속", "계속", "계속", "자리 넷", "계속", "자리 넷", "아니요", "계속"]
-    VoiceLoop(table, "ko", ko, speaker, spoken(tmp_path, "ko", answers), confirm_below=0.5).run()
+    voice_loop(table, "ko", ko, speaker, spoken(tmp_path, "ko", answers), confirm_below=0.5).run()
     public = speaker.on("public")
     allowed = {p.public("ko") for p in step_texts().pseudo.values() if p.public}
     assert public and all(any(line.startswith(a) for a in allowed) for line in public), public
@@ -106,14 +114,20 @@ def test_private_text_never_reaches_the_table_speaker(tmp_path: Path, ko: Recogn
 
 
 class LostSpeaker(RecordingSpeaker):
-    """A headset that is unplugged after ``works`` sentences."""
+    """A headset that is unplugged after ``works`` sentences; then the storyteller types ``typed``."""
 
-    def __init__(self, works: int) -> None:
+    def __init__(self, works: int, typed: list[str]) -> None:
         super().__init__()
         self.works = works
+        self.typed = typed
+        self.loop: VoiceLoop | None = None
 
     def say(self, text: str, channel: Channel) -> None:
         if len(self.said) >= self.works:
+            assert self.loop is not None
+            for line in self.typed:
+                self.loop.post_key(line)
+            self.loop.keys_ended()
             raise OSError("PortAudio: device unavailable")
         super().say(text, channel)
 
@@ -121,18 +135,16 @@ class LostSpeaker(RecordingSpeaker):
 def test_a_lost_output_falls_back_to_the_keyboard_at_the_same_step(tmp_path: Path, en: Recognizer) -> None:
     table = new_table("en")
     console = io.StringIO()
-    handed: list[str | None] = []
-
-    def keyboard(t: Table) -> int:
-        handed.append(t.g.step)
-        return TextLoop(t, "en", io.StringIO()).run(["seat 4", "next"])
-
+    speaker = LostSpeaker(4, ["seat 4", "next"])
     answers = ["continue", "continue", "continue"]
-    loop = VoiceLoop(table, "en", en, LostSpeaker(4), spoken(tmp_path, "en", answers), console=console)
-    assert loop.run(keyboard_fallback=keyboard) == 0
-    assert loop.fell_back and "keyboard" in console.getvalue()
-    assert handed == ["widow"]  # the step the voice loop had reached when the headset went: nothing lost
+    loop = voice_loop(table, "en", en, speaker, spoken(tmp_path, "en", answers), console=console)
+    speaker.loop = loop
+    assert loop.run() == 0
+    out = console.getvalue()
+    assert loop.fell_back and "device unavailable" in out and "keyboard" in out
+    assert "> Widow" in out  # the step the headset was lost at, now on the console: nothing lost
     assert table.g.player(4).has_reminder("Poisoned", "widow")  # the keyboard carried the night on
+    assert table.g.step == "snakecharmer"
 
 
 class DeadMicrophone(Utterances):
@@ -144,21 +156,46 @@ class DeadMicrophone(Utterances):
 def test_a_lost_microphone_falls_back_to_the_keyboard(en: Recognizer) -> None:
     table = new_table("en")
     console = io.StringIO()
-    steps: list[str | None] = []
-    loop = VoiceLoop(table, "en", en, RecordingSpeaker(), DeadMicrophone(), console=console)
-    def keyboard(t: Table) -> int:
-        steps.append(t.g.step)
-        return 0
+    speaker = RecordingSpeaker()
+    loop = voice_loop(table, "en", en, speaker, DeadMicrophone(), console=console)
+    loop.keys_ended()  # stdin closed: heard only once the microphone has gone
+    assert loop.run() == 0
+    assert loop.fell_back and "input device unplugged" in console.getvalue()
+    assert table.g.step == "dusk" and loop.utterances is None
+    assert speaker.said  # the headset still works: it is only the microphone that went
 
-    loop.run(keyboard_fallback=keyboard)
-    assert steps == ["dusk"] and "input device unplugged" in console.getvalue()
+
+def test_after_a_lost_microphone_keys_carry_the_game_on(en: Recognizer) -> None:
+    table = new_table("en")
+    loop = voice_loop(table, "en", en, RecordingSpeaker(), DeadMicrophone(), console=io.StringIO())
+    for key in ("next", "next", "next"):
+        loop.post_key(key)
+    loop.keys_ended()
+    loop.run()
+    assert table.g.step == "widow"
 
 
 def test_keys_work_beside_the_voice(tmp_path: Path, en: Recognizer) -> None:
     table = new_table("en")
-    loop = VoiceLoop(table, "en", en, RecordingSpeaker(), spoken(tmp_path, "en", ["continue"]))
+    loop = voice_loop(table, "en", en, RecordingSpeaker(), spoken(tmp_path, "en", ["continue"]))
     loop.post_key("next")  # the pedal, before anyone speaks
     loop.post_key("back")
     loop.post_key("next")
     loop.run()
     assert table.g.step == "demoninfo"  # next, back, next by keys, then "continue" by voice
+
+
+def test_push_to_talk_hears_only_after_the_talk_key(tmp_path: Path, en: Recognizer) -> None:
+    table = new_table("en")
+    audio = spoken(tmp_path, "en", ["continue", "continue", "continue"], push_to_talk=True)
+    loop = voice_loop(table, "en", en, RecordingSpeaker(), audio)
+    loop.post_key(TALK)  # one press: one answer heard; the two said without a press are not
+    loop.run()
+    assert table.g.step == "minioninfo" and len(loop.log) == 1, loop.log
+
+
+def test_without_push_to_talk_every_answer_is_heard(tmp_path: Path, en: Recognizer) -> None:
+    table = new_table("en")
+    loop = voice_loop(table, "en", en, RecordingSpeaker(), spoken(tmp_path, "en", ["continue", "continue"]))
+    loop.run()
+    assert table.g.step == "demoninfo" and len(loop.log) == 2, loop.log
