@@ -101,7 +101,10 @@ def play_by_voice(session: Session, config: Config, *, pace: float = 1.0, ambien
         print(f"moderator: voice unavailable ({exc}); using the keyboard.", file=sys.stderr)
         return None
     run_keyboard_thread(voice, stdin_reader)
-    return voice.run()
+    try:
+        return voice.run()
+    finally:
+        voice.close()
 
 
 def transcribe(path: Path, lang: Lang, expects: list[str], config: Config) -> dict[str, object]:

@@ -193,6 +193,13 @@ class VoiceLoop:
             self.console.write(f"voice: {lost}; carrying on with the keyboard, at the same step.\n")
             lines = []
 
+    def close(self) -> None:
+        """Stop the microphone and close the outputs (what has them)."""
+        for part in (self.utterances, self.speaker):
+            close = getattr(part, "close", None)
+            if callable(close):
+                close()
+
     def _run(self, before: list[Line]) -> int:
         said, brief, announce = before, False, True
         while True:

@@ -7,6 +7,7 @@ sounddevice on the device chosen for that channel. Private text never goes to th
 from __future__ import annotations
 
 import array
+import contextlib
 import hashlib
 import random
 import threading
@@ -14,10 +15,10 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Protocol, TextIO
+from typing import Any, Literal, Protocol, TextIO
 
 from moderator.voice._deps import require
-from moderator.voice.audio import read_wav
+from moderator.voice.audio import SAMPLE_RATE, read_wav, resample
 from moderator.voice.tts import render
 
 Channel = Literal["public", "private"]
@@ -123,7 +124,10 @@ class AudioSpeaker:
     """Plays rendered prompts through sounddevice: each channel on its own output device.
 
     ``speaking`` is set while it plays (or holds a timed pause), so a half-duplex microphone can drop
-    what it hears meanwhile. ``ambience``: background sound under pauses that allow it."""
+    what it hears meanwhile. ``ambience``: background sound under pauses that allow it.
+
+    One output stream per device stays open for the game (opening a device per sentence costs time
+    and can click); both channels share it when they name the same device. Every prompt is 16 kHz."""
 
     def __init__(
         self, cache: PromptCache, public: int | str | None, private: int | str | None, *, ambience: bool = False
@@ -132,6 +136,7 @@ class AudioSpeaker:
         self.devices: dict[Channel, int | str | None] = {"public": public, "private": private}
         self.speaking = threading.Event()
         self.ambience = ambience
+        self._streams: dict[int | str | None, Any] = {}
 
     def wait(self, seconds: float, ambience: bool = False) -> None:
         """Hold a timed pause, with the microphone muted; under background sound when allowed."""
@@ -140,7 +145,7 @@ class AudioSpeaker:
         self.speaking.set()
         try:
             if ambience and self.ambience:
-                self._play(ambience_pcm(seconds, 16000), 16000, "public")
+                self._play(ambience_pcm(seconds, SAMPLE_RATE), SAMPLE_RATE, "public")
             else:
                 time.sleep(seconds)
         finally:
@@ -163,11 +168,27 @@ class AudioSpeaker:
 
     def _play(self, pcm: bytes, rate: int, channel: Channel) -> None:
         sd = require("sounddevice", "Audio output")
+        device = self.devices[channel]
+        if rate != SAMPLE_RATE:
+            pcm = resample(pcm, rate, SAMPLE_RATE)
         try:
-            with sd.RawOutputStream(samplerate=rate, channels=1, dtype="int16", device=self.devices[channel]) as out:
-                out.write(pcm)
+            out = self._streams.get(device)
+            if out is None:
+                out = sd.RawOutputStream(samplerate=SAMPLE_RATE, channels=1, dtype="int16", device=device)
+                out.start()
+                self._streams[device] = out
+            out.write(pcm)
+            time.sleep(float(out.latency))  # what is still in the device's buffer
         except sd.PortAudioError as exc:
+            self._streams.pop(device, None)
             raise OSError(f"audio output lost: {exc}") from exc
+
+    def close(self) -> None:
+        """Close the output streams."""
+        for out in self._streams.values():
+            with contextlib.suppress(Exception):
+                out.close()
+        self._streams.clear()
 
 
 def list_devices() -> list[dict[str, object]]:

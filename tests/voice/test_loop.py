@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from moderator.config import Config
-from moderator.frontends.text import TextLoop
 from moderator.game.table import Table
 from moderator.grimoire.journal import Journal
 from moderator.i18n import Lang
@@ -20,8 +19,8 @@ from moderator.rules.scripts import complete, load_script
 from moderator.rules.texts import step_texts
 from moderator.voice import render
 from moderator.voice.asr import Recognizer
-from moderator.voice.listen import Utterances, WavUtterances
 from moderator.voice.keys import TALK
+from moderator.voice.listen import Utterances, WavUtterances
 from moderator.voice.loop import VoiceLoop
 from moderator.voice.session import ClocktowerSession
 from moderator.voice.speaker import Channel, RecordingSpeaker, Speaker
