@@ -90,7 +90,7 @@ def main() -> None:
     lines = ["# Growl night cards by voice", "", "Made by `.venv/bin/python -m bench.growl_cards`.", ""]
     with tempfile.TemporaryDirectory(prefix="moderator-bench-") as tmp:
         for lang in args.langs.split(","):
-            lines += bench(lang, Path(tmp))  # type: ignore[arg-type]
+            lines += bench(lang, Path(tmp))
     text = "\n".join(lines) + "\n"
     print(text)
     Path(args.out).write_text(text, encoding="utf-8")
