@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TextIO
 
@@ -63,8 +64,8 @@ def build_voice(session: Session, config: Config, console: TextIO = sys.stdout, 
     """The real voice loop for ``session``: model loaded, prompts rendered (with progress), microphone
     open (push-to-talk as config.toml says), outputs as config.toml says."""
     lang = session.lang
-    console.write(f"voice: loading the {lang} model …\n")
-    recognizer = recognizer_for(lang, config)
+    console.write(f"voice: loading the {lang} model in the background …\n")
+    loading: Future[Recognizer] = ThreadPoolExecutor(1, thread_name_prefix="model").submit(recognizer_for, lang, config)
     voice = config.tts.get(lang)
     settings = VoiceSettings(voice.voice or None, voice.rate, voice.volume) if voice else VoiceSettings()
     cache = PromptCache(default_cache_dir() / "prompts", lang, settings)
@@ -79,9 +80,9 @@ def build_voice(session: Session, config: Config, console: TextIO = sys.stdout, 
     speaker.speaking = utterances.endpointer.muted  # half-duplex: the microphone drops what it hears while we speak
     if config.audio.push_to_talk:
         console.write("voice: push-to-talk is on: press Space, then speak.\n")
-    loop = VoiceLoop(session, recognizer, speaker, utterances, confirm_below=config.asr.confirm_below,
+    # The first prompt is spoken while the model loads; the loop waits for it only to hear an answer.
+    loop = VoiceLoop(session, loading, speaker, utterances, confirm_below=config.asr.confirm_below,
                      console=console, pace=pace, echo=True)  # fmt: skip
-    loop.check_vocabulary()
     return loop
 
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 import queue
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Literal, TextIO
 
@@ -26,6 +28,7 @@ from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import SAMPLE_RATE
+from moderator.voice.errors import VoiceError
 from moderator.voice.keys import TALK
 from moderator.voice.listen import Utterances
 from moderator.voice.models import known_phrases
@@ -73,7 +76,8 @@ class VoiceLoop:
     """Drives a :class:`Session` by voice, with the keyboard beside it."""
 
     session: Session
-    recognizer: Recognizer
+    recognizer: Recognizer | Future[Recognizer]
+    """The model, or its loading (the first prompt is spoken while the model loads)."""
     speaker: Speaker
     utterances: Utterances | None
     confirm_below: float = 0.85
@@ -98,22 +102,41 @@ class VoiceLoop:
         (a player's name, say) are left out, and said so once on the console."""
         key = tuple(sorted(set(allowed)))
         if key not in self._grammars:
-            kept, missing = known_phrases(self.session.sentences(key), self.recognizer.has_word)
+            kept, missing = known_phrases(self.session.sentences(key), self.rec.has_word)
             if missing:
                 self.console.write(f"voice: not in the {self.lang} model, so not listened for: "
                                    f"{', '.join(missing)}\n")  # fmt: skip
             self._grammars[key] = kept
         return self._grammars[key]
 
+    @property
+    def rec(self) -> Recognizer:
+        """The loaded model (waiting for it if it is still loading), its vocabulary checked.
+
+        Raises:
+            VoiceError: the model could not be loaded, or lacks the command words.
+        """
+        if isinstance(self.recognizer, Future):
+            started = time.perf_counter()
+            try:
+                self.recognizer = self.recognizer.result()
+            except (OSError, ImportError, RuntimeError) as exc:  # VoiceErrors pass through as they are
+                raise VoiceError(f"the {self.lang} model did not load: {exc}") from exc
+            waited = time.perf_counter() - started
+            if waited > 0.05:
+                self.console.write(f"voice: waited {waited:.1f} s for the {self.lang} model\n")
+            self.check_vocabulary()
+        return self.recognizer
+
     def check_vocabulary(self) -> None:
         """Fail at load, clearly, if the command words themselves are not in the model."""
-        self.recognizer.check_vocabulary(self.session.core_sentences())
+        self.rec.check_vocabulary(self.session.core_sentences())
 
     # -- hearing ------------------------------------------------------------------------------
 
     def hear(self, pcm: bytes, allowed: Sequence[Intent]) -> Heard:
         """Recognise one utterance inside the step's grammar and parse it."""
-        result = self.recognizer.recognize(pcm, SAMPLE_RATE, self.grammar(allowed))
+        result = self.rec.recognize(pcm, SAMPLE_RATE, self.grammar(allowed))
         confidence = min(result.confidences, default=0.0)
         if result.rejected or result.phrase is None:
             return Heard(result, None, confidence)
@@ -186,6 +209,9 @@ class VoiceLoop:
             except _InputLost as exc:
                 self.utterances = None
                 lost = f"audio input lost: {exc}"
+            except VoiceError as exc:  # the model, loading while the first prompt was spoken
+                self.utterances = None
+                lost = f"speech recognition unavailable: {exc}"
             except _OutputLost as exc:
                 self.speaker = ConsoleSpeaker(self.console)
                 lost = str(exc)

@@ -5,6 +5,7 @@ engine. Only the loudspeaker is a recording fake, so that what was said can be c
 from __future__ import annotations
 
 import io
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +58,7 @@ def en() -> Recognizer:
 GOLDEN = Path(__file__).parent / "golden"
 
 
-def voice_loop(table: Table, lang: Lang, rec: Recognizer, speaker: Speaker, utterances: Utterances,
+def voice_loop(table: Table, lang: Lang, rec: Recognizer | Future[Recognizer], speaker: Speaker, utterances: Utterances,
                **kw: Any) -> VoiceLoop:  # fmt: skip
     return VoiceLoop(ClocktowerSession(table, lang), rec, speaker, utterances, **kw)
 
@@ -198,3 +199,22 @@ def test_without_push_to_talk_every_answer_is_heard(tmp_path: Path, en: Recogniz
     loop = voice_loop(table, "en", en, RecordingSpeaker(), spoken(tmp_path, "en", ["continue", "continue"]))
     loop.run()
     assert table.g.step == "demoninfo" and len(loop.log) == 2, loop.log
+
+
+def test_a_model_that_fails_to_load_in_the_background_leaves_the_keyboard(tmp_path: Path) -> None:
+    """The first prompt is spoken while the model loads; if the load fails, the keys carry on."""
+    from moderator.voice.errors import ModelNotFoundError
+
+    loading: Future[Recognizer] = Future()
+    loading.set_exception(ModelNotFoundError("no English model here"))
+    table = new_table("en")
+    console = io.StringIO()
+    speaker = RecordingSpeaker()
+    loop = voice_loop(table, "en", loading, speaker, spoken(tmp_path, "en", ["continue"]), console=console)
+    loop.post_key("next")
+    loop.keys_ended()
+    assert loop.run() == 0
+    assert speaker.said[0][0] == "public"  # the table was told to close its eyes before the model was needed
+    assert loop.fell_back and "speech recognition unavailable" in console.getvalue()
+    assert "no English model here" in console.getvalue()
+    assert table.g.step == "minioninfo"  # the key was taken; the speech was not
