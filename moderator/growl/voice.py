@@ -12,9 +12,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from moderator.commands.parse import Command, Parser
+from moderator.commands.parse import Command, Parser, parse_any
 from moderator.commands.phrases import Intent
-from moderator.errors import Ambiguous, NotUnderstood
 from moderator.growl.engine import Growl
 from moderator.growl.frontend import GrowlLoop
 from moderator.growl.prompts import Reply
@@ -69,10 +68,7 @@ class GrowlSession:
         return self.parser.sentences(("next", "back", "repeat", "yes", "no"), numbers=())
 
     def parse(self, phrase: str, allowed: Sequence[Intent]) -> Command | None:
-        try:
-            return self.parser.parse(phrase, allowed)
-        except (NotUnderstood, Ambiguous):
-            return None
+        return parse_any([self.parser], phrase, allowed)
 
     def handle(self, command: Command) -> list[Line]:
         return self._said(*self.text.act(command))

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from moderator.commands.parse import Command, Parser
+from moderator.commands.parse import Command, Parser, parse_any
 from moderator.commands.phrases import Intent
-from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood
+from moderator.errors import IllegalChoice
 from moderator.frontends.text import TextLoop, vocabulary
 from moderator.game.prompts import Reply
 from moderator.game.table import Table
@@ -113,10 +113,7 @@ class ClocktowerSession:
         return self.parser.sentences(("next", "back", "repeat", "yes", "no", "seat"), numbers=self.table.g.seats())
 
     def parse(self, phrase: str, allowed: Sequence[Intent]) -> Command | None:
-        try:
-            return self.parser.parse(phrase, allowed)
-        except (NotUnderstood, Ambiguous):
-            return None
+        return parse_any([self.parser], phrase, allowed)
 
     def handle(self, command: Command) -> list[Line]:
         try:
