@@ -92,10 +92,24 @@ class Table:
         if isinstance(truth, list):
             return ", ".join(self._say(x) for x in truth) or "-"
         if isinstance(truth, dict):
-            return "; ".join(f"{k} {self._say(v)}" for k, v in truth.items())
+            return "; ".join(self._part(str(k), v) for k, v in truth.items())
         if isinstance(truth, str) and truth in self.cat:
             return self.cat[truth].name(self.lang)
         return str(truth)
+
+    def _part(self, key: str, value: object) -> str:
+        """One named part of a true answer: "하수인: 3번 c" / "Minions: seat 3 (c)"."""
+        label = step_texts().truth_labels.get(key)
+        if label is None:
+            return f"{key} {self._say(value)}"
+        if label.seats:
+            seats = value if isinstance(value, list) else [value]
+            who = [self._t(step_texts().flow.who, seat=s, name=self._g.player(s).name) for s in seats
+                   if isinstance(s, int)]  # fmt: skip
+            said = ", ".join(who) or "-"
+        else:
+            said = self._say(value)
+        return f"{label.ko if self.lang == 'ko' else label.en}: {said}"
 
     # -- prompts -------------------------------------------------------------------------------
 

@@ -76,11 +76,21 @@ class Flow(Model):
     no_day_ability: Text
 
 
+class TruthLabel(Model):
+    """How a part of a true answer is named when it is read out (Minion and Demon info, say)."""
+
+    ko: str
+    en: str
+    seats: bool = False
+    """Its values are seats: read as "seat 3 (c)", not "3"."""
+
+
 class StepTexts(Model):
     pseudo: dict[str, PseudoStep]
     templates: Templates
     flow: Flow
     refusals: dict[str, Text]
+    truth_labels: dict[str, TruthLabel]
 
     def refusal(self, reason: str, lang: Lang, **slots: object) -> str:
         """A refusal's text, or its id if the data has none."""
