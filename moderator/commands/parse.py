@@ -122,6 +122,8 @@ class Parser:
                 cmd = self._command(intent, m, utterance)
                 if cmd is not None and cmd not in found:
                     found.append(cmd)
+        if not found and text.isdigit() and (allow is None or "seat" in allow) and int(text) in self.vocab.seats:
+            return Command("seat", seats=(int(text),), text=utterance)  # typed digits: a seat, where one is asked
         if not found:
             raise NotUnderstood(utterance)
         # Intents earlier in the phrase file win ("네" is yes before it is the number four);

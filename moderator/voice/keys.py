@@ -34,12 +34,11 @@ KEYS: dict[str, str] = {
 
 
 def translate(line: str) -> str:
-    """A typed line as an utterance: empty = next, digits = that seat, b/r shortcuts, else itself."""
+    """A typed line as an utterance: empty = next, b/r shortcuts, else itself (digits stay digits:
+    the parser reads them as a seat where a seat is asked, and as a number where one is)."""
     text = line.strip()
     if not text:
         return "next"
-    if text.isdigit():
-        return f"seat {int(text)}"
     return {"b": "back", "r": "repeat"}.get(text.lower(), text)
 
 

@@ -1,0 +1,42 @@
+"""Typed digits: a seat where a seat is asked, a number where a number is (Growl's gold counts),
+from the text front end and from the keyboard beside the voice alike."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from moderator.commands.parse import Parser, Vocabulary
+from moderator.errors import NotUnderstood
+from moderator.frontends.text import TextLoop
+from moderator.voice.keys import translate
+from tests.voice.test_loop import new_table
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_digits_are_a_seat_or_a_number_by_the_step(lang: str) -> None:
+    parser = Parser(lang, Vocabulary(seats=[1, 2, 3, 4]))  # type: ignore[arg-type]
+    assert parser.parse("2", ["seat", "no"]).seats == (2,)
+    number = parser.parse("2", ["number"])
+    assert number.intent == "number" and number.number == 2
+    with pytest.raises(NotUnderstood):
+        parser.parse("9", ["seat"])  # no seat 9 at this table
+    with pytest.raises(NotUnderstood):
+        parser.parse("2", ["character"])
+
+
+def test_the_keyboard_leaves_digits_to_the_parser() -> None:
+    assert translate("7") == "7"
+    assert translate("") == "next" and translate("b") == "back" and translate("r") == "repeat"
+
+
+def test_a_typed_seat_number_poisons_through_the_widow() -> None:
+    table = new_table("en")
+    loop = TextLoop(table, "en", io.StringIO())
+    for line in ("next", "next", "next"):
+        loop.step(line)
+    assert table.g.step == "widow"
+    _, error = loop.step("4")
+    assert error is None, error
+    assert table.g.player(4).has_reminder("Poisoned", "widow")
