@@ -15,6 +15,8 @@ from typing import TextIO
 
 #: What the push-to-talk key sends: not a command, a signal to listen for the next answer.
 TALK = "<talk>"
+#: What Ctrl-D at the terminal sends: stop the game (it is saved). The end of piped input is not it.
+QUIT = "<quit>"
 
 #: Key sequences to the utterances they stand for (English words: the parser knows both languages).
 KEYS: dict[str, str] = {
@@ -64,7 +66,10 @@ class KeyReader:
         typed = ""
         while True:
             ch = os.read(fd, 1).decode(errors="ignore")
-            if not ch or ch == "\x04":  # end of input, Ctrl-D
+            if not ch:  # end of input
+                return
+            if ch == "\x04":  # Ctrl-D: the storyteller stops the game
+                yield QUIT
                 return
             if ch == "\x1b":
                 ch += os.read(fd, 2).decode(errors="ignore")

@@ -29,7 +29,7 @@ from moderator.commands.phrases import Intent
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import SAMPLE_RATE
 from moderator.voice.errors import VoiceError
-from moderator.voice.keys import TALK
+from moderator.voice.keys import QUIT, TALK
 from moderator.voice.listen import Utterances
 from moderator.voice.models import known_phrases
 from moderator.voice.result import Result
@@ -183,6 +183,8 @@ class VoiceLoop:
             if event[0] == "keys-ended":
                 self._keys_ended = True
                 continue
+            if event == ("key", QUIT):
+                return ("end", None)
             if event == ("key", TALK):
                 if self.utterances is not None:
                     self.utterances.endpointer.talk()

@@ -20,7 +20,7 @@ from moderator.rules.scripts import complete, load_script
 from moderator.rules.texts import step_texts
 from moderator.voice import render
 from moderator.voice.asr import Recognizer
-from moderator.voice.keys import TALK
+from moderator.voice.keys import QUIT, TALK
 from moderator.voice.listen import Utterances, WavUtterances
 from moderator.voice.loop import VoiceLoop
 from moderator.voice.session import ClocktowerSession
@@ -218,3 +218,12 @@ def test_a_model_that_fails_to_load_in_the_background_leaves_the_keyboard(tmp_pa
     assert loop.fell_back and "speech recognition unavailable" in console.getvalue()
     assert "no English model here" in console.getvalue()
     assert table.g.step == "minioninfo"  # the key was taken; the speech was not
+
+
+def test_ctrl_d_stops_the_game_even_with_the_microphone_on(tmp_path: Path, en: Recognizer) -> None:
+    table = new_table("en")
+    loop = voice_loop(table, "en", en, RecordingSpeaker(), spoken(tmp_path, "en", ["continue", "continue"]))
+    loop.post_key("next")
+    loop.post_key(QUIT)
+    assert loop.run() == 0
+    assert table.g.step == "minioninfo" and loop.log == []  # nothing heard after the stop
