@@ -93,6 +93,7 @@ class VoiceLoop:
         self._grammars: dict[tuple[Intent, ...], list[str]] = {}
         self._events: queue.Queue[Event] = queue.Queue()
         self._keys_ended = False
+        self._quit = False
         self.fell_back = False
 
     # -- grammars -----------------------------------------------------------------------------
@@ -168,6 +169,8 @@ class VoiceLoop:
 
     def _next_event(self) -> Event:
         while True:
+            if self._quit:
+                return ("end", None)
             if self.utterances is None:  # keyboard only
                 if self._keys_ended and self._events.empty():
                     return ("end", None)
@@ -184,7 +187,8 @@ class VoiceLoop:
                 self._keys_ended = True
                 continue
             if event == ("key", QUIT):
-                return ("end", None)
+                self._quit = True
+                continue
             if event == ("key", TALK):
                 if self.utterances is not None:
                     self.utterances.endpointer.talk()
