@@ -2,181 +2,227 @@
 
     .venv/bin/python -m bench.run [--langs ko,en] [--out bench/results/REPORT.md]
 
-For each language it builds a corpus from the phrase data (the spoken forms the app listens for):
-every command word, the seats of a 7-player game and vote counts, rendered by espeak-ng in several
-voices and rates, then mixed with white noise at 20, 10 and 5 dB SNR. Off-topic speech is the real
-recordings in ../shared/speech (none is a command) plus synthetic table chatter.
+For each language it takes a real 7-player game and its voice loop, and for each step kind (a seat
+step, a number step, a yes/no step, a confirm step) every sentence that step's grammar holds
+(``VoiceLoop.grammar``: the step's intents plus next/back/repeat), rendered by espeak-ng in 3
+voices x 2 rates, put in a room (0.5 s before, 1.2 s after) and mixed with white noise at 20, 10
+and 5 dB SNR over the whole scene. Each scene is fed block by block to the app's endpointer; each
+utterance it cuts goes through ``VoiceLoop.hear`` (recogniser, rejection policy, parser) and
+``judge`` (act / read back / reject). Counted per step kind and overall: right (acted on, or read
+back, with the right meaning: intent and seat / number), wrong but read back, silent wrong (a wrong
+meaning acted on with no read-back), rejected.
 
-Each utterance goes through the app's own path (endpointer → closed grammar → rejection policy →
-parser) with the grammar of a step that expects a seat. It reports intent accuracy per condition,
-off-topic rejection, the wrong state changes that would pass without a read-back, the latency from
-the end of speech to the command, model load time and RSS, and, side by side, a baseline: free
-dictation with the nearest legal sentence picked.
+Off-topic speech (the real recordings in ../shared/speech and synthetic chatter) goes through every
+step's grammar the same way and must be rejected. Latency is measured with the audio paced in real
+time (a block every 0.1 s from a clock thread, as the sound card does): from the end of the speech
+to the loop's verdict, the endpointer's hangover included. Launch time comes from bench.launch.
 """
 
 from __future__ import annotations
 
 import argparse
-import array
-import math
-import random
 import resource
 import statistics
-import tempfile
+import subprocess
+import sys
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from moderator.commands.parse import Parser, Vocabulary
-from moderator.commands.phrases import Intent
+from bench.voicebench import (
+    CHATTER,
+    CONDITIONS,
+    STEPS,
+    Corpus,
+    Cut,
+    Item,
+    Tally,
+    conditions,
+    cut,
+    items,
+    new_loop,
+    outcome,
+    paced,
+    parser_of,
+    real_offtopic,
+    real_scene,
+    real_yes_no,
+    scene,
+    seed_of,
+)
 from moderator.config import Config
 from moderator.i18n import Lang
-from moderator.voice import read_wav, render
 from moderator.voice.app import recognizer_for
 from moderator.voice.asr import Recognizer
-from moderator.voice.audio import SAMPLE_RATE, to_16k_mono
-from moderator.voice.listen import WavUtterances
-from moderator.voice.loop import NO_READBACK
+from moderator.voice.audio import SAMPLE_RATE
+from moderator.voice.listen import Endpointer
+from moderator.voice.loop import Heard
 from moderator.voice.reject import nearest_phrase
-from moderator.voice.tts import list_voices
-
-SPEECH = Path(__file__).resolve().parents[2] / "shared" / "speech"
-SEATS = list(range(1, 8))
-ALLOWED: tuple[Intent, ...] = ("seat", "no", "number", "yes")
-CONDITIONS: list[float | None] = [None, 20.0, 10.0, 5.0]
-CHATTER = {
-    "ko": ["오늘 저녁 뭐 먹을까", "잠깐 화장실 다녀올게", "그 사람 말 믿어도 될까", "나는 아무것도 몰라"],
-    "en": ["what are we having for dinner", "i need the bathroom", "can we trust him", "i know nothing at all"],
-}
 
 
-@dataclass
-class Tally:
-    right: int = 0
-    total: int = 0
-    silent_wrong: int = 0
-    latencies: list[float] = field(default_factory=list)
-
-    def pct(self) -> str:
-        return f"{100 * self.right / max(1, self.total):.1f}% ({self.right}/{self.total})"
+def pctl(values: list[float], q: float) -> float:
+    """The ``q`` quantile (nearest rank) of ``values``; 0 when empty."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))]
 
 
-def with_noise(pcm: bytes, snr_db: float | None, seed: int) -> bytes:
-    """White noise mixed at ``snr_db`` (relative to the speech's RMS); None = clean."""
-    samples = array.array("h")
-    samples.frombytes(pcm)
-    if snr_db is None or not samples:
-        return pcm
-    power = sum(x * x for x in samples) / len(samples)
-    sigma = math.sqrt(power / (10 ** (snr_db / 10)))
-    rnd = random.Random(seed)
-    for i, x in enumerate(samples):
-        samples[i] = max(-32768, min(32767, round(x + rnd.gauss(0, sigma))))
-    return samples.tobytes()
+def cond_name(snr: float | None) -> str:
+    return "clean" if snr is None else f"{snr:g} dB SNR"
 
 
-def corpus(parser: Parser, lang: Lang) -> list[tuple[str, Intent]]:
-    """(sentence, intent) for every spoken command, seat and vote count of a 7-player game."""
-    items: list[tuple[str, Intent]] = []
-    for intent in ("next", "back", "repeat", "yes", "no", "seat"):
-        items += [(s, intent) for s in parser.sentences([intent], numbers=SEATS) if parser.parse(s).intent == intent]
-    items += [(s, "number") for s in parser.sentences(["number"], numbers=range(0, 11))]
-    return list(dict.fromkeys(items))
-
-
-def voices(lang: Lang) -> list[str]:
-    ids = [v.id for v in list_voices(lang)]
-    return [*ids[:1], f"{ids[0]}+f2", f"{ids[0]}+m3"] if ids else []
-
-
-def hear(rec: Recognizer, parser: Parser, pcm: bytes, grammar: list[str]) -> tuple[Intent | None, float, float]:
-    """The app's path: recognise in the grammar, parse. Returns (intent, confidence, seconds)."""
-    start = time.perf_counter()
-    result = rec.recognize(pcm, SAMPLE_RATE, grammar)
-    took = time.perf_counter() - start
-    if result.rejected or result.phrase is None:
-        return None, 0.0, took
-    return parser.parse(result.phrase, ALLOWED).intent, min(result.confidences, default=0.0), took
-
-
-def baseline(rec: Recognizer, parser: Parser, pcm: bytes, grammar: list[str]) -> Intent | None:
-    """What a newcomer would do: free dictation, then the nearest legal sentence, always."""
-    text = rec.recognize(pcm, SAMPLE_RATE, None).text
-    phrase, _ = nearest_phrase(text, grammar)
-    return parser.parse(phrase, ALLOWED).intent if phrase else None
-
-
-def real_offtopic(lang: Lang) -> list[Path]:
-    folder = SPEECH / ("ko-zeroth" if lang == "ko" else "en-speech-commands")
-    files = sorted(folder.glob("*.wav"))
-    if lang == "en":  # the clips that say "yes" / "no" are commands, not chatter
-        files = [f for f in files if "yes" not in f.name and "_no_" not in f.name]
-    return files
-
-
-def bench(lang: Lang, tmp: Path, lines: list[str], confirm_below: float) -> None:
+def bench(lang: Lang, lines: list[str], confirm_below: float, latency_items: int, baseline: bool) -> None:
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t0 = time.perf_counter()
     rec = recognizer_for(lang, Config())
     load = time.perf_counter() - t0
-    parser = Parser(lang, Vocabulary(seats=SEATS))
-    grammar = parser.sentences(ALLOWED, numbers=range(0, 11))
-    items = corpus(parser, lang)
-    tallies = {c: Tally() for c in CONDITIONS}
-    base = {c: Tally() for c in CONDITIONS}
-    n = 0
-    for voice in voices(lang):
-        for rate in (150, 190):
-            for text, intent in items:
-                n += 1
-                clean = read_wav(render(text, lang, tmp / f"{lang}-{n}.wav", voice=voice, rate=rate))[0]
-                for cond in CONDITIONS:
-                    audio = _utterance(with_noise(clean, cond, seed=n))
-                    got, conf, took = hear(rec, parser, audio, grammar)
-                    t = tallies[cond]
-                    t.total += 1
-                    t.right += got == intent
-                    t.latencies.append(took)
-                    if got is not None and got != intent and got not in NO_READBACK and conf >= confirm_below:
-                        t.silent_wrong += 1
-                    b = base[cond]
-                    b.total += 1
-                    b.right += baseline(rec, parser, audio, grammar) == intent
-    off_real = [_utterance(to_16k_mono(f)) for f in real_offtopic(lang)]
-    off_syn = [_utterance(read_wav(render(t, lang, tmp / f"chat{i}.wav"))[0]) for i, t in enumerate(CHATTER[lang])]
-    rejected_real = sum(hear(rec, parser, a, grammar)[0] is None for a in off_real)
-    rejected_syn = sum(hear(rec, parser, a, grammar)[0] is None for a in off_syn)
-    base_rejected = sum(baseline(rec, parser, a, grammar) is None for a in off_real)
+    loop = new_loop(lang, rec, confirm_below)
+    corpus = Corpus(lang)
+    conds = conditions(lang)
+    step_items = {step: items(loop, step) for step in STEPS}
+    tallies = {(step, snr): Tally() for step in STEPS for snr in CONDITIONS}
+    base = {step: Tally() for step in STEPS}
+    flushed = dict.fromkeys(CONDITIONS, 0)
+    decode_ms: list[float] = []
+    cuts: dict[tuple[str, str, float | None], Cut] = {}
+
+    def hear(pcm: bytes, allowed: tuple[str, ...]) -> Heard:
+        start = time.perf_counter()
+        heard = loop.hear(pcm, allowed)  # type: ignore[arg-type]
+        decode_ms.append(1000 * (time.perf_counter() - start))
+        return heard
+
+    for cond in conds:
+        for snr in CONDITIONS:
+            for step, its in step_items.items():
+                allowed = STEPS[step]
+                for item in its:
+                    key = (item.text, cond.label, snr)
+                    if key not in cuts:
+                        clean = corpus.clean(item.text, cond)
+                        cuts[key] = cut(scene(clean, snr, seed_of(*key)).pcm)
+                        flushed[snr] += cuts[key].flushed
+                    c = cuts[key]
+                    heards = [hear(u, allowed) for u in c.utterances]
+                    label = f"{item.text} [{cond.label}]"
+                    tallies[(step, snr)].add(outcome(heards, confirm_below), item.expected, label)
+                    if baseline and snr is None and c.utterances:
+                        got = dictation_nearest(loop, c.utterances[0], allowed)
+                        base[step].add(outcome([got], 0.0), item.expected, item.text)
+    # off-topic: every step's grammar
+    off = {step: Tally() for step in STEPS}
+    off_real = [real_scene(f, seed_of(f.name)) for f in real_offtopic(lang)]
+    off_syn = [scene(corpus.clean(t, conds[0]), None, seed_of(t)) for t in CHATTER[lang]]
+    off_syn_tally = {step: Tally() for step in STEPS}
+    for step, allowed in STEPS.items():
+        for sc, name in zip(off_real, real_offtopic(lang), strict=True):
+            off[step].add(outcome([loop.hear(u, allowed) for u in cut(sc.pcm).utterances], confirm_below), None,
+                          name.name)  # fmt: skip
+        for sc, text in zip(off_syn, CHATTER[lang], strict=True):
+            off_syn_tally[step].add(outcome([loop.hear(u, allowed) for u in cut(sc.pcm).utterances], confirm_below),
+                                    None, text)  # fmt: skip
+    yes_no = Tally()
+    for path, word in real_yes_no(lang):
+        expected = (word, (), None, None)
+        heards = [loop.hear(u, STEPS["yesno"]) for u in cut(real_scene(path, seed_of(path.name)).pcm).utterances]
+        yes_no.add(outcome(heards, confirm_below), expected, path.name)
+    # latency, paced in real time: the first voice, both rates, the seat and number steps' sentences
+    lat: list[float] = []
+    lat_items: list[tuple[Item, int]] = [(i, r) for s in ("seat", "number") for i in step_items[s] for r in (0, 1)]
+    for item, r in lat_items[:latency_items]:
+        cond = conds[r]
+        sc = scene(corpus.clean(item.text, cond), None, seed_of(item.text, cond.label, "paced"))
+        heards, times = paced(sc.pcm, STEPS[item.step], loop.hear)
+        if times:
+            lat.append(1000 * (times[-1] - sc.speech_end))
     rss = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_before) / 1024
-    lat = sorted(tallies[None].latencies)
-    p95 = lat[int(0.95 * (len(lat) - 1))] if lat else 0.0
+    n_items = sum(len(v) for v in step_items.values())
+    ep = Endpointer(lambda _: None)
     lines += [
         f"## {lang} ({rec.engine}, {rec.model_name})",
         "",
-        f"Corpus: {len(items)} sentences x {len(voices(lang))} voices x 2 rates = {n} utterances per condition.",
+        f"Policy: `{rec.policy}`; read back below confidence {confirm_below}.",
         "",
-        "| condition | intent accuracy | wrong state changes without read-back | baseline (dictation + nearest) |",
-        "| --- | --- | --- | --- |",
+        f"Corpus: {n_items} (step, sentence) pairs x {len(conds)} conditions ({', '.join(c.label for c in conds)}) "
+        f"= {n_items * len(conds)} utterances per noise condition. Grammars per step kind "
+        + "; ".join(f"{s}: {len(loop.grammar(a))} sentences" for s, a in STEPS.items())
+        + ".",
+        "",
+        "| step | condition | right | of which read back | wrong, read back | **silent wrong** | rejected "
+        "| split by the endpointer |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
-    for cond in CONDITIONS:
-        name = "clean" if cond is None else f"{cond:g} dB SNR"
-        t = tallies[cond]
-        lines.append(f"| {name} | {t.pct()} | {t.silent_wrong} | {base[cond].pct()} |")
+    for snr in CONDITIONS:
+        total = Tally()
+        for step in STEPS:
+            t = tallies[(step, snr)]
+            total.merge(t)
+            lines.append(
+                f"| {step} | {cond_name(snr)} | {t.pct()} | {t.right_read_back} | {t.read_back_wrong} | "
+                f"{t.silent_wrong} | {t.rejected} | {t.split} |"
+            )
+        lines.append(
+            f"| **all** | **{cond_name(snr)}** | **{total.pct()}** | {total.right_read_back} | "
+            f"{total.read_back_wrong} | **{total.silent_wrong}** | {total.rejected} | {total.split} |"
+        )
+    lines += ["", "Silent wrong changes (clean and 10 dB):", ""]
+    for snr in (None, 10.0):
+        for step in STEPS:
+            for w in tallies[(step, snr)].wrongs:
+                lines.append(f"- {cond_name(snr)}, {step} step: {w}")
     lines += [
         "",
-        f"- Off-topic real speech rejected: {rejected_real}/{len(off_real)} "
-        f"({100 * rejected_real / max(1, len(off_real)):.0f}%); baseline rejects {base_rejected}/{len(off_real)}.",
-        f"- Off-topic synthetic chatter rejected: {rejected_syn}/{len(off_syn)}.",
-        f"- Decoding latency after the end of speech (clean): median {statistics.median(lat) * 1000:.0f} ms, "
-        f"p95 {p95 * 1000:.0f} ms; the endpointer adds its hangover (0.6 s) before decoding starts.",
-        f"- Model load: {load:.2f} s; RSS added by the model: {rss:.0f} MB.",
+        "| off-topic, per step grammar | real: rejected | read back | silent wrong | synthetic chatter: rejected |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    real_all, syn_all = Tally(), Tally()
+    for step in STEPS:
+        t, s = off[step], off_syn_tally[step]
+        real_all.merge(t)
+        syn_all.merge(s)
+        lines.append(f"| {step} | {t.pct(t.rejected)} | {t.read_back_wrong} | {t.silent_wrong} | {s.pct(s.rejected)} |")
+    lines.append(
+        f"| **all** | **{real_all.pct(real_all.rejected)}** | {real_all.read_back_wrong} | {real_all.silent_wrong} | "
+        f"{syn_all.pct(syn_all.rejected)} |"
+    )
+    for step in STEPS:
+        for w in off[step].wrongs:
+            lines.append(f"- off-topic acted on in the {step} step: {w}")
+    lines.append("")
+    if yes_no.total:
+        lines.append(f"- Real yes/no recordings in the yes/no step: right {yes_no.pct()}, rejected {yes_no.rejected}.")
+    if baseline:
+        b = Tally()
+        for t in base.values():
+            b.merge(t)
+        lines.append(f"- Baseline (free dictation + nearest sentence of the step's grammar, always acted on), clean: "
+                     f"right {b.pct()}.")  # fmt: skip
+    lines += [
+        f"- Endpointer (hangover {ep.hangover} s, tail {ep.tail} s, threshold {ep.threshold:g} RMS) never ended the "
+        "utterance in the 1.2 s of room after the speech (noise above its threshold; a microphone would run "
+        "on to the 12 s cap): " + ", ".join(f"{cond_name(s)} {flushed[s]}" for s in CONDITIONS) + ".",
+        f"- Latency, end of speech to the loop's verdict, audio paced in real time through the endpointer "
+        f"(clean, {len(lat)} seat and number utterances): median {statistics.median(lat) if lat else 0:.0f} ms, "
+        f"p95 {pctl(lat, 0.95):.0f} ms, max {max(lat, default=0):.0f} ms.",
+        f"- Of which decoding (recognise + policy + parse, every utterance of the run): median "
+        f"{statistics.median(decode_ms) if decode_ms else 0:.0f} ms, p95 {pctl(decode_ms, 0.95):.0f} ms.",
+        f"- Model load: {load:.2f} s; RSS added by the model and the run: {rss:.0f} MB.",
         "",
     ]
 
 
-def _utterance(pcm: bytes) -> bytes:
-    """Cut the utterance as the microphone path does (the same endpointer, the same blocks)."""
-    return WavUtterances([pcm]).next() or pcm
+def dictation_nearest(loop: object, pcm: bytes, allowed: tuple[str, ...]) -> Heard:
+    """The baseline: free dictation, then the nearest sentence of the step's grammar, always."""
+    from moderator.voice.loop import VoiceLoop
+    from moderator.voice.result import Result
+
+    assert isinstance(loop, VoiceLoop)
+    rec: Recognizer = getattr(loop, "rec", None) or loop.recognizer  # type: ignore[assignment]
+    text = rec.recognize(pcm, SAMPLE_RATE, None).text
+    phrase, _ = nearest_phrase(text, loop.grammar(allowed))  # type: ignore[arg-type]
+    result = Result(text, (), rejected=phrase is None, phrase=phrase)
+    command = parser_of(loop).parse(phrase, allowed) if phrase else None  # type: ignore[arg-type]
+    return Heard(result, command, 1.0)
 
 
 def main() -> None:
@@ -184,12 +230,21 @@ def main() -> None:
     ap.add_argument("--langs", default="ko,en")
     ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "REPORT.md"))
     ap.add_argument("--confirm-below", type=float, default=Config().asr.confirm_below)
+    ap.add_argument("--latency-items", type=int, default=1000, help="at most this many paced utterances")
+    ap.add_argument("--no-baseline", action="store_true")
+    ap.add_argument("--no-launch", action="store_true")
     args = ap.parse_args()
     lines = ["# Voice benchmark", "", "Made by `.venv/bin/python -m bench.run`.", ""]
-    with tempfile.TemporaryDirectory(prefix="moderator-bench-") as tmp:
-        for lang in args.langs.split(","):
-            bench(lang, Path(tmp), lines, args.confirm_below)
-            print("\n".join(lines[-16:]))
+    for lang in args.langs.split(","):
+        start = len(lines)
+        bench(lang, lines, args.confirm_below, args.latency_items, not args.no_baseline)
+        print("\n".join(lines[start:]), flush=True)
+    if not args.no_launch:
+        start = len(lines)
+        out = subprocess.run([sys.executable, "-m", "bench.launch", "--langs", args.langs], capture_output=True,
+                             text=True, check=True)  # fmt: skip
+        lines += out.stdout.splitlines()
+        print("\n".join(lines[start:]), flush=True)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"written: {args.out}")

@@ -35,7 +35,7 @@ class Endpointer:
     on_utterance: Callable[[bytes], None]
     rate: int = SAMPLE_RATE
     threshold: float = 300.0
-    hangover: float = 0.6
+    hangover: float = 0.3  # bench/results/endpoint-ko.md: 0.15 s pauses in "자리 일곱" never split; p95 ~0.4 s
     pre_roll: float = 0.2
     tail: float = 0.2
     """Silence kept after the speech: the rest of the hangover is cut (long silences confuse decoders)."""

@@ -5,13 +5,19 @@ table chatter comes out as a string of command words (bench/REPORT.md: 0/30 real
 sentences rejected). The checks below are applied in order; each can be switched off.
 
 1. empty result -> rejected (``silence``);
-2. the unknown-word token of the model (``<UNK>`` / ``[unk]``) was in the grammar and won;
+2. the unknown-word token of the model (``<UNK>`` / ``[unk]``, or pocketsphinx's ``<garbage>``) was in
+   the grammar and won (with ``unk_doubtful``: the phrase heard without it is taken, doubtful);
 3. the text is not exactly one legal phrase (``not-a-phrase``: bigram chains like "이 이 번"),
    unless ``nbest_rescue`` is on and a lower-ranked N-best alternative is a legal phrase;
 4. any word confidence below ``min_word_conf``;
 5. a free-dictation pass over the same audio, compared with the grammar phrase:
    ``agree`` needs the same text (spaces ignored), ``distance`` needs a character edit distance
    to the phrase of at most ``max_distance`` (relative to the phrase length).
+
+An accepted phrase can still be *doubtful* (the loop then reads a state change back and drops a
+next/back/repeat/yes/no): when it was found only lower in the N-best list (``nbest_doubtful``),
+when a word confidence is below ``doubt_below``, or when the dictation distance is above
+``doubt_distance``. The doubt band sits between the rejection threshold and the doubt threshold.
 """
 
 from __future__ import annotations
@@ -31,11 +37,15 @@ _BRACKETED = re.compile(r"\[([^\]]*)\]")
 @dataclass(frozen=True)
 class RejectPolicy:
     unk_in_grammar: bool = True
+    unk_doubtful: bool = False  # when the unknown word wins: the phrase heard without it, doubtful (not rejected)
     require_exact_phrase: bool = True
     nbest_rescue: int = 0  # Vosk: look this far down the N-best list for a legal phrase (0 = off)
-    min_word_conf: float | None = None
+    nbest_doubtful: bool = True  # a phrase rescued from below the top of the N-best list is doubtful
+    min_word_conf: float | None = None  # reject when a word confidence is below this
+    doubt_below: float | None = None  # doubtful when a word confidence is below this (and not rejected)
     dictation: DictationCheck = "off"
-    max_distance: float = 0.5
+    max_distance: float = 0.5  # "distance": reject when the dictation is further than this
+    doubt_distance: float | None = None  # "distance": doubtful when further than this (and not rejected)
 
     @property
     def needs_dictation(self) -> bool:
@@ -48,6 +58,7 @@ class Decision:
     phrase: str | None
     reason: str | None
     distance: float | None = None
+    doubtful: bool = False
 
 
 def normalize(text: str) -> str:
@@ -97,24 +108,36 @@ def decide(
     unk: str | None,
     dictation: Hypothesis | None = None,
     alternatives: Sequence[str] = (),
+    without_unk: Hypothesis | None = None,
 ) -> Decision:
-    """Apply ``policy`` to a closed-grammar hypothesis (and optionally a dictation pass)."""
+    """Apply ``policy`` to a closed-grammar hypothesis (and optionally a dictation pass).
+
+    ``without_unk`` is the same audio decoded in the grammar without the unknown word, for
+    ``unk_doubtful`` policies: when the unknown word wins, that phrase is taken, as doubtful."""
     text = normalize(grammar.text)
     if not text:
         return Decision(True, None, "silence")
     words = text.split()
     if unk is not None and unk.lower() in words:
+        if policy.unk_doubtful and without_unk is not None:
+            d = decide(without_unk, phrases, policy=policy, unk=None, dictation=dictation)
+            return d if d.rejected else Decision(False, d.phrase, None, d.distance, doubtful=True)
         return Decision(True, None, "unknown-word")
     legal = {normalize(p): p for p in phrases}
     phrase = legal.get(text)
+    doubtful = False
     if phrase is None:
         phrase = next((legal[a] for a in map(normalize, alternatives) if a in legal), None)
+        doubtful = phrase is not None and policy.nbest_doubtful
     if phrase is None:
         if policy.require_exact_phrase:
             return Decision(True, None, "not-a-phrase")
         phrase, _ = nearest_phrase(text, phrases)
+        doubtful = True
     if policy.min_word_conf is not None and grammar.min_conf < policy.min_word_conf:
         return Decision(True, phrase, "low-confidence")
+    if policy.doubt_below is not None and grammar.min_conf < policy.doubt_below:
+        doubtful = True
     if policy.needs_dictation:
         if dictation is None:
             raise ValueError(f"the {policy.dictation!r} check needs a dictation hypothesis")
@@ -124,5 +147,7 @@ def decide(
             return Decision(True, phrase, "dictation-disagrees", distance)
         if policy.dictation == "distance" and distance > policy.max_distance:
             return Decision(True, phrase, "dictation-too-far", distance)
-        return Decision(False, phrase, None, distance)
-    return Decision(False, phrase, None)
+        if policy.doubt_distance is not None and distance > policy.doubt_distance:
+            doubtful = True
+        return Decision(False, phrase, None, distance, doubtful)
+    return Decision(False, phrase, None, doubtful=doubtful)
