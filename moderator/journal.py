@@ -24,6 +24,15 @@ S = TypeVar("S", bound=BaseModel)
 E = TypeVar("E")  # an event: anything with .apply(state) (pydantic cannot take a Protocol bound)
 
 
+class Event(BaseModel, Generic[S]):
+    """One change to a state of type ``S``: small, serialisable, frozen; it knows how to apply itself."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def apply(self, state: S) -> None:  # pragma: no cover - every event overrides it
+        raise NotImplementedError
+
+
 class Entry(BaseModel, Generic[E]):
     """One acknowledged change: a label for people and the events it made."""
 

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from moderator.grimoire.state import Cursor, DayState, Grimoire, Phase, Player, Question, Reminder, Winner
+from moderator.journal import Event as BaseEvent
 from moderator.rules.schema import Alignment
 
 
-class _Event(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    def apply(self, g: Grimoire) -> None:  # pragma: no cover - every subclass overrides
-        raise NotImplementedError
+class _Event(BaseEvent[Grimoire]):
+    """A change to the grimoire."""
 
 
 class Seat(_Event):

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from moderator.rules.schema import Alignment
+from moderator.seating import Seated
 
 Phase = Literal["setup", "night", "day", "over"]
 Winner = Literal["good", "evil"]
@@ -81,7 +82,7 @@ class DayState(_State):
     )
 
 
-class Grimoire(_State):
+class Grimoire(_State, Seated[Player]):
     """The whole state of a Clocktower game."""
 
     script: str
@@ -105,24 +106,6 @@ class Grimoire(_State):
         default_factory=dict, description="What abilities remember across nights, keyed 'id:seat:what'."
     )
 
-    def player(self, seat: int) -> Player:
-        """The player in ``seat``.
-
-        Raises:
-            KeyError: no such seat.
-        """
-        for p in self.players:
-            if p.seat == seat:
-                return p
-        raise KeyError(seat)
-
-    def seats(self) -> list[int]:
-        """All seat numbers, clockwise."""
-        return [p.seat for p in self.players]
-
-    def living(self) -> list[Player]:
-        """The living players, clockwise."""
-        return [p for p in self.players if p.alive]
 
     def in_play(self) -> set[str]:
         """The ids of the characters held by players."""

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from moderator.growl.state import GameResult, GrowlState
 from moderator.growl.texts import Winner
+from moderator.journal import Event as BaseEvent
 
 
-class _Event(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    def apply(self, s: GrowlState) -> None:  # pragma: no cover - every subclass overrides
-        raise NotImplementedError
+class _Event(BaseEvent[GrowlState]):
+    """A change to the Growl table."""
 
 
 class NewGame(_Event):

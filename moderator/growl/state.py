@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from moderator.growl.texts import Winner
+from moderator.seating import Seated
 
 Phase = Literal["setup", "day", "night", "end"]
 
@@ -55,7 +56,7 @@ class GameResult(BaseModel):
     gained: dict[int, int] = Field(default_factory=dict, description="Gold tokens taken, by seat.")
 
 
-class GrowlState(BaseModel):
+class GrowlState(BaseModel, Seated[Player]):
     """The evening so far: the current game and the games before it."""
 
     model_config = ConfigDict(extra="forbid")
@@ -80,22 +81,6 @@ class GrowlState(BaseModel):
     def phase(self) -> Phase:
         return STEP_PHASE.get(self.step, "setup")
 
-    def seats(self) -> list[int]:
-        return [p.seat for p in self.players]
-
-    def player(self, seat: int) -> Player:
-        """The player at ``seat``.
-
-        Raises:
-            KeyError: no such seat.
-        """
-        for p in self.players:
-            if p.seat == seat:
-                return p
-        raise KeyError(seat)
-
-    def living(self) -> list[Player]:
-        return [p for p in self.players if p.alive]
 
     def dead(self) -> list[Player]:
         return [p for p in self.players if not p.alive]
