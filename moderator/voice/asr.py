@@ -41,12 +41,13 @@ DEFAULT_POLICIES: dict[str, RejectPolicy] = {
     # confidence ~1.0: real off-topic clips are acted on (11 of 12 clip x step grammars) and chatter is
     # never rejected (0/16). Measured and not taken (bench/results/policy-en.md): a one-word <garbage>
     # competitor (fillers one phone or less away from a grammar word, or shorter than 3 phones, left
-    # out) rejects 12/12 real off-topic and 15/16 chatter with 0 silent wrong changes, but costs
-    # commands (right ~90% vs 98.9% clean) and swallows the app's own espeak-ng "continue" at some
-    # steps (tests/voice/test_loop.py, test_live.py fail); taking the garbage-less phrase as doubtful
-    # instead drops that "continue" too. A dictation check (reject beyond distance 1.0, doubtful when
-    # it disagrees) reaches 11-12/12 but right falls to ~75% clean / ~45% at 10 dB and the dictation
-    # pass adds ~0.5 s to every answer (p95 target 0.4 s). English chatter is the open problem.
+    # out) rejects 11/12 real off-topic and 14/16 chatter, with 0 silent wrong changes on commands
+    # clean, but costs commands (right 94.8% vs 98.9% clean, 90.8% vs 93.1% at 10 dB) and swallows the
+    # app's own espeak-ng "continue" at some steps (tests/voice/test_loop.py, test_live.py fail);
+    # taking the garbage-less phrase as doubtful instead keeps 99.4% but rejects only 9/12 and still
+    # drops that "continue". A dictation check (reject beyond distance 1.0, doubtful when it
+    # disagrees) reaches 12/12 and 0 silent wrong, but right falls to 78% clean / 53% at 10 dB and the
+    # dictation pass adds ~0.5 s to every answer (p95 target 0.4 s). English chatter is the open problem.
     "pocketsphinx": RejectPolicy(unk_in_grammar=False, min_word_conf=None),
 }
 
