@@ -38,7 +38,7 @@ from moderator.voice.app import recognizer_for
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import SAMPLE_RATE
 from moderator.voice.loop import Heard
-from moderator.voice.reject import RejectPolicy, normalize
+from moderator.voice.reject import RejectPolicy, normalize, speech_outside_words
 from moderator.voice.result import Hypothesis
 
 NBEST = 5
@@ -51,6 +51,7 @@ class Passes:
     alternatives: list[str]
     alternatives_unk: list[str]
     dictation: Hypothesis | None
+    pcm: bytes = b""
 
 
 def decode_all(rec: Recognizer, pcm: bytes, phrases: list[str], dictation: bool, unk: bool) -> Passes:
@@ -63,13 +64,17 @@ def decode_all(rec: Recognizer, pcm: bytes, phrases: list[str], dictation: bool,
         else []
     )
     d = rec.decode(pcm, SAMPLE_RATE, None) if dictation else None
-    return Passes(g, gu, alts, alts_u, d)
+    return Passes(g, gu, alts, alts_u, d, pcm)
 
 
 def candidates(lang: Lang, base: RejectPolicy) -> dict[str, RejectPolicy]:
     out: dict[str, RejectPolicy] = {"current default": base}
     plain = RejectPolicy(unk_in_grammar=False)
     out["exact phrase only"] = plain
+    for cover in (0.3, 0.4, 0.5):
+        for rel in (0.2, 0.3):
+            name = f"current default, loud speech outside the words > {cover} (loud: > {rel} of peak) reject"
+            out[name] = replace(base, max_uncovered=cover, loud_rel=rel)
     if lang == "ko":
         for floor in (0.5, 0.6, 0.7, 0.8, 0.9):
             for doubt in (None, 0.9, 0.95, 0.99, 1.0):
@@ -109,7 +114,10 @@ def judge_with(rec: Recognizer, loop: object, p: Passes, phrases: list[str], pol
     if pol.needs_dictation and grammar.text.strip() and dictation is None:
         raise ValueError("policy needs dictation but it was not decoded")
     without_unk = p.grammar if unk and pol.unk_doubtful else None
-    result = rec.judge_passes(grammar, phrases, pol, alts, dictation, without_unk)
+    uncovered = None
+    if pol.max_uncovered is not None and grammar.words:
+        uncovered = speech_outside_words(p.pcm, grammar.words, loud_rel=pol.loud_rel)
+    result = rec.judge_passes(grammar, phrases, pol, alts, dictation, without_unk, uncovered)
     confidence = min(result.confidences, default=0.0)
     if result.rejected or result.phrase is None:
         return Heard(result, None, confidence)
@@ -128,6 +136,7 @@ def main() -> None:
     ap.add_argument("--snr", default="clean,10")
     ap.add_argument("--no-dictation", action="store_true", help="leave out the candidates that need dictation")
     ap.add_argument("--out", default=None)
+    ap.add_argument("--only", default="", help="only the candidates whose name contains this")
     args = ap.parse_args()
     lang: Lang = args.lang
     confirm_below = Config().asr.confirm_below
@@ -136,6 +145,8 @@ def main() -> None:
     loop = new_loop(lang, rec, confirm_below)
     corpus = Corpus(lang)
     pols = candidates(lang, rec.policy)
+    if args.only:
+        pols = {name: pol for name, pol in pols.items() if args.only in name or name == "current default"}
     if args.no_dictation:
         pols = {name: pol for name, pol in pols.items() if not pol.needs_dictation}
     need_dict = any(p.needs_dictation for p in pols.values())

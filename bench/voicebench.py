@@ -33,8 +33,8 @@ from moderator.rules.catalogue import default_catalogue
 from moderator.rules.scripts import complete, load_script
 from moderator.rules.setup import setup_game
 from moderator.voice.asr import Recognizer
-from moderator.voice.audio import SAMPLE_RATE, to_16k_mono
-from moderator.voice.listen import Endpointer, WavUtterances, rms
+from moderator.voice.audio import BLOCK, SAMPLE_RATE, rms, to_16k_mono
+from moderator.voice.listen import Endpointer, WavUtterances
 from moderator.voice.loop import Heard, Verdict, VoiceLoop
 from moderator.voice.speaker import RecordingSpeaker
 from moderator.voice.tts import list_voices
@@ -44,7 +44,6 @@ STEPS: dict[str, tuple[Intent, ...]] = {k: INTENTS_FOR[k] for k in ("seat", "num
 CHARACTERS = ["imp", "snakecharmer", "widow", "pixie", "fisherman", "ravenkeeper", "cannibal"]
 CONDITIONS: list[float | None] = [None, 20.0, 10.0, 5.0]
 RATES = (150, 190)
-BLOCK = 1600  # frames per microphone block (moderator.voice.audio.microphone's blocksize): 0.1 s
 LEAD = 0.5  # seconds of room before the speech
 TAIL = 1.2  # seconds of room after it (longer than any hangover tried)
 CHATTER = {

@@ -27,6 +27,8 @@ from moderator.voice.errors import AudioFormatError
 
 SAMPLE_RATE = 16_000
 SAMPLE_WIDTH = 2  # bytes, 16-bit PCM
+#: Frames per microphone block: 30 ms, so the endpointer's hangover is not rounded up to a long block.
+BLOCK = 480
 
 
 class BlockCallback(Protocol):
@@ -75,6 +77,12 @@ def _to_bytes(data: array.array[int]) -> bytes:
         data = array.array("h", data)
         data.byteswap()
     return data.tobytes()
+
+
+def rms(pcm: bytes) -> float:
+    """Root mean square of 16-bit PCM, 0 for no samples."""
+    samples = _samples(pcm[: len(pcm) - len(pcm) % SAMPLE_WIDTH])
+    return math.sqrt(sum(x * x for x in samples) / len(samples)) if samples else 0.0
 
 
 def resample(pcm: bytes, src_rate: int, dst_rate: int) -> bytes:
@@ -160,7 +168,7 @@ class WavSource:
         source: str | Path | bytes,
         *,
         rate: int | None = None,
-        blocksize: int = 1600,
+        blocksize: int = BLOCK,
         realtime: bool = False,
     ) -> None:
         if blocksize <= 0:
@@ -218,7 +226,7 @@ def microphone(
     callback: BlockCallback,
     *,
     rate: int = SAMPLE_RATE,
-    blocksize: int = 1600,
+    blocksize: int = BLOCK,
     device: int | str | None = None,
 ) -> Iterator[object]:
     """Open the default (or given) input device and feed ``callback`` until the block exits."""

@@ -6,25 +6,15 @@ tests run the same path as the table. While the app speaks (half-duplex), blocks
 
 from __future__ import annotations
 
-import array
-import math
 import queue
+import statistics
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from moderator.voice.audio import SAMPLE_RATE, WavSource, microphone
-
-
-def rms(block: bytes) -> float:
-    """Root mean square of 16-bit PCM, 0 for no samples."""
-    samples = array.array("h")
-    samples.frombytes(block[: len(block) - len(block) % 2])
-    if not samples:
-        return 0.0
-    return math.sqrt(sum(x * x for x in samples) / len(samples))
+from moderator.voice.audio import SAMPLE_RATE, WavSource, microphone, rms
 
 
 @dataclass
@@ -35,6 +25,11 @@ class Endpointer:
     on_utterance: Callable[[bytes], None]
     rate: int = SAMPLE_RATE
     threshold: float = 300.0
+    """The lowest level that counts as speech (RMS of 16-bit samples)."""
+    start_over_noise: float = 3.0
+    """Speech starts this many times above the room's noise floor (about +10 dB) ..."""
+    stay_over_noise: float = 2.0
+    """... and goes on while it stays this many times above it (hysteresis)."""
     hangover: float = 0.3  # bench/results/endpoint-ko.md: 0.15 s pauses in "자리 일곱" never split; p95 ~0.4 s
     pre_roll: float = 0.2
     tail: float = 0.2
@@ -48,6 +43,19 @@ class Endpointer:
     _pre: list[bytes] = field(default_factory=list)
     _speech: list[bytes] = field(default_factory=list)
     _silent: float = 0.0
+    noise: float | None = None
+    """The room's noise floor, learnt from the blocks between utterances (None until the first block,
+    which only teaches it: the pre-roll keeps that block if speech starts right after)."""
+    _levels: list[float] = field(default_factory=list)
+
+    def _learn_noise(self, level: float) -> None:
+        """Follow the floor down quickly and up slowly, so speech does not raise it."""
+        if self.noise is None:
+            self.noise = level
+        elif level < self.noise:
+            self.noise = 0.5 * self.noise + 0.5 * level
+        else:
+            self.noise = 0.98 * self.noise + 0.02 * level
 
     def __call__(self, indata: bytes, frames: int, time: Any, status: Any) -> None:
         """The block callback (sounddevice's signature)."""
@@ -64,17 +72,25 @@ class Endpointer:
             if self._talking > self.talk_window:
                 self._talking = None
                 return
-        loud = rms(indata) >= self.threshold
+        level = rms(indata)
+        floor = self.noise or 0.0
         if not self._speech:
             self._pre = [*self._pre, indata][-max(1, round(self.pre_roll / seconds)) :]
-            if loud:
+            if self.noise is not None and level >= max(self.threshold, self.start_over_noise * floor):
                 self._speech = list(self._pre)
                 self._silent = 0.0
+            else:
+                self._learn_noise(level)
             return
+        loud = level >= max(self.threshold, self.stay_over_noise * floor)
         self._speech.append(indata)
         self._silent = 0.0 if loud else self._silent + seconds
+        self._levels.append(level)
         length = len(self._speech) * seconds
-        if self._silent >= self.hangover or length >= self.max_length:
+        if length >= self.max_length:  # never quiet enough to end: the room got louder; learn that
+            self.noise = statistics.median(self._levels)
+            self.flush()
+        elif self._silent >= self.hangover:
             self.flush()
 
     def flush(self) -> None:
@@ -87,7 +103,7 @@ class Endpointer:
                 keep = round(self.tail / seconds) if seconds else 0
                 blocks -= max(0, silent - keep)
             pcm = b"".join(self._speech[:blocks])
-            self._speech, self._pre, self._silent = [], [], 0.0
+            self._speech, self._pre, self._silent, self._levels = [], [], 0.0, []
             self._talking = None
             self.on_utterance(pcm)
 

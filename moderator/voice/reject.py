@@ -27,7 +27,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from moderator.voice.result import Hypothesis
+from moderator.voice.audio import rms
+from moderator.voice.result import Hypothesis, Word
 
 DictationCheck = Literal["off", "agree", "distance"]
 
@@ -46,6 +47,8 @@ class RejectPolicy:
     dictation: DictationCheck = "off"
     max_distance: float = 0.5  # "distance": reject when the dictation is further than this
     doubt_distance: float | None = None  # "distance": doubtful when further than this (and not rejected)
+    max_uncovered: float | None = None  # reject when more than this share of the loud audio is outside the words
+    loud_rel: float = 0.2  # a 20 ms frame is loud above this share of the utterance's loudest frame
 
     @property
     def needs_dictation(self) -> bool:
@@ -100,6 +103,26 @@ def nearest_phrase(heard: str, phrases: Iterable[str]) -> tuple[str | None, floa
     return best
 
 
+def speech_outside_words(pcm: bytes, words: Sequence[Word], *, rate: int = 16000, loud_rel: float = 0.2,
+                         floor: float = 300.0, frame: float = 0.02, margin: float = 0.1) -> float:  # fmt: skip
+    """The share of the utterance's loud 20 ms frames that lie outside every recognised word.
+
+    A grammar forces table talk into a command, but the decoder spends most of the talk on silence and
+    fillers around the command's word: the words cover little of the speech. A real command is
+    covered almost whole (bench/results/policy-en.md). Each word is widened by ``margin`` seconds on
+    both sides: decoders end a word before its last breath of sound."""
+    step = max(1, round(frame * rate)) * 2
+    levels = [rms(pcm[i : i + step]) for i in range(0, len(pcm) - step + 1, step)]
+    if not levels:
+        return 0.0
+    limit = max(floor, loud_rel * max(levels))
+    loud = [i for i, level in enumerate(levels) if level > limit]
+    if not loud:
+        return 0.0
+    inside = sum(any(w.start - margin <= (i + 0.5) * frame <= w.end + margin for w in words) for i in loud)
+    return 1.0 - inside / len(loud)
+
+
 def decide(
     grammar: Hypothesis,
     phrases: Sequence[str],
@@ -109,6 +132,7 @@ def decide(
     dictation: Hypothesis | None = None,
     alternatives: Sequence[str] = (),
     without_unk: Hypothesis | None = None,
+    uncovered: float | None = None,
 ) -> Decision:
     """Apply ``policy`` to a closed-grammar hypothesis (and optionally a dictation pass).
 
@@ -136,6 +160,8 @@ def decide(
         doubtful = True
     if policy.min_word_conf is not None and grammar.min_conf < policy.min_word_conf:
         return Decision(True, phrase, "low-confidence")
+    if policy.max_uncovered is not None and uncovered is not None and uncovered > policy.max_uncovered:
+        return Decision(True, phrase, "speech-outside-words")
     if policy.doubt_below is not None and grammar.min_conf < policy.doubt_below:
         doubtful = True
     if policy.needs_dictation:
