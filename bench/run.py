@@ -53,7 +53,7 @@ from moderator.config import Config
 from moderator.i18n import Lang
 from moderator.voice.app import recognizer_for
 from moderator.voice.asr import Recognizer
-from moderator.voice.audio import SAMPLE_RATE
+from moderator.voice.audio import BLOCK, SAMPLE_RATE
 from moderator.voice.listen import Endpointer
 from moderator.voice.loop import Heard
 from moderator.voice.reject import nearest_phrase
@@ -198,9 +198,10 @@ def bench(lang: Lang, lines: list[str], confirm_below: float, latency_items: int
         lines.append(f"- Baseline (free dictation + nearest sentence of the step's grammar, always acted on), clean: "
                      f"right {b.pct()}.")  # fmt: skip
     lines += [
-        f"- Endpointer (hangover {ep.hangover} s, tail {ep.tail} s, threshold {ep.threshold:g} RMS) never ended the "
-        "utterance in the 1.2 s of room after the speech (noise above its threshold; a microphone would run "
-        "on to the 12 s cap): " + ", ".join(f"{cond_name(s)} {flushed[s]}" for s in CONDITIONS) + ".",
+        f"- Endpointer (hangover {ep.hangover} s, tail {ep.tail} s, {BLOCK / SAMPLE_RATE * 1000:.0f} ms blocks, speech "
+        f"at least {ep.threshold:g} RMS and {ep.start_over_noise:g}x the learnt noise floor) never ended the "
+        "utterance in the 1.2 s of room after the speech (a microphone would run on to the 12 s cap): "
+        + ", ".join(f"{cond_name(s)} {flushed[s]}" for s in CONDITIONS) + ".",
         f"- Latency, end of speech to the loop's verdict, audio paced in real time through the endpointer "
         f"(clean, {len(lat)} seat and number utterances): median {statistics.median(lat) if lat else 0:.0f} ms, "
         f"p95 {pctl(lat, 0.95):.0f} ms, max {max(lat, default=0):.0f} ms.",

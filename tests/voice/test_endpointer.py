@@ -51,7 +51,7 @@ def test_a_quiet_room_keeps_the_fixed_threshold(tmp_path: Path) -> None:
     speech, _ = read_wav(render("continue", "en", tmp_path / "c.wav"))
     utterances, ep = cut(bytes(SAMPLE_RATE) + speech + bytes(SAMPLE_RATE))
     assert len(utterances) == 1 and ep.noise is not None and ep.noise < ep.threshold
-    assert BLOCK / SAMPLE_RATE <= 0.05  # blocks short enough not to stretch the hangover
+    assert BLOCK / SAMPLE_RATE <= 0.05  # blocks short enough not to stretch the hangover much
 
 
 def test_a_room_that_gets_louder_is_learnt(tmp_path: Path) -> None:
@@ -65,3 +65,4 @@ def test_a_room_that_gets_louder_is_learnt(tmp_path: Path) -> None:
     assert len(utterances) == 2, [len(u) / 2 / SAMPLE_RATE for u in utterances]
     assert len(utterances[0]) / 2 / SAMPLE_RATE >= 11.9  # the cap
     assert len(utterances[1]) / 2 / SAMPLE_RATE < len(speech) / 2 / SAMPLE_RATE + 0.8
+    assert ep.noise is not None and 0.5 * room < ep.noise < 2 * room  # the music's level, learnt
