@@ -36,6 +36,7 @@ from bench.voicebench import (
     speech_bounds,
 )
 from moderator.config import Config
+from moderator.config import confirm_below as confirm_below_for
 from moderator.i18n import Lang
 from moderator.voice.app import recognizer_for
 from moderator.voice.audio import SAMPLE_RATE
@@ -61,7 +62,7 @@ def main() -> None:
     ap.add_argument("--tail", type=float, default=0.2)
     args = ap.parse_args()
     lang: Lang = args.lang
-    confirm_below = Config().asr.confirm_below
+    confirm_below = confirm_below_for(Config(), lang)
     rec = recognizer_for(lang, Config())
     loop = new_loop(lang, rec, confirm_below)
     corpus = Corpus(lang)

@@ -33,6 +33,7 @@ from bench.voicebench import (
     seed_of,
 )
 from moderator.config import Config
+from moderator.config import confirm_below as confirm_below_for
 from moderator.i18n import Lang
 from moderator.voice.app import recognizer_for
 from moderator.voice.asr import Recognizer
@@ -139,7 +140,7 @@ def main() -> None:
     ap.add_argument("--only", default="", help="only the candidates whose name contains this")
     args = ap.parse_args()
     lang: Lang = args.lang
-    confirm_below = Config().asr.confirm_below
+    confirm_below = confirm_below_for(Config(), lang)
     snrs = [None if s == "clean" else float(s) for s in args.snr.split(",")]
     rec = recognizer_for(lang, Config())
     loop = new_loop(lang, rec, confirm_below)

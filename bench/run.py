@@ -50,6 +50,7 @@ from bench.voicebench import (
     seed_of,
 )
 from moderator.config import Config
+from moderator.config import confirm_below as confirm_below_for
 from moderator.i18n import Lang
 from moderator.voice.app import recognizer_for
 from moderator.voice.asr import Recognizer
@@ -141,7 +142,9 @@ def bench(lang: Lang, lines: list[str], confirm_below: float, latency_items: int
     lines += [
         f"## {lang} ({rec.engine}, {rec.model_name})",
         "",
-        f"Policy: `{rec.policy}`; read back below confidence {confirm_below}.",
+        f"Policy: `{rec.policy}`; "
+        + ("every state-changing answer read back." if confirm_below > 1
+           else f"read back below confidence {confirm_below}."),
         "",
         f"Corpus: {n_items} (step, sentence) pairs x {len(conds)} conditions ({', '.join(c.label for c in conds)}) "
         f"= {n_items * len(conds)} utterances per noise condition. Grammars per step kind "
@@ -230,7 +233,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--langs", default="ko,en")
     ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "REPORT.md"))
-    ap.add_argument("--confirm-below", type=float, default=Config().asr.confirm_below)
+    ap.add_argument("--confirm-below", type=float, help="default: config.toml's, per language")
     ap.add_argument("--latency-items", type=int, default=1000, help="at most this many paced utterances")
     ap.add_argument("--no-baseline", action="store_true")
     ap.add_argument("--no-launch", action="store_true")
@@ -238,7 +241,8 @@ def main() -> None:
     lines = ["# Voice benchmark", "", "Made by `.venv/bin/python -m bench.run`.", ""]
     for lang in args.langs.split(","):
         start = len(lines)
-        bench(lang, lines, args.confirm_below, args.latency_items, not args.no_baseline)
+        below = args.confirm_below if args.confirm_below is not None else confirm_below_for(Config(), lang)
+        bench(lang, lines, below, args.latency_items, not args.no_baseline)
         print("\n".join(lines[start:]), flush=True)
     if not args.no_launch:
         start = len(lines)

@@ -38,6 +38,8 @@ class Audio(_Section):
 class Asr(_Section):
     models: str = ""
     confirm_below: float = Field(0.85, ge=0.0, le=1.0)
+    read_back_all: list[Lang] = Field(default_factory=lambda: list[Lang](["ko"]))
+    """Languages whose every state-changing answer is read back, whatever its confidence."""
 
 
 class GrowlSettings(_Section):
@@ -58,6 +60,12 @@ class Config(_Section):
     asr: Asr = Field(default_factory=Asr)
     tts: dict[Lang, Voice] = Field(default_factory=dict)
     growl: GrowlSettings = Field(default_factory=GrowlSettings)
+
+
+def confirm_below(config: Config, lang: Lang) -> float:
+    """The confidence under which the voice loop reads a state-changing answer back, in ``lang``
+    (above 1: always)."""
+    return 2.0 if lang in config.asr.read_back_all else config.asr.confirm_below
 
 
 def autosave_path(config: Config, kind: str) -> Path:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from moderator.commands.parse import INTENTS_FOR, Parser, Vocabulary
-from moderator.config import Config
+from moderator.config import Config, confirm_below
 from moderator.errors import Ambiguous, NotUnderstood
 from moderator.frontends.text import character_names
 from moderator.game.table import Table
@@ -81,7 +81,7 @@ def build_voice(session: Session, config: Config, console: TextIO = sys.stdout, 
     if config.audio.push_to_talk:
         console.write("voice: push-to-talk is on: press Space, then speak.\n")
     # The first prompt is spoken while the model loads; the loop waits for it only to hear an answer.
-    loop = VoiceLoop(session, loading, speaker, utterances, confirm_below=config.asr.confirm_below,
+    loop = VoiceLoop(session, loading, speaker, utterances, confirm_below=confirm_below(config, lang),
                      console=console, pace=pace, echo=True)  # fmt: skip
     return loop
 
