@@ -3,7 +3,7 @@
     .venv/bin/python -m bench.launch [--langs ko,en] [--runs 3]
 
 Each run is a fresh process that runs the real `moderator play --lang L` (config defaults): imports,
-the game set up, `build_loop` (model loaded, prompts pre-rendered, vocabulary checked), the voice
+the game set up, `build_voice` (the model loading in the background, prompts pre-rendered), the voice
 loop started; it stops when the loop hands its first text to the speaker and that text's WAV has been
 read from the prompt cache. No sound card is needed: the device check is run but its answer is
 taken as yes, the microphone is replaced by an empty source, and the speaker stops the clock instead

@@ -39,7 +39,7 @@ from moderator.voice.app import recognizer_for
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import SAMPLE_RATE
 from moderator.voice.loop import Heard
-from moderator.voice.reject import RejectPolicy, normalize, speech_outside_words
+from moderator.voice.reject import RejectPolicy, normalize
 from moderator.voice.result import Hypothesis
 
 NBEST = 5
@@ -115,10 +115,7 @@ def judge_with(rec: Recognizer, loop: object, p: Passes, phrases: list[str], pol
     if pol.needs_dictation and grammar.text.strip() and dictation is None:
         raise ValueError("policy needs dictation but it was not decoded")
     without_unk = p.grammar if unk and pol.unk_doubtful else None
-    uncovered = None
-    if pol.max_uncovered is not None and grammar.words:
-        uncovered = speech_outside_words(p.pcm, grammar.words, loud_rel=pol.loud_rel)
-    result = rec.judge_passes(grammar, phrases, pol, alts, dictation, without_unk, uncovered)
+    result = rec.judge_passes(grammar, phrases, pol, alts, dictation, without_unk, pol.uncovered(p.pcm, grammar.words))
     confidence = min(result.confidences, default=0.0)
     if result.rejected or result.phrase is None:
         return Heard(result, None, confidence)

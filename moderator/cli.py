@@ -201,7 +201,6 @@ def _resume(path: Path, cat: Catalogue) -> tuple[Journal, Script, Catalogue]:
 
 
 def cmd_play(args: argparse.Namespace, config: Config) -> int:
-
     lang = _lang(args, config)
     cat = default_catalogue()
     if args.game:

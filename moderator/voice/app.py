@@ -13,24 +13,18 @@ from moderator.commands.parse import INTENTS_FOR, Parser, Vocabulary
 from moderator.config import Config, confirm_below
 from moderator.errors import Ambiguous, NotUnderstood
 from moderator.frontends.text import character_names
-from moderator.game.table import Table
 from moderator.i18n import Lang
 from moderator.paths import repo_dir
 from moderator.rules.catalogue import default_catalogue
-from moderator.voice.asr import DEFAULT_POLICIES, Recognizer, load_recognizer
+from moderator.voice.asr import Recognizer, load_recognizer
 from moderator.voice.audio import read_wav
 from moderator.voice.errors import VoiceError
 from moderator.voice.keys import stdin_reader
 from moderator.voice.listen import MicUtterances
 from moderator.voice.loop import VoiceLoop, run_keyboard_thread
 from moderator.voice.models import default_cache_dir, known_phrases
-from moderator.voice.reject import RejectPolicy
-from moderator.voice.session import ClocktowerSession, Session
+from moderator.voice.session import Session
 from moderator.voice.speaker import AudioSpeaker, PromptCache, VoiceSettings, list_devices
-
-#: The rejection policy per engine: the measured defaults (moderator.voice.asr.DEFAULT_POLICIES);
-#: state changes heard below ``asr.confirm_below`` are read back for a yes/no as well.
-APP_POLICIES: dict[str, RejectPolicy] = dict(DEFAULT_POLICIES)
 
 
 def models_dir(config: Config) -> Path:
@@ -38,10 +32,8 @@ def models_dir(config: Config) -> Path:
 
 
 def recognizer_for(lang: Lang, config: Config) -> Recognizer:
-    """Load the recognizer for ``lang`` with the app's rejection policy."""
-    rec = load_recognizer(lang, models_dir(config))
-    rec.policy = APP_POLICIES.get(rec.engine, rec.policy)
-    return rec
+    """Load the recognizer for ``lang`` (with the measured rejection policy, asr.DEFAULT_POLICIES)."""
+    return load_recognizer(lang, models_dir(config))
 
 
 def _device(value: str) -> int | str | None:
@@ -65,7 +57,9 @@ def build_voice(session: Session, config: Config, console: TextIO = sys.stdout, 
     open (push-to-talk as config.toml says), outputs as config.toml says."""
     lang = session.lang
     console.write(f"voice: loading the {lang} model in the background …\n")
-    loading: Future[Recognizer] = ThreadPoolExecutor(1, thread_name_prefix="model").submit(recognizer_for, lang, config)
+    loader = ThreadPoolExecutor(1, thread_name_prefix="model")
+    loading: Future[Recognizer] = loader.submit(recognizer_for, lang, config)
+    loader.shutdown(wait=False)  # the one load runs on; no thread is left waiting for more work
     voice = config.tts.get(lang)
     settings = VoiceSettings(voice.voice or None, voice.rate, voice.volume) if voice else VoiceSettings()
     cache = PromptCache(default_cache_dir() / "prompts", lang, settings)
@@ -84,11 +78,6 @@ def build_voice(session: Session, config: Config, console: TextIO = sys.stdout, 
     loop = VoiceLoop(session, loading, speaker, utterances, confirm_below=confirm_below(config, lang),
                      console=console, pace=pace, echo=True)  # fmt: skip
     return loop
-
-
-def build_loop(table: Table, lang: Lang, config: Config, console: TextIO = sys.stdout) -> VoiceLoop:
-    """The real voice loop for a Clocktower table."""
-    return build_voice(ClocktowerSession(table, lang), config, console)
 
 
 def play_by_voice(session: Session, config: Config, *, pace: float = 1.0, ambience: bool = False) -> int | None:

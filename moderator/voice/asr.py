@@ -21,7 +21,7 @@ from typing import Any
 from moderator.voice._deps import require
 from moderator.voice.audio import SAMPLE_RATE, SAMPLE_WIDTH, resample
 from moderator.voice.models import ModelSpec, check_vocabulary, dither_off_copy, locate_model
-from moderator.voice.reject import RejectPolicy, decide, edit_distance, normalize, speech_outside_words
+from moderator.voice.reject import RejectPolicy, decide, edit_distance, normalize
 from moderator.voice.result import Hypothesis, Result, Word
 
 #: Policies chosen by measurement: bench/results/policy-ko.md and policy-en.md (`python -m bench.policy`),
@@ -115,10 +115,7 @@ class Recognizer(ABC):
         self.check_vocabulary(phrases)
         pol = policy or self.policy
         grammar, alternatives, dictation, without_unk = self.passes(pcm, rate, phrases, pol)
-        uncovered = None
-        if pol.max_uncovered is not None and grammar.words:
-            pcm16 = resample(pcm, rate, SAMPLE_RATE)
-            uncovered = speech_outside_words(pcm16, grammar.words, loud_rel=pol.loud_rel)
+        uncovered = pol.uncovered(resample(pcm, rate, SAMPLE_RATE), grammar.words)
         return self.judge_passes(grammar, phrases, pol, alternatives, dictation, without_unk, uncovered)
 
     def passes(

@@ -94,6 +94,7 @@ class VoiceLoop:
         self._events: queue.Queue[Event] = queue.Queue()
         self._keys_ended = False
         self._quit = False
+        self._echo = ConsoleSpeaker(self.console) if self.echo else None
         self.fell_back = False
 
     # -- grammars -----------------------------------------------------------------------------
@@ -149,8 +150,8 @@ class VoiceLoop:
         """Each line on its channel, then its pause."""
         try:
             for line in lines:
-                if self.echo and not isinstance(self.speaker, ConsoleSpeaker):
-                    ConsoleSpeaker(self.console).say(line.text, line.channel)
+                if self._echo is not None and not isinstance(self.speaker, ConsoleSpeaker):
+                    self._echo.say(line.text, line.channel)
                 self.speaker.say(line.text, line.channel)
                 if line.seconds > 0 and self.pace > 0:
                     self.speaker.wait(line.seconds * self.pace, line.ambience)
@@ -208,10 +209,9 @@ class VoiceLoop:
 
     def run(self) -> int:
         """Run until the input ends. A lost device hands the game to the keyboard (and the console)."""
-        lines: list[Line] = []
         while True:
             try:
-                return self._run(lines)
+                return self._run()
             except _InputLost as exc:
                 self.utterances = None
                 lost = f"audio input lost: {exc}"
@@ -223,7 +223,6 @@ class VoiceLoop:
                 lost = str(exc)
             self.fell_back = True
             self.console.write(f"voice: {lost}; carrying on with the keyboard, at the same step.\n")
-            lines = []
 
     def close(self) -> None:
         """Stop the microphone and close the outputs (what has them)."""
@@ -232,8 +231,9 @@ class VoiceLoop:
             if callable(close):
                 close()
 
-    def _run(self, before: list[Line]) -> int:
-        said, brief, announce = before, False, True
+    def _run(self) -> int:
+        said: list[Line] = []
+        brief, announce = False, True
         while True:
             spoken = self.session.prompt(brief)
             self.say([*said, *spoken.lines] if announce else said)

@@ -54,6 +54,13 @@ class RejectPolicy:
     def needs_dictation(self) -> bool:
         return self.dictation != "off"
 
+    def uncovered(self, pcm: bytes, words: Sequence[Word]) -> float | None:
+        """For the ``max_uncovered`` check: the share of ``pcm``'s (16 kHz) loud audio outside ``words``;
+        None when the policy does not check it or nothing was recognised."""
+        if self.max_uncovered is None or not words:
+            return None
+        return speech_outside_words(pcm, words, loud_rel=self.loud_rel)
+
 
 @dataclass(frozen=True)
 class Decision:
