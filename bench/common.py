@@ -12,6 +12,13 @@ from moderator.voice import read_wav, render, simulate_room
 REPO = Path(__file__).resolve().parent.parent
 MODELS = REPO / "models"
 SPEECH = REPO.parent / "shared" / "speech"  # ../shared/speech, see its SOURCES.md files
+
+
+def need_real_speech(what: str) -> None:
+    """Stop with one line when the real recordings (../shared/speech, beside the repository for
+    developers only) are absent."""
+    if not SPEECH.is_dir():
+        raise SystemExit(f"{what} needs the real recordings in ../shared/speech ({SPEECH}), which is absent here")
 RESULTS = Path(__file__).resolve().parent / "results"
 
 

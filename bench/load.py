@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from bench.common import MODELS, RESULTS, SPEECH
+from bench.common import MODELS, RESULTS, SPEECH, need_real_speech
 
 
 def _child(lang: str) -> dict[str, float]:
@@ -45,6 +45,7 @@ def _child(lang: str) -> dict[str, float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    need_real_speech("bench.load")
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "--child":
         print(json.dumps(_child(args[1])))

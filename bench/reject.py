@@ -23,7 +23,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bench.common import MODELS, RESULTS, SPEECH, Speaker, conditions
+from bench.common import MODELS, RESULTS, SPEECH, Speaker, conditions, need_real_speech
 from moderator.voice import Hypothesis, RejectPolicy, load_recognizer, read_wav
 from moderator.voice.reject import char_distance, decide, nearest_phrase, normalize
 
@@ -132,6 +132,7 @@ def short_cuts(dictation: Hypothesis, per_file: int = 3) -> list[tuple[float, fl
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    need_real_speech("bench.reject")
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--lang", choices=["ko", "en"], default="ko")
     args = ap.parse_args(argv)

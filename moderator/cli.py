@@ -8,7 +8,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from moderator.config import Config, autosave_path, load_config
+from moderator import __version__
+from moderator.config import Config, autosave_path, ensure_user_config, load_config
 from moderator.errors import ModeratorError, SetupError
 from moderator.frontends.text import TextLoop
 from moderator.game.table import Table
@@ -154,6 +155,8 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
     g = journal.push("setup", events)
     if args.out:
         journal.save(Path(args.out))
+        print(f"moderator: saved the game to {args.out}; play it with: moderator play --game {args.out}",
+              file=sys.stderr)  # fmt: skip
     if args.json:
         print(g.model_dump_json(by_alias=True, indent=1))
         return 0
@@ -213,6 +216,7 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
     save = Path(args.save) if args.save else None
     if save is None and not args.input:  # a live game is always saved: never a lost game
         save = autosave_path(config, "game")
+    if save is not None:
         print(f"moderator: saving the game to {save} after every change; resume with --game {save}", file=sys.stderr)
     table = Table(journal, script, cat, lang, persist=(lambda j: j.save(save)) if save else None)
     if save is not None:
@@ -274,7 +278,8 @@ def cmd_transcribe(args: argparse.Namespace, config: Config) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="moderator", description="Offline moderator for social deduction games.")
-    parser.add_argument("--config", help="a config.toml (default: the one beside the app)")
+    parser.add_argument("--config", help="a settings file (default: your own, made on first run; see `doctor`)")
+    parser.add_argument("--version", action="version", version=f"moderator {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("validate", help="check data/ and script files; list every problem")
@@ -347,9 +352,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_transcribe)
 
+    from moderator.doctor import register as register_doctor
     from moderator.growl.cli import register as register_growl
 
     register_growl(sub)
+    register_doctor(sub)
     return parser
 
 
@@ -357,6 +364,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; errors are printed as one clear line, never a traceback."""
     args = build_parser().parse_args(argv)
     try:
+        if not args.config:
+            made, fresh = ensure_user_config()
+            if fresh:
+                print(f"moderator: made your settings file {made} (from the defaults)", file=sys.stderr)
         config = load_config(Path(args.config) if args.config else None)
         handler: Handler = args.func
         return handler(args, config)

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from moderator.errors import DataError
 from moderator.i18n import Lang
-from moderator.paths import repo_dir
+from moderator.paths import default_config_file, default_saves_dir, user_config_file
 
 
 class _Section(BaseModel):
@@ -19,7 +19,8 @@ class _Section(BaseModel):
 
 class General(_Section):
     language: Lang = "ko"
-    saves: str = "saves"
+    saves: str = ""
+    """Where games are saved; "" = the platform's data folder (see :func:`saves_dir`)."""
 
 
 class Game(_Section):
@@ -68,10 +69,15 @@ def confirm_below(config: Config, lang: Lang) -> float:
     return 2.0 if lang in config.asr.read_back_all else config.asr.confirm_below
 
 
+def saves_dir(config: Config) -> Path:
+    """config.toml's ``general.saves`` (``~`` expanded), else the platform's saves folder."""
+    return Path(config.general.saves).expanduser() if config.general.saves else default_saves_dir()
+
+
 def autosave_path(config: Config, kind: str) -> Path:
-    """Where a game started without --save is saved: ``<general.saves>/<kind>-<date>-<time>.json``."""
+    """Where a game started without --save is saved: ``<saves folder>/<kind>-<date>-<time>.json``."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    folder = Path(config.general.saves)
+    folder = saves_dir(config)
     path = folder / f"{kind}-{stamp}.json"
     n = 1
     while path.exists():
@@ -80,16 +86,41 @@ def autosave_path(config: Config, kind: str) -> Path:
     return path
 
 
+def ensure_user_config() -> tuple[Path, bool]:
+    """The user's settings file, made from the shipped defaults if it does not exist yet.
+
+    Returns the path and whether it was made just now. A folder that cannot be written leaves the
+    user on the built-in defaults (the path is then missing; :func:`load_config` copes).
+    """
+    path = user_config_file()
+    if path.is_file():
+        return path, False
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(default_config_file().read_text(encoding="utf-8"), encoding="utf-8")
+    except OSError:
+        return path, False
+    return path, True
+
+
 def load_config(path: Path | None = None) -> Config:
-    """Read ``path`` (default: config.toml beside the app, if there is one).
+    """Read ``path`` (``--config``), else the user's settings file; the built-in defaults fill in
+    every key the file leaves out, and stand in for a user file that does not exist.
 
     Raises:
-        DataError: the file is not valid TOML or has unknown or bad keys.
+        DataError: ``path`` does not exist, or a file is not valid UTF-8 TOML, or has unknown or bad keys.
     """
-    path = path or repo_dir() / "config.toml"
+    if path is not None and not path.is_file():
+        raise DataError(f"{path}: no such settings file")
+    path = path or user_config_file()
     if not path.is_file():
         return Config()
     try:
         return Config.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
-    except (tomllib.TOMLDecodeError, ValidationError) as exc:
-        raise DataError(f"{path}: {exc}") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"{path}: cannot read the settings ({exc})") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{path}: not valid TOML ({exc})") from exc
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
+        raise DataError(f"{path}: {problems}") from exc

@@ -16,7 +16,6 @@ from moderator.rules.schema import Step
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"
 REFERENCE = DATA / "reference"
-SEEDS = REPO.parent / "shared" / "seeds"
 
 SEED_IDS = frozenset(
     [
@@ -134,9 +133,9 @@ def test_described_character_names_and_ability_in_both_languages(cat: Catalogue,
 
 
 @pytest.mark.parametrize("cid", sorted(SEED_IDS))
-def test_described_korean_name_comes_from_a_seed(cat: Catalogue, cid: str) -> None:
-    seeds = " ".join(p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("*.txt")))
-    assert seeds, f"no seed texts under {SEEDS}"
+def test_described_korean_name_comes_from_a_seed(cat: Catalogue, cid: str, seeds_dir: Path) -> None:
+    seeds = " ".join(p.read_text(encoding="utf-8") for p in sorted(seeds_dir.glob("*.txt")))
+    assert seeds, f"no seed texts under {seeds_dir}"
     assert cat[cid].name.ko in seeds
 
 

@@ -72,6 +72,7 @@ def cmd_growl(args: argparse.Namespace, config: Config) -> int:
     journal, save = open_journal(args, data)
     if save is None and not args.input:  # a live evening is always saved: never a lost game
         save = autosave_path(config, "growl")
+    if save is not None:
         print(f"moderator: saving the evening to {save} after every change; resume with --game {save}",
               file=sys.stderr)  # fmt: skip
     engine = Growl(journal, data, lang, persist=(lambda j: j.save(save)) if save else None)

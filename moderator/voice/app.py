@@ -14,7 +14,7 @@ from moderator.config import Config, confirm_below
 from moderator.errors import Ambiguous, NotUnderstood
 from moderator.frontends.text import character_names
 from moderator.i18n import Lang
-from moderator.paths import repo_dir
+from moderator.paths import models_dirs
 from moderator.rules.catalogue import default_catalogue
 from moderator.voice.asr import Recognizer, load_recognizer
 from moderator.voice.audio import read_wav
@@ -22,18 +22,23 @@ from moderator.voice.errors import VoiceError
 from moderator.voice.keys import stdin_reader
 from moderator.voice.listen import MicUtterances
 from moderator.voice.loop import VoiceLoop, run_keyboard_thread
-from moderator.voice.models import default_cache_dir, known_phrases
+from moderator.voice.models import default_cache_dir, find_vosk_model_in, known_phrases
 from moderator.voice.session import Session
 from moderator.voice.speaker import AudioSpeaker, PromptCache, VoiceSettings, list_devices
 
 
-def models_dir(config: Config) -> Path:
-    return Path(config.asr.models) if config.asr.models else repo_dir() / "models"
+def models_dir(config: Config, lang: Lang) -> Path:
+    """The folder searched for a Vosk model of ``lang``: config.toml's ``asr.models``, else the first
+    of the user's models folder and a checkout's models/ that holds one."""
+    if config.asr.models:
+        return Path(config.asr.models).expanduser()
+    dirs = models_dirs()
+    return next((d for d in dirs if find_vosk_model_in(d, lang) is not None), dirs[0])
 
 
 def recognizer_for(lang: Lang, config: Config) -> Recognizer:
     """Load the recognizer for ``lang`` (with the measured rejection policy, asr.DEFAULT_POLICIES)."""
-    return load_recognizer(lang, models_dir(config))
+    return load_recognizer(lang, models_dir(config, lang))
 
 
 def _device(value: str) -> int | str | None:

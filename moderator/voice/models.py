@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable
@@ -25,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from moderator.paths import cache_dir
 from moderator.voice._deps import install_hint
 from moderator.voice.errors import ModelNotFoundError, VocabularyError
 
@@ -111,13 +111,8 @@ def locate_model(lang: str, models_dir: Path) -> ModelSpec:
 
 
 def default_cache_dir() -> Path:
-    """``$MODERATOR_CACHE_DIR`` or ``$XDG_CACHE_HOME/moderator`` or ``~/.cache/moderator``."""
-    explicit = os.environ.get("MODERATOR_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
-    return base / "moderator"
+    """``$MODERATOR_CACHE_DIR`` or the platform's cache folder (``~/.cache/moderator`` on Linux)."""
+    return cache_dir()
 
 
 def dither_off_conf(original: str) -> str:

@@ -15,7 +15,6 @@ from moderator.voice import Recognizer, load_recognizer
 
 REPO = Path(__file__).resolve().parents[2]
 MODELS = REPO / "models"
-SPEECH = REPO.parent / "shared" / "speech"  # ../shared/speech: see SOURCES.md in each folder
 
 
 def _need(module: str, hint: str) -> None:
@@ -50,9 +49,3 @@ def en_recognizer(voice_cache: Path) -> Iterator[Recognizer]:
 def tts() -> None:
     _need("pyttsx3", "pip install pyttsx3; apt-get install espeak-ng libespeak-ng1")
 
-
-@pytest.fixture(scope="session")
-def speech_dir() -> Path:
-    if not (SPEECH / "ko-zeroth").is_dir():
-        pytest.skip(f"real speech samples not found at {SPEECH}")
-    return SPEECH
