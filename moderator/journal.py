@@ -1,19 +1,20 @@
 """An append-only journal of events over a starting state: undo pops, resume replays.
 
-The Clocktower grimoire and the Growl table both keep one. Saving is crash-safe.
+The Clocktower grimoire and the Growl table both keep one. Saving is crash-safe and checked
+(moderator.savefile).
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Generic, Protocol, Self, TypeVar, cast
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from moderator.errors import StateFileError
+from moderator.savefile import FORMAT, SaveError, backup_of, decode, encode, read_bytes, write_atomic
+
+__all__ = ["Entry", "Event", "Journal", "write_atomic"]
 
 
 class _Applies(Protocol):
@@ -46,8 +47,10 @@ class Journal(BaseModel, Generic[S, E]):
     """The starting state and the entries since. The current state is their replay."""
 
     model_config = ConfigDict(extra="forbid")
+    game: ClassVar[str] = ""
+    """Which game's saves these are (see moderator.savefile.GAMES)."""
 
-    format: int = 1
+    format: int = FORMAT
     start: S
     entries: list[Entry[E]] = Field(default_factory=list)
 
@@ -68,38 +71,61 @@ class Journal(BaseModel, Generic[S, E]):
         """Undo: remove and return the last entry, or None when there is nothing to undo."""
         return self.entries.pop() if self.entries else None
 
+    def body(self) -> dict[str, Any]:
+        """The journal as JSON data (what a save holds besides its format, game and checksum)."""
+        return self.model_dump(mode="json", by_alias=True)
+
     def save(self, path: Path) -> None:
-        """Write atomically: a temporary file beside ``path``, fsync, then rename."""
-        write_atomic(path, self.model_dump_json(by_alias=True, indent=1))
+        """Write a save of this journal atomically (the previous one kept as ``<path>.bak``)."""
+        write_atomic(path, encode(self.body(), self.game), keep_backup=True)
 
     @classmethod
     def load(cls, path: Path) -> Self:
-        """Read a saved journal.
+        """Read a save of this game, checked and replayed.
 
         Raises:
-            StateFileError: the file is missing, not JSON, or not a journal of this kind.
+            SaveError: one line naming the file and the fault; when the file is damaged and the
+                previous save beside it is good, the line offers that one.
         """
         try:
-            return cls.model_validate_json(path.read_text(encoding="utf-8"))
-        except (OSError, ValidationError, ValueError) as exc:
-            raise StateFileError(f"{path}: cannot load the saved game: {exc}") from exc
+            return cls._load(path)
+        except SaveError as exc:
+            backup = backup_of(path)
+            if "damaged" not in str(exc) or not backup.is_file():
+                raise
+            try:
+                good = cls._load(backup)
+            except SaveError:
+                raise exc from None
+            raise SaveError(f"{exc}. The previous save is good ({len(good.entries)} changes): "
+                            f"resume with --game {backup}") from exc  # fmt: skip
 
+    @classmethod
+    def _load(cls, path: Path) -> Self:
+        doc = decode(read_bytes(path), path, cls.game)
+        body = {k: v for k, v in doc.items() if k not in ("game", "checksum")}
+        try:
+            journal = cls.model_validate(body)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(x) for x in first["loc"])
+            raise SaveError(f"{path}: damaged ({where}: {first['msg']})") from exc
+        except RecursionError as exc:
+            raise SaveError(f"{path}: damaged (nested too deep)") from exc
+        journal.replayable(path)
+        return journal
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves either the old or the new file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    dir_fd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
+    def replayable(self, path: Path) -> None:
+        """Check that every entry applies to the state before it.
+
+        Raises:
+            SaveError: names the first entry that does not.
+        """
+        s = self.start.model_copy(deep=True)
+        for i, entry in enumerate(self.entries, start=1):
+            try:
+                for event in entry.events:
+                    cast(_Applies, event).apply(s)
+            except Exception as exc:
+                raise SaveError(f"{path}: damaged (change {i}, {entry.label!r}, cannot be replayed: "
+                                f"{type(exc).__name__} {exc})") from exc  # fmt: skip

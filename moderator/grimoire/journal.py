@@ -13,6 +13,7 @@ from moderator.grimoire.state import Grimoire
 from moderator.journal import Entry as BaseEntry
 from moderator.journal import Journal as BaseJournal
 from moderator.journal import write_atomic
+from moderator.savefile import read_bytes
 
 __all__ = ["Entry", "Journal", "load_state", "write_atomic"]
 
@@ -22,6 +23,8 @@ Entry = BaseEntry[Event]
 class Journal(BaseJournal[Grimoire, Event]):
     """Every change to a Clocktower grimoire, in order."""
 
+    game = "clocktower"
+
     @classmethod
     def new(cls, script: str) -> Journal:
         """An empty game on ``script``."""
@@ -29,18 +32,19 @@ class Journal(BaseJournal[Grimoire, Event]):
 
 
 def load_state(path: Path) -> Grimoire:
-    """Read a state file: either a bare grimoire JSON or a saved journal.
+    """Read a state file: either a bare grimoire JSON or a saved game.
 
     Raises:
-        StateFileError: unreadable or of neither shape.
+        StateFileError: unreadable or of neither shape (one line naming the file).
     """
+    raw = read_bytes(path)
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise StateFileError(f"{path}: cannot read the state: {exc}") from exc
+        doc = json.loads(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        doc = None
+    if doc is None or (isinstance(doc, dict) and "start" in doc and "entries" in doc):
+        return Journal.load(path).state()  # a save, or damaged: the save reader names the fault
     try:
-        if isinstance(raw, dict) and "start" in raw and "entries" in raw:
-            return Journal.model_validate(raw).state()
-        return Grimoire.model_validate(raw)
-    except ValidationError as exc:
-        raise StateFileError(f"{path}: not a game state: {exc}") from exc
+        return Grimoire.model_validate(doc)
+    except (ValidationError, RecursionError) as exc:
+        raise StateFileError(f"{path}: neither a moderator save nor a grimoire state") from exc

@@ -14,6 +14,8 @@ __all__ = ["GrowlJournal"]
 class GrowlJournal(Journal[GrowlState, GrowlEvent]):
     """Every change to one evening of Growl, in order."""
 
+    game = "growl"
+
     @classmethod
     def new(cls, names: Sequence[str], seed: int) -> GrowlJournal:
         """An evening for players seated clockwise from seat 1 (empty names: seats only)."""

@@ -1,0 +1,285 @@
+"""Saves you can trust: what a save file holds, how it is checked, and the live file a game writes.
+
+A save is one JSON object: the journal (``start``, ``entries``), the ``format`` it was written in,
+the ``game`` it belongs to, and a ``checksum`` over the rest, so a file cut short or changed by hand
+is told apart from a valid one. Reading a save answers every fault with one line naming the file
+and the problem; an older format is migrated as it is read.
+
+:class:`LiveSave` is the file a running game writes after every change: one writer at a time (an
+OS lock beside it), the previous good save kept as ``<file>.bak``, leftover temporary files cleaned,
+and a failing disk reported while the game goes on in memory and is saved to a rescue file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from moderator.errors import StateFileError
+
+FORMAT = 2
+"""The newest save format this version writes and reads."""
+GAMES: dict[str, tuple[str, str]] = {
+    "clocktower": ("a Clocktower save", "moderator play --game"),
+    "growl": ("a Growl save", "moderator growl --game"),
+}
+"""Each game's name for its saves, and the command that resumes one."""
+MAX_BYTES = 64 * 1024 * 1024
+
+
+class SaveError(StateFileError):
+    """A save that cannot be read or written; the message is one line that names the file."""
+
+
+# -- the document ------------------------------------------------------------------------------
+
+
+def checksum(body: dict[str, Any]) -> str:
+    """The SHA-256 of everything in ``body`` but its checksum, in a canonical form."""
+    rest = {k: v for k, v in body.items() if k != "checksum"}
+    canonical = json.dumps(rest, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def encode(body: dict[str, Any], game: str) -> str:
+    """The text of a save of ``game`` holding the journal ``body`` (``start`` and ``entries``)."""
+    doc = {"format": FORMAT, "game": game, **{k: v for k, v in body.items() if k not in ("format", "game")}}
+    doc["checksum"] = checksum(doc)
+    return json.dumps(doc, ensure_ascii=False, indent=1)
+
+
+def game_of(doc: dict[str, Any]) -> str:
+    """Which game a save belongs to (format 1 did not say: a Clocktower grimoire names its script)."""
+    game = doc.get("game")
+    if isinstance(game, str):
+        return game
+    start = doc.get("start")
+    return "clocktower" if isinstance(start, dict) and "script" in start else "growl"
+
+
+def _migrate(doc: dict[str, Any]) -> dict[str, Any]:
+    """Bring an older save up to :data:`FORMAT` (format 1: the same journal, no game, no checksum)."""
+    if doc.get("format", 1) == 1:
+        doc = {**doc, "game": game_of(doc), "format": FORMAT}
+        doc["checksum"] = checksum(doc)
+    return doc
+
+
+def decode(raw: bytes, path: Path, game: str) -> dict[str, Any]:
+    """The checked journal body of a save of ``game`` (``start`` and ``entries``).
+
+    Raises:
+        SaveError: not UTF-8 JSON, not a moderator save, another game's save, a newer format, or
+            a checksum that does not match.
+    """
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise SaveError(f"{path}: damaged at byte {exc.start} (not UTF-8 text)") from exc
+    try:
+        doc = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        at = len(text[: exc.pos].encode("utf-8"))
+        raise SaveError(f"{path}: damaged at byte {at} ({exc.msg})") from exc
+    except (RecursionError, ValueError) as exc:
+        raise SaveError(f"{path}: damaged ({_short(exc)})") from exc
+    if not isinstance(doc, dict) or not {"start", "entries"} <= doc.keys():
+        raise SaveError(f"{path}: not a moderator save")
+    version = doc.get("format", 1)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError(f"{path}: not a moderator save (format {version!r})")
+    if version > FORMAT:
+        raise SaveError(f"{path}: saved by a newer version (format {version}); this one reads up to {FORMAT}")
+    found = game_of(doc)
+    if found != game:
+        name, command = GAMES.get(found, (f"a save of {found!r}", "another program"))
+        raise SaveError(f"{path}: {name}: use `{command} {path}`")
+    if version >= 2 and doc.get("checksum") != checksum(doc):
+        raise SaveError(f"{path}: damaged (its checksum does not match: changed by hand or cut short)")
+    return _migrate(doc)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a save can hold")
+
+
+def _short(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def read_bytes(path: Path) -> bytes:
+    """The bytes of a save file that must be a regular file of sensible size.
+
+    Raises:
+        SaveError: missing, not a regular file (a folder, a pipe), too large or unreadable.
+    """
+    try:
+        info = path.stat()
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read ({exc.strerror or _short(exc)})") from exc
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveError(f"{path}: not a regular file")
+    if info.st_size > MAX_BYTES:
+        raise SaveError(f"{path}: too large for a save ({info.st_size} bytes)")
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read ({exc.strerror or _short(exc)})") from exc
+
+
+def backup_of(path: Path) -> Path:
+    """The previous good save, kept beside ``path``."""
+    return path.with_name(path.name + ".bak")
+
+
+# -- the live file -----------------------------------------------------------------------------
+
+
+def write_atomic(path: Path, text: str, *, keep_backup: bool = False) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves either the old or the new file. With
+    ``keep_backup``, the old one is kept as ``<path>.bak`` first (a hard link, so ``path`` itself
+    never goes missing)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if keep_backup and path.is_file():
+            link = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
+            link.unlink(missing_ok=True)
+            try:
+                os.link(path, link)
+            except OSError:  # a file system without hard links
+                shutil.copy2(path, link)
+            os.replace(link, backup_of(path))
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    dir_fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
+
+
+@dataclass
+class LiveSave:
+    """The save a running game writes after every change.
+
+    ``open`` takes the lock (a second process is refused, named) and checks the target; ``write``
+    saves, or, when the disk fails, says so once, keeps the game in memory, writes a rescue copy
+    and retries the target after every change.
+    """
+
+    path: Path
+    game: str
+    rescue: Path
+    note: Callable[[str], None]
+    _lock: int | None = None
+    _written: tuple[int, int] | None = None
+    _failing: str | None = None
+    _rescued: bool = False
+    _closed: list[Path] = field(default_factory=list)
+
+    @property
+    def lock_path(self) -> Path:
+        return self.path.with_name(f".{self.path.name}.lock")
+
+    def open(self) -> None:
+        """Check the target and take the lock.
+
+        Raises:
+            SaveError: the target is a folder, is not a moderator save of this game, or another
+                process is writing it.
+        """
+        if self.path.exists():
+            if self.path.is_dir():
+                raise SaveError(f"{self.path}: is a folder; give a file name to save to")
+            try:
+                decode(read_bytes(self.path), self.path, self.game)
+            except SaveError as exc:
+                if not self.path.is_file() or self.path.stat().st_size > 0:
+                    raise SaveError(f"{exc}; not overwritten: choose another file to save to") from exc
+        self._take_lock()
+        self._clean_leftovers()
+        self._written = _stamp(self.path)
+
+    def _take_lock(self) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:  # a read-only folder: no lock, and the first write will say why
+            self.note(f"moderator: cannot lock {self.path} ({exc.strerror or _short(exc)})")
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            holder = os.read(fd, 64).decode("ascii", "replace").strip() or "unknown"
+            os.close(fd)
+            raise SaveError(f"{self.path}: in use by another moderator (process {holder}); "
+                            "stop that one first, or save to another file") from exc  # fmt: skip
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode("ascii"))
+        self._lock = fd
+
+    def _clean_leftovers(self) -> None:
+        """Temporary files left by a process that was killed while it saved."""
+        for tmp in self.path.parent.glob(f".{self.path.name}.*.tmp"):
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+
+    def write(self, body: dict[str, Any]) -> None:
+        """Save ``body``; a failing target is reported once and the game saved to the rescue file."""
+        text = encode(body, self.game)
+        try:
+            if self._written is not None and _stamp(self.path) not in (self._written, None):
+                raise OSError(0, "changed by another program since it was loaded")
+            write_atomic(self.path, text, keep_backup=True)
+        except OSError as exc:
+            self._fail(exc, text)
+            return
+        self._written = _stamp(self.path)
+        if self._failing is not None:
+            self.note(f"moderator: saving to {self.path} works again")
+            self._failing = None
+
+    def _fail(self, exc: OSError, text: str) -> None:
+        reason = exc.strerror or _short(exc)
+        try:
+            write_atomic(self.rescue, text)
+            where = f"saved instead to {self.rescue} (resume with --game {self.rescue})"
+        except OSError as again:
+            where = f"and not to {self.rescue} either ({again.strerror or _short(again)}): the game is only in memory"
+        if self._failing != reason:
+            self.note(f"moderator: cannot save to {self.path} ({reason}); the game goes on, {where}; "
+                      "the save is retried after every change")  # fmt: skip
+        self._failing = reason
+
+    def close(self) -> None:
+        """Release the lock."""
+        if self._lock is not None:
+            with contextlib.suppress(OSError):
+                self.lock_path.unlink()
+            os.close(self._lock)
+            self._lock = None

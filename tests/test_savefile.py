@@ -1,0 +1,203 @@
+"""Saves you can trust: every fault of a save file is one line naming the file and the problem, the
+previous good save is offered, and a live save has one writer and survives a failing disk."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from moderator.errors import StateFileError
+from moderator.grimoire.events import Die, Seat
+from moderator.grimoire.journal import Journal, load_state
+from moderator.growl.journal import GrowlJournal
+from moderator.savefile import FORMAT, LiveSave, SaveError, backup_of, checksum
+
+
+def _journal(changes: int = 3) -> Journal:
+    j = Journal.new("twelve")
+    j.push("setup", [Seat(seat=i, name=n) for i, n in enumerate("abcde", start=1)])
+    for i in range(changes):
+        j.push(f"change {i}", [Die(seat=1 + i % 5)])
+    return j
+
+
+def _saved(tmp_path: Path, changes: int = 3) -> Path:
+    path = tmp_path / "game.json"
+    _journal(changes).save(path)
+    return path
+
+
+def _message(path: Path, kind: type[Journal] | type[GrowlJournal] = Journal) -> str:
+    with pytest.raises(SaveError) as caught:
+        kind.load(path)
+    text = str(caught.value)
+    assert "\n" not in text and str(path) in text
+    return text
+
+
+def test_a_save_round_trips_with_its_format_game_and_checksum(tmp_path: Path) -> None:
+    path = _saved(tmp_path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["format"] == FORMAT and doc["game"] == "clocktower" and doc["checksum"] == checksum(doc)
+    assert Journal.load(path).state() == _journal().state()
+
+
+def test_a_truncated_save_is_damaged_at_a_byte(tmp_path: Path) -> None:
+    path = _saved(tmp_path)
+    path.write_bytes(path.read_bytes()[:200])
+    assert "damaged at byte" in _message(path)
+
+
+def test_an_edited_save_fails_its_checksum(tmp_path: Path) -> None:
+    path = _saved(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8").replace('"change 1"', '"changed"'), encoding="utf-8")
+    assert "checksum does not match" in _message(path)
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"\xff\xfe garbage", "damaged at byte 0 (not UTF-8 text)"),
+        (b"[" * 100_000, "damaged"),
+        (b'{"start": {}, "entries": [], "format": NaN}', "damaged"),
+        (b"[1, 2, 3]", "not a moderator save"),
+        (b'{"hello": "world"}', "not a moderator save"),
+        (b"", "damaged at byte 0"),
+    ],
+)
+def test_files_that_are_no_save(tmp_path: Path, content: bytes, expected: str) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(content)
+    assert expected in _message(path)
+
+
+def test_a_newer_format_is_refused_by_number(tmp_path: Path) -> None:
+    path = _saved(tmp_path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["format"] = 99
+    doc["checksum"] = checksum(doc)
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert f"saved by a newer version (format 99); this one reads up to {FORMAT}" in _message(path)
+
+
+def test_a_growl_save_is_called_one(tmp_path: Path) -> None:
+    path = tmp_path / "evening.json"
+    GrowlJournal.new(["a", "b", "c", "d"], seed=1).save(path)
+    assert f"a Growl save: use `moderator growl --game {path}`" in _message(path)
+    clocktower = _saved(tmp_path)
+    assert "a Clocktower save: use `moderator play --game" in _message(clocktower, GrowlJournal)
+
+
+def test_a_format_one_save_is_migrated(tmp_path: Path) -> None:
+    path = tmp_path / "old.json"
+    old = _journal().model_dump(mode="json", by_alias=True) | {"format": 1}
+    path.write_text(json.dumps(old), encoding="utf-8")
+    assert Journal.load(path).state() == _journal().state()
+
+
+def test_an_event_that_cannot_be_replayed_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    j = _journal()
+    j.entries.append(j.entries[0].model_copy(update={"label": "ghost", "events": [Die(seat=42)]}))
+    j.save(path)
+    assert "change 5, 'ghost', cannot be replayed" in _message(path)
+
+
+def test_a_folder_or_a_pipe_is_not_read(tmp_path: Path) -> None:
+    assert "not a regular file" in _message(tmp_path)
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    assert "not a regular file" in _message(fifo)  # and it does not hang
+
+
+def test_the_previous_good_save_is_offered(tmp_path: Path) -> None:
+    path = _saved(tmp_path, changes=3)
+    _journal(changes=4).save(path)  # the 3-change save is now the .bak
+    path.write_bytes(path.read_bytes()[:100])
+    text = _message(path)
+    assert f"resume with --game {backup_of(path)}" in text and "(4 changes" in text  # the setup and three changes
+
+
+def test_a_bare_state_and_a_save_both_load_as_state(tmp_path: Path) -> None:
+    path = _saved(tmp_path)
+    bare = tmp_path / "state.json"
+    bare.write_text(_journal().state().model_dump_json(by_alias=True), encoding="utf-8")
+    assert load_state(path) == load_state(bare)
+    junk = tmp_path / "junk.json"
+    junk.write_text('{"players": "no"}', encoding="utf-8")
+    with pytest.raises(StateFileError, match="neither a moderator save nor a grimoire state"):
+        load_state(junk)
+
+
+# -- the live file ---------------------------------------------------------------------------------
+
+
+def _live(path: Path, notes: list[str], rescue: Path | None = None) -> LiveSave:
+    return LiveSave(path, "clocktower", rescue or path.parent / "rescue.json", notes.append)
+
+
+def test_a_second_writer_is_refused_by_name(tmp_path: Path) -> None:
+    path = _saved(tmp_path)
+    first = _live(path, [])
+    first.open()
+    with pytest.raises(SaveError, match=rf"in use by another moderator \(process {os.getpid()}\)"):
+        _live(path, []).open()
+    first.close()
+    again = _live(path, [])
+    again.open()  # free once the first one has stopped
+    again.close()
+
+
+def test_a_file_that_is_no_save_is_not_overwritten(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my shopping list", encoding="utf-8")
+    with pytest.raises(SaveError, match="not overwritten"):
+        _live(notes, []).open()
+    assert notes.read_text(encoding="utf-8") == "my shopping list"
+    with pytest.raises(SaveError, match="is a folder"):
+        _live(tmp_path, []).open()
+
+
+def test_leftover_temporary_files_are_cleaned(tmp_path: Path) -> None:
+    path = _saved(tmp_path)
+    leftover = tmp_path / f".{path.name}.12345.tmp"
+    leftover.write_text("half a save")
+    live = _live(path, [])
+    live.open()
+    assert not leftover.exists()
+    live.close()
+
+
+def test_a_failing_disk_is_said_once_and_the_game_rescued(tmp_path: Path) -> None:
+    """The target's folder cannot be made (a file stands where it should be): the game goes on,
+    saved to the rescue file; once the folder can be made, the target is saved again."""
+    blocker = tmp_path / "saves"
+    blocker.write_text("a file, not a folder")
+    path = blocker / "game.json"
+    notes: list[str] = []
+    live = _live(path, notes, rescue=tmp_path / "rescue.json")
+    live.open()
+    for n in range(1, 4):
+        live.write(_journal(n).body())
+    assert len(notes) == 2 and "cannot lock" in notes[0]  # said once at the start, once at the first write
+    assert "cannot save to" in notes[1] and "saved instead to" in notes[1] and "retried" in notes[1]
+    assert Journal.load(tmp_path / "rescue.json").state() == _journal(3).state()
+    blocker.unlink()  # the disk is back
+    live.write(_journal(4).body())
+    assert Journal.load(path).state() == _journal(4).state() and "works again" in notes[-1]
+    live.close()
+
+
+def test_a_save_changed_by_another_program_is_not_overwritten(tmp_path: Path) -> None:
+    path = _saved(tmp_path)
+    notes: list[str] = []
+    live = _live(path, notes)
+    live.open()
+    path.write_text("someone else's text, longer than before " * 10, encoding="utf-8")
+    live.write(_journal(5).body())
+    assert "changed by another program" in notes[0]
+    assert path.read_text(encoding="utf-8").startswith("someone else's text")
+    live.close()
