@@ -6,7 +6,7 @@ import time
 import tomllib
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from moderator.errors import DataError
 from moderator.i18n import Lang
@@ -14,7 +14,7 @@ from moderator.paths import default_config_file, default_saves_dir, user_config_
 
 
 class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class General(_Section):
@@ -38,20 +38,25 @@ class Audio(_Section):
 
 class Asr(_Section):
     models: str = ""
-    confirm_below: float = Field(0.85, ge=0.0, le=1.0)
+    confirm_below: float = Field(0.85, ge=0.0, le=1.0, allow_inf_nan=False)
     read_back_all: list[Lang] = Field(default_factory=lambda: list[Lang](["ko"]))
     """Languages whose every state-changing answer is read back, whatever its confidence."""
 
 
 class GrowlSettings(_Section):
-    pace: float = Field(1.0, ge=0.0)
+    pace: float = Field(1.0, ge=0.0, le=10.0, allow_inf_nan=False)
+    """0 = no waiting; 1 = the rulebook's pauses; at most 10 times them."""
     background: bool = False
 
 
 class Voice(_Section):
     voice: str = ""
-    rate: int = Field(170, gt=0)
-    volume: float = Field(1.0, ge=0.0, le=1.0)
+    rate: int = Field(170, ge=40, le=450)
+    """Words per minute (espeak-ng speaks 80 to 450)."""
+    volume: float = Field(1.0, ge=0.0, le=1.0, allow_inf_nan=False)
+
+
+DEFAULT_VOICES: dict[Lang, Voice] = {"ko": Voice(rate=170), "en": Voice(rate=175)}
 
 
 class Config(_Section):
@@ -59,8 +64,14 @@ class Config(_Section):
     game: Game = Field(default_factory=Game)
     audio: Audio = Field(default_factory=Audio)
     asr: Asr = Field(default_factory=Asr)
-    tts: dict[Lang, Voice] = Field(default_factory=dict)
+    tts: dict[Lang, Voice] = Field(default_factory=lambda: dict(DEFAULT_VOICES), validate_default=True)
+    """Per language; a language left out speaks with :data:`DEFAULT_VOICES`."""
     growl: GrowlSettings = Field(default_factory=GrowlSettings)
+
+    @field_validator("tts")
+    @classmethod
+    def _every_language(cls, value: dict[Lang, Voice]) -> dict[Lang, Voice]:
+        return {**DEFAULT_VOICES, **value}
 
 
 def confirm_below(config: Config, lang: Lang) -> float:

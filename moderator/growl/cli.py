@@ -6,6 +6,7 @@ Wire it into moderator/cli.py with ``register(sub)`` on the top-level subparsers
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 from pathlib import Path
@@ -32,8 +33,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--seed", type=int, help="seed for the app's random choices (start-player ties)")
     p.add_argument("--save", help="save the evening's journal here after every change")
     p.add_argument("--game", help="resume the evening saved in this journal (saving goes on to it unless --save)")
-    p.add_argument("--pace", type=float, help="multiply timed pauses (0 = no waiting); default: config.toml")
+    p.add_argument("--pace", type=pace_arg, help="multiply timed pauses (0 = no waiting); default: config.toml")
     p.set_defaults(func=cmd_growl)
+
+
+def pace_arg(text: str) -> float:
+    """``--pace``: a finite number from 0 (no waiting) to 10."""
+    try:
+        pace = float(text)
+    except ValueError:
+        pace = math.nan
+    if not 0.0 <= pace <= 10.0:  # NaN fails too
+        raise argparse.ArgumentTypeError(f"{text!r} is not a pace from 0 (no waiting) to 10")
+    return pace
 
 
 def names_from(args: argparse.Namespace, data: GrowlData) -> list[str]:
