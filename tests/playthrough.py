@@ -68,6 +68,7 @@ class Expect(_Strict):
 
 class Playthrough(_Strict):
     name: str
+    rule: str | None = Field(None, description="The rule text the scenario checks, and its source.")
     script: str
     add: list[str] = Field(default_factory=list)
     lang: Literal["ko", "en"] = "en"

@@ -8,7 +8,7 @@ import pytest
 
 from tests.playthrough import HERE, check, load, run
 
-FILES = sorted(HERE.glob("*.yaml"))
+FILES = sorted(HERE.rglob("*.yaml"))
 
 
 def test_there_are_playthroughs() -> None:

@@ -50,10 +50,17 @@ class Vocabulary:
 
 
 def normalise(text: str) -> str:
-    """Lower case, NFC, no punctuation, single spaces."""
+    """Lower case, NFC, no punctuation, single spaces. A minus sign before a number is kept as the
+    word "minus", so "-1" never reads as 1."""
     text = unicodedata.normalize("NFC", text).casefold()
+    text = re.sub(r"(?<![^\s(])[-\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d]\s*(?=[0-9])", " minus ", text)
     text = re.sub(r"[^\w\s']", " ", text)
     return " ".join(text.split())
+
+
+def ascii_number(text: str) -> int | None:
+    """``text`` as a number if it is 1 to 3 ASCII digits (not ², ①, ٣ or a 4,000-digit string)."""
+    return int(text) if re.fullmatch(r"[0-9]{1,3}", text) else None
 
 
 def _alt(words: Iterable[str]) -> str:
@@ -80,7 +87,7 @@ class Parser:
         self.vocab = vocab
         self.data = data or phrases(lang)
         self._number_words = {normalise(w): n for n, ws in self.data.numbers.items() for w in ws}
-        number = r"\d+|" + _alt(self._number_words)
+        number = r"[0-9]{1,3}(?![0-9])|" + _alt(self._number_words)  # ASCII digits only; no 4-digit seat or count
         player = _alt(vocab.players)
         v = self.data.values
         self._value_words: dict[str, str | bool] = {normalise(w): k for k, ws in v.direction.items() for w in ws}
@@ -122,7 +129,7 @@ class Parser:
                 cmd = self._command(intent, m, utterance)
                 if cmd is not None and cmd not in found:
                     found.append(cmd)
-        if not found and text.isdigit() and (allow is None or "seat" in allow) and int(text) in self.vocab.seats:
+        if not found and ascii_number(text) in self.vocab.seats and (allow is None or "seat" in allow):
             return Command("seat", seats=(int(text),), text=utterance)  # typed digits: a seat, where one is asked
         if not found:
             raise NotUnderstood(utterance)
@@ -137,8 +144,8 @@ class Parser:
         if raw is None:
             return None
         key = normalise(raw).replace(" ", "")
-        if key.isdigit():
-            return int(key)
+        if ascii_number(key) is not None:
+            return ascii_number(key)
         return self._number_words.get(normalise(raw))
 
     def _seat(self, m: re.Match[str], num: str, name: str) -> int | None:
@@ -203,13 +210,19 @@ class Parser:
                 out += expand(parse_template(t), values)
         return list(dict.fromkeys(s for s in out if s))
 
+    def _example_name(self) -> str:
+        """A character (or card) name written in this parser's language, for "say one of …"."""
+        names = list(self.vocab.characters)
+        mine = [n for n in names if any("\uac00" <= ch <= "\ud7a3" for ch in n) == (self.lang == "ko")]
+        return next(iter(mine or names), "-")
+
     def examples(self, intents: Iterable[Intent]) -> list[str]:
         """One readable example per allowed intent, for "say one of …"."""
         v = self.data.values
         sample = {
             "n": "3", "m": "5", "k": "4", "yes": v.yes[0], "no": v.no[0],
             "player": next(iter(self.vocab.players), "3"), "player2": next(iter(self.vocab.players), "5"),
-            "character": next(iter(self.vocab.characters), "-"),
+            "character": self._example_name(),
             "direction": next(iter(v.direction.values()))[0], "alignment": next(iter(v.alignment.values()))[0],
             "value": "2",
         }  # fmt: skip

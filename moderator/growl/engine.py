@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from moderator.commands.parse import Command
+from moderator.errors import SetupError
 from moderator.growl.data import GrowlData
 from moderator.growl.events import GrowlEvent, NewGame
 from moderator.growl.journal import GrowlJournal
@@ -16,6 +17,7 @@ from moderator.growl.prompts import Prompt, Reply
 from moderator.growl.state import GrowlState
 from moderator.growl.steps import FIRST_STEP, STEPS
 from moderator.growl.steps.base import Ctx, Outcome, View, death, refuse, say
+from moderator.growl.steps.end import deaths_closed
 from moderator.i18n import Lang
 
 Persist = Callable[[GrowlJournal], None]
@@ -25,12 +27,17 @@ class Growl:
     """One evening of Growl at one table."""
 
     def __init__(self, journal: GrowlJournal, data: GrowlData, lang: Lang, persist: Persist | None = None) -> None:
+        """Raises:
+        SetupError: the table has fewer or more players than Growl takes."""
         self.journal = journal
         self.data = data
         self.lang = lang
         self.persist = persist
         self.paused = False
         self._s = journal.state()
+        span = data.setup.players
+        if not span.min <= len(self._s.players) <= span.max:
+            raise SetupError(f"Growl takes {span.min} to {span.max} players, not {len(self._s.players)}")
         if not journal.entries:
             self._push("game 1", [NewGame(game=1, step=FIRST_STEP)])
 
@@ -89,6 +96,8 @@ class Growl:
     def _act(self, cmd: Command) -> Reply:
         ctx = self.ctx()
         step = STEPS[self._s.step]
+        if cmd.intent == "dies" and deaths_closed(self._s):
+            raise refuse("game_over")
         if cmd.intent != "next" and cmd.intent not in step.view(ctx).allowed:
             raise refuse("not_now", text=cmd.text)
         outcome: Outcome = death(ctx, cmd.seats[0]) if cmd.intent == "dies" else step.act(ctx, cmd)

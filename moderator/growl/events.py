@@ -28,6 +28,7 @@ class NewGame(_Event):
         s.game, s.step, s.seat, s.reported = self.game, self.step, None, []
         s.night, s.turns, s.turn_seat, s.drawer = 0, 0, None, None
         s.night_cards, s.winner, s.gained, s.gold_cards = [], None, {}, 0
+        s.ended_at = None
 
 
 class Goto(_Event):
@@ -39,6 +40,16 @@ class Goto(_Event):
 
     def apply(self, s: GrowlState) -> None:
         s.step, s.seat, s.reported = self.step, self.seat, []
+
+
+class EndEarly(_Event):
+    """Deaths left too few alive: the game ends at once, at ``at`` (the step the death was told at)."""
+
+    kind: Literal["end_early"] = "end_early"
+    at: str
+
+    def apply(self, s: GrowlState) -> None:
+        s.ended_at = self.at
 
 
 class SetTurn(_Event):
@@ -110,7 +121,7 @@ class CloseGame(_Event):
 
 
 GrowlEvent = Annotated[
-    NewGame | Goto | SetTurn | Die | DrawNightCard | SetWinner | GainGold | CloseGame,
+    NewGame | Goto | EndEarly | SetTurn | Die | DrawNightCard | SetWinner | GainGold | CloseGame,
     Field(discriminator="kind"),
 ]
 

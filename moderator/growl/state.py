@@ -74,6 +74,7 @@ class GrowlState(BaseModel, Seated[Player]):
     winner: Winner | None = None
     gained: dict[int, int] = Field(default_factory=dict, description="Gold tokens taken this game, by seat.")
     reported: list[int] = Field(default_factory=list, description="Deaths reported at the current step.")
+    ended_at: str | None = Field(None, description="The step at which deaths ended the game early (None: not so).")
     gold_cards: int = Field(0, description="Gold cards the winners said they hold this game.")
     history: list[GameResult] = Field(default_factory=list)
 

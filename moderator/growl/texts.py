@@ -14,7 +14,7 @@ Winner = Literal["humans", "werewolves"]
 Refusal = Literal[
     "not_now", "answer_yes_no", "say_start_seat", "say_gold", "no_such_seat", "already_dead",
     "card_drawn_already", "final_too_early", "night_card_last", "werewolves_all_won", "no_living_winner",
-    "nobody_alive", "too_much_gold",
+    "nobody_alive", "too_much_gold", "answer_who_died", "game_over",
 ]  # fmt: skip
 
 
@@ -56,11 +56,15 @@ class DayTexts(Model):
 class ConditionTexts(Model):
     question: Text
     unmet: Text
+    met: Text | None = None
+    """Said instead of asking, when the app's own record already answers the question."""
 
 
 class NightTexts(Model):
     drawn: Text
     drawn_final: Text
+    drawn_unnamed: Text
+    drawn_final_unnamed: Text
     unnamed: Text
     conditions: dict[Condition, ConditionTexts]
     read: Text
@@ -119,6 +123,8 @@ class Refusals(Model):
     no_living_winner: Text
     nobody_alive: Text
     too_much_gold: Text
+    answer_who_died: Text
+    game_over: Text
 
     def text(self, reason: str) -> Text | None:
         value = getattr(self, reason, None)
@@ -138,8 +144,16 @@ class Texts(Model):
     refusals: Refusals
 
 
+class LostWords(Model):
+    """At the gold step, the "no" answers that mean "my team lost" (any other "no": no Gold cards)."""
+
+    ko: list[str]
+    en: list[str]
+
+
 class GrowlPhrases(Model):
     """Extra command templates per language (data/growl/phrases.yaml), keyed by shared intent."""
 
     ko: dict[Intent, list[str]]
     en: dict[Intent, list[str]]
+    lost: LostWords

@@ -71,6 +71,7 @@ class Playthrough(_Strict):
     model_config = ConfigDict(extra="forbid", coerce_numbers_to_str=True)
 
     name: str
+    rule: str | None = Field(None, description="The rule text the scenario checks, and its source.")
     lang: Literal["ko", "en"] = "en"
     players: list[str] = Field(default_factory=list)
     count: int | None = None

@@ -8,7 +8,7 @@ import pytest
 
 from tests.growl.playthrough import HERE, check, check_transcript, load, run
 
-FILES = sorted(HERE.glob("*.yaml"))
+FILES = sorted(HERE.rglob("*.yaml"))
 
 
 def test_there_are_the_six_playthroughs() -> None:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
+from moderator.errors import SetupError
 from moderator.growl.state import GrowlState, Player
 from moderator.growl.steps.end import ranking
 from moderator.growl.steps.setup import richest
+from moderator.i18n import Lang
 from tests.growl.helpers import SETUP, new_engine, say
 
 
@@ -51,16 +55,36 @@ def test_a_humans_win_needs_a_living_winner() -> None:
     g = new_engine(["a", "b", "c", "d"])
     say(g, *end_early(["a", "b", "c", "d"]), "no", "1", "no", "no")
     errors = say(g, "no")
-    assert errors == ["Not now. If the humans won, at least one living player is a human winner. Check again."]
+    assert errors == ["Not now. If the humans won, at least one living player is a human winner. "
+                      "Say 'back' to answer again from the one who was wrong."]
     assert say(g, "0") == [] and g.state.step == "standings"
 
 
 def test_deaths_at_the_same_moment_can_still_be_reported_at_the_growl() -> None:
+    """At the night's checks several players die at once: the first two reports end the game, and
+    the others are still told at the growl, without the ending said again."""
     g = new_engine(["a", "b", "c", "d"])
-    say(g, *end_early(["a", "b", "c", "d"]), "seat 3 dies", "seat 4 dies")
+    say(g, *SETUP, "seat 1", "blood hound", "next", "nobody", "next", "seat 1 dies", "seat 2 dies")
+    assert g.state.step == "growl" and g.state.ended_at == "checks"
+    say(g, "seat 3 dies", "seat 4 dies")
     assert g.state.living() == [] and g.state.step == "growl"
+    assert "ends at once" not in g.prompt().text  # the ending is not replayed
     assert say(g, "no") == ["Not now. Nobody is alive, so the humans cannot win."]
     assert say(g, "yes") == [] and g.state.winner == "werewolves"
+
+
+def test_a_day_death_that_ends_the_game_closes_the_record() -> None:
+    """In the day a card kills one player at a time: once a day death has ended the game, no more deaths."""
+    g = new_engine(["a", "b", "c", "d"])
+    say(g, *end_early(["a", "b", "c", "d"]))
+    assert say(g, "seat 3 dies") == ["Not now. This game is over already."]
+    assert g.state.player(3).alive
+
+
+def test_growl_takes_four_to_ten_players() -> None:
+    for count in (3, 11):
+        with pytest.raises(SetupError, match=f"Growl takes 4 to 10 players, not {count}"):
+            new_engine([f"p{i}" for i in range(count)])
 
 
 def test_dead_players_take_no_turn_and_cannot_die_twice() -> None:
@@ -82,7 +106,7 @@ def test_an_answer_that_does_not_fit_the_step_is_refused() -> None:
 
 def test_every_prompt_fills_its_slots_in_both_languages() -> None:
     lines = [*SETUP, "seat 2", "next", "caged", "seat 4 dies", "next", "nobody", "next", "next", "the gift",
-             "yes", "next", "next", "next", "next", "all hallows eve", "yes", "next", "next", "next", "next",
+             "yes", "next", "next", "next", "next", "all hallows eve", "next", "next", "next", "next",
              "no", "1", "no", "no", "0", "no", "yes", *SETUP, "next", "seat 3 dies", "seat 4 dies",
              "seat 5 dies", "yes", "0", "0", "no", "no", "no", "no"]  # fmt: skip
     for lang in ("ko", "en"):
@@ -94,3 +118,31 @@ def test_every_prompt_fills_its_slots_in_both_languages() -> None:
         seen.append(g.prompt().text)
         assert g.state.step == "evening_over" and g.state.game == 2
         assert not [t for t in seen if "{" in t or "}" in t or not t]
+
+
+def test_a_refusal_suggests_names_in_the_games_language() -> None:
+    games: list[tuple[Lang, list[str], str]] = [("en", ["a", "b", "c", "d"], "'blood hound'"),
+                                                 ("ko", ["가", "나", "다", "라"], "'블러드 하운드'")]
+    for lang, names, card in games:
+        g = new_engine(names, lang=lang)
+        say(g, *SETUP, "seat 1")
+        (refusal,) = say(g, "flibbertigibbet")
+        assert card in refusal, refusal
+
+
+def test_gold_none_is_a_winner_with_no_gold_cards_and_lost_is_a_loser() -> None:
+    games: list[tuple[Lang, list[str], list[str], str]] = [
+        ("ko", ["가", "나", "다", "라"], ["없어요", "없음", "0"], "졌어요"),
+        ("en", ["a", "b", "c", "d"], ["none", "no gold", "0"], "lost"),
+    ]
+    for lang, names, none, lost in games:
+        g = new_engine(names, lang=lang)
+        say(g, *end_early(names), "아니요" if lang == "ko" else "no")  # the humans win
+        assert say(g, *none, lost) == []
+        assert g.state.gained == {1: 1, 2: 1, 3: 1}, (lang, g.state.gained)
+
+
+def test_a_negative_gold_count_is_refused() -> None:
+    g = new_engine(["a", "b", "c", "d"])
+    say(g, *end_early(["a", "b", "c", "d"]), "no")
+    assert say(g, "-1") and say(g, "−2") and g.state.gained == {}

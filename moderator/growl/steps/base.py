@@ -9,7 +9,7 @@ from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
 from moderator.growl.data import GrowlData
-from moderator.growl.events import Die, Goto, GrowlEvent, SetTurn, simulate
+from moderator.growl.events import Die, EndEarly, Goto, GrowlEvent, SetTurn, simulate
 from moderator.growl.prompts import Beat, Expect
 from moderator.growl.state import GrowlState
 from moderator.growl.texts import Refusal, Texts
@@ -109,8 +109,10 @@ def death(ctx: Ctx, seat: int) -> Outcome:
     events: list[GrowlEvent] = [Die(seat=seat)]
     after = simulate(s, events)
     said = [ctx.t(ctx.texts.flow.died, who=ctx.who(seat), alive=len(after.living()))]
-    if len(after.living()) <= ctx.data.setup.end_alive_at_most:
-        events.append(Goto(step="growl"))
+    if s.step == "growl":  # a death at the same moment as the one that ended the game: recorded, no new ending
+        pass
+    elif len(after.living()) <= ctx.data.setup.end_alive_at_most:
+        events += [EndEarly(at=s.step), Goto(step="growl")]
     elif s.step == "turn" and seat == s.turn_seat:
         nxt = after.next_living(seat)
         events.append(SetTurn(seat=nxt))

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from moderator.commands.parse import Command
 from moderator.growl.events import DrawNightCard, Goto, GrowlEvent, SetTurn
+from moderator.growl.rules import Condition, NightCard
 from moderator.growl.steps.base import Ctx, Outcome, StepDef, View, refuse, say
 
 
 def _turn(ctx: Ctx) -> View:
     s, t = ctx.s, ctx.texts.day
     seat = s.turn_seat or 1
-    if s.turns == 0 and s.night == 0:
+    if s.turns == 0 and s.night == 0 and not s.dead():  # the whole instructions once, at the very start
         th = ctx.data.setup.thresholds
         text = ctx.t(t.turn_first, who=ctx.who(seat), werewolf=th.werewolf, death=th.death)
     else:
@@ -51,11 +52,40 @@ def draw(ctx: Ctx, card_id: str) -> Outcome:
     night = ctx.s.night + 1
     final = night >= ctx.data.setup.nights
     t = ctx.texts.night
-    said = ctx.t(t.drawn_final if final else t.drawn, card=ctx.card(card_id), nth=ctx.nth(night))
-    step = "card_condition" if card is not None and card.condition else "card_read"
+    if card is None:  # "a night card", unnamed: the night is named, not the card
+        said = ctx.t(t.drawn_final_unnamed if final else t.drawn_unnamed, nth=ctx.nth(night))
+    else:
+        said = ctx.t(t.drawn_final if final else t.drawn, card=ctx.card(card_id), nth=ctx.nth(night))
+    step, told = "card_read", []
+    if card is not None and card.condition:
+        known = condition_known(ctx, card.condition)
+        if known is None:
+            step = "card_condition"
+        else:  # the app's own record answers the card's condition: it says so instead of asking
+            step = "card_read" if known else "cannot_give"
+            told.append(condition_said(ctx, card, known))
     events: list[GrowlEvent] = [DrawNightCard(card=card_id, drawer=ctx.s.turn_seat),
                                 Goto(step=step, seat=ctx.s.turn_seat)]  # fmt: skip
-    return Outcome(events, [said], label=f"night card {card_id}")
+    return Outcome(events, [said, *told], label=f"night card {card_id}")
+
+
+def condition_known(ctx: Ctx, condition: Condition) -> bool | None:
+    """Whether a night card's condition holds, when the app's record can tell (None: ask the table).
+
+    Only a death the table reported is in the record, so "anyone dead" is known when the record has
+    a dead player; with none recorded, the table is asked for a death it did not report."""
+    if condition == "anyone_dead" and ctx.s.dead():
+        return True
+    return None
+
+
+def condition_said(ctx: Ctx, card: NightCard, met: bool) -> str:
+    """What the table hears when the record answers the condition."""
+    texts = ctx.texts.night.conditions[card.condition or "anyone_dead"]
+    name, dead = ctx.t(card.name), ctx.whos(p.seat for p in ctx.s.dead())
+    if met and texts.met is not None:
+        return ctx.t(texts.met, card=name, dead=dead)
+    return ctx.t(texts.unmet, card=name)
 
 
 STEPS: dict[str, StepDef] = {"turn": StepDef(_turn, _turn_act)}

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from moderator.commands.parse import Command
+from moderator.commands.parse import Command, normalise
+from moderator.commands.phrases import Intent
 from moderator.growl.events import CloseGame, GainGold, GrowlEvent, NewGame, SetWinner, simulate
 from moderator.growl.prompts import Beat
 from moderator.growl.state import GrowlState
@@ -13,6 +14,9 @@ from moderator.growl.texts import Winner
 
 def _growl(ctx: Ctx) -> View:
     t, p, s = ctx.texts.end, ctx.data.pacing.growl, ctx.s
+    deaths: tuple[Intent, ...] = ("dies",)  # heard even when closed, to answer "this game is over already"
+    if s.reported:  # a death at the same moment, reported after the end: the ending is not said again
+        return View(say(ctx.t(t.ask)), ("yesno",), ("yes", "no", *deaths))
     alive = len(s.living())
     if alive <= ctx.data.setup.end_alive_at_most:
         reason = ctx.t(t.by_deaths, alive=alive)
@@ -24,7 +28,7 @@ def _growl(ctx: Ctx) -> View:
         Beat(ctx.t(t.all_wolves), p.all_wolves),
         Beat(ctx.t(t.ask)),
     )
-    return View(beats, ("yesno",), ("yes", "no", "dies"))
+    return View(beats, ("yesno",), ("yes", "no", *deaths))
 
 
 def _growl_act(ctx: Ctx, cmd: Command) -> Outcome:
@@ -53,6 +57,10 @@ def _gold_act(ctx: Ctx, cmd: Command) -> Outcome:
         gain = _gain(ctx, seat, cmd.number)
         events: list[GrowlEvent] = [gain]
         said = ctx.t(t.gold_gain, who=ctx.who(seat), amount=gain.amount)
+    elif cmd.intent == "no" and not _lost(ctx, cmd):  # "none": a winner with no Gold cards
+        gain = _gain(ctx, seat, 0)
+        events = [gain]
+        said = ctx.t(t.gold_gain, who=ctx.who(seat), amount=gain.amount)
     elif cmd.intent == "no":
         if s.winner == "werewolves" and s.player(seat).alive:
             raise refuse("werewolves_all_won", who=ctx.who(seat))
@@ -60,6 +68,12 @@ def _gold_act(ctx: Ctx, cmd: Command) -> Outcome:
     else:
         raise refuse("say_gold")
     return Outcome([*events, *_after_gold(ctx, seat, events)], [said], label=f"gold seat {seat}")
+
+
+def _lost(ctx: Ctx, cmd: Command) -> bool:
+    """Whether a "no" at the gold step says "my team lost" (else: "I hold no Gold cards")."""
+    words = {normalise(w) for w in [*ctx.data.phrases.lost.ko, *ctx.data.phrases.lost.en]}
+    return not cmd.text or normalise(cmd.text) in words
 
 
 def _gain(ctx: Ctx, seat: int, cards: int) -> GainGold:
@@ -115,6 +129,17 @@ def _evening_over(ctx: Ctx) -> View:
 def _evening_over_act(ctx: Ctx, cmd: Command) -> Outcome:
     return Outcome()
 
+
+END_STEPS = frozenset({"gold", "standings", "evening_over"})
+"""The steps after the growl: the game is over and nobody can die any more."""
+TOGETHER = frozenset({"card_read", "cannot_give", "checks"})
+"""Night steps where several players die at the same moment: if such deaths ended the game, the others
+can still be told at the growl. In the day a card kills one player at a time."""
+
+
+def deaths_closed(s: GrowlState) -> bool:
+    """Whether no death can be told any more: after the growl, or after an end that a day death made."""
+    return s.step in END_STEPS or (s.step == "growl" and s.ended_at is not None and s.ended_at not in TOGETHER)
 
 STEPS: dict[str, StepDef] = {
     "growl": StepDef(_growl, _growl_act),

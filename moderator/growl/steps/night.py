@@ -7,6 +7,7 @@ from moderator.growl.events import Goto, SetTurn
 from moderator.growl.prompts import Beat
 from moderator.growl.rules import NightCard
 from moderator.growl.steps.base import Ctx, Outcome, StepDef, View, death, goto, refuse, say
+from moderator.growl.steps.day import condition_known, condition_said
 
 
 def _card(ctx: Ctx) -> NightCard | None:
@@ -16,6 +17,9 @@ def _card(ctx: Ctx) -> NightCard | None:
 def _condition(ctx: Ctx) -> View:
     card = _card(ctx)
     assert card is not None and card.condition is not None
+    known = condition_known(ctx, card.condition)
+    if known is not None:  # a death reported here answered it: say so, then go on with 'next'
+        return View(say(condition_said(ctx, card, known)), ("confirm",), ("dies",), seat=ctx.s.drawer)
     texts = ctx.texts.night.conditions[card.condition]
     dead = ctx.whos(p.seat for p in ctx.s.dead())
     text = ctx.t(texts.question, card=ctx.t(card.name), dead=dead)
@@ -25,7 +29,12 @@ def _condition(ctx: Ctx) -> View:
 def _condition_act(ctx: Ctx, cmd: Command) -> Outcome:
     card = _card(ctx)
     assert card is not None and card.condition is not None
+    known = condition_known(ctx, card.condition)
+    if known is not None:
+        return goto("card_read" if known else "cannot_give", ctx.s.drawer)
     if cmd.intent == "yes":
+        if card.condition == "anyone_dead":  # the record has nobody: the table must say who
+            raise refuse("answer_who_died")
         return goto("card_read", ctx.s.drawer)
     if cmd.intent == "no":
         unmet = ctx.t(ctx.texts.night.conditions[card.condition].unmet, card=ctx.t(card.name))
