@@ -146,3 +146,11 @@ def test_a_negative_gold_count_is_refused() -> None:
     g = new_engine(["a", "b", "c", "d"])
     say(g, *end_early(["a", "b", "c", "d"]), "no")
     assert say(g, "-1") and say(g, "−2") and g.state.gained == {}
+
+
+def test_a_korean_table_says_its_gold_count_as_it_would() -> None:
+    names = ["가", "나", "다", "라"]
+    g = new_engine(names, lang="ko")
+    say(g, *end_early(names), "아니요")  # the humans win
+    assert say(g, "2장이요", "금화 한 장 있어요", "두 개요") == []
+    assert g.state.gained == {1: 3, 2: 2, 3: 3}
