@@ -69,6 +69,7 @@ class Expect(_Strict):
 class Playthrough(_Strict):
     name: str
     rule: str | None = Field(None, description="The rule text the scenario checks, and its source.")
+    known_fault: str | None = Field(None, description="An app fault it shows (a strict xfail until fixed).")
     script: str
     add: list[str] = Field(default_factory=list)
     lang: Literal["ko", "en"] = "en"

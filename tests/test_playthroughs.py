@@ -16,6 +16,8 @@ def test_there_are_playthroughs() -> None:
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
-def test_playthrough(path: Path) -> None:
+def test_playthrough(path: Path, request: pytest.FixtureRequest) -> None:
     pt = load(path)
+    if pt.known_fault:  # shown by an independent audit, not fixed yet: it must fail until it is
+        request.node.add_marker(pytest.mark.xfail(reason=pt.known_fault, strict=True))
     check(pt, run(pt))
