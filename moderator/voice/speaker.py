@@ -15,13 +15,12 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
+from moderator.session import Channel
 from moderator.voice._deps import require
 from moderator.voice.audio import SAMPLE_RATE, read_wav, resample
 from moderator.voice.tts import render
-
-Channel = Literal["public", "private"]
 
 
 class Speaker(Protocol):

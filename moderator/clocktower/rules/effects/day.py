@@ -1,0 +1,59 @@
+"""Day abilities: the Slayer, the Alsaahir, the Fisherman and the Amnesiac's guesses."""
+
+from __future__ import annotations
+
+from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, SetWinner
+from moderator.clocktower.rules.abilities import abilities, kill
+from moderator.clocktower.rules.conditions import used_key
+from moderator.clocktower.rules.effects import Answer, Ctx, Outcome, effect
+from moderator.clocktower.rules.status import impaired, registers_demon
+from moderator.i18n import Text
+
+
+@effect("slayer_shot", "two_seats")
+def slayer_shot(ctx: Ctx, answer: Answer) -> Outcome:
+    """Seat A shoots seat B. Only a real, unspent Slayer can kill, and only the Demon dies."""
+    shooter, target = (ctx.g.player(s) for s in answer.seats[:2])
+    if "slayer" not in abilities(ctx.cat, shooter) or used_key("slayer", shooter.seat) in ctx.g.memory:
+        return Outcome(public=[Text(ko="아무 일도 일어나지 않습니다.", en="Nothing happens.")])
+    events: list[Event] = [
+        Remember(key=used_key("slayer", shooter.seat), value="yes"),
+        AddReminder(seat=shooter.seat, source="slayer", name="No Ability"),
+    ]
+    hit = not impaired(ctx.g, ctx.cat, shooter) and target.alive and registers_demon(ctx.g, ctx.cat, target, "slayer")
+    if hit:
+        events += kill(ctx.g, ctx.cat, target.seat)
+        return Outcome(events=events, public=[Text(ko=f"{target.seat}번이 죽습니다.", en=f"Seat {target.seat} dies.")])
+    return Outcome(events=events, public=[Text(ko="아무 일도 일어나지 않습니다.", en="Nothing happens.")])
+
+
+def evil_team(ctx: Ctx) -> list[int]:
+    """Every Minion and Demon now, dead ones included (what an Alsaahir must name)."""
+    return sorted(p.seat for p in ctx.g.players if ctx.cat.team(p.character) in ("minion", "demon"))
+
+
+@effect("alsaahir_guess", truth=evil_team)
+def alsaahir_guess(ctx: Ctx, answer: Answer) -> Outcome:
+    """A public guess of every Minion and Demon. Right, and sober: good wins."""
+    right = sorted(set(answer.seats)) == evil_team(ctx)
+    real = "alsaahir" in abilities(ctx.cat, ctx.actor)
+    if right and real and not impaired(ctx.g, ctx.cat, ctx.actor):
+        return Outcome(events=[SetWinner(winner="good")], public=[Text(ko="선이 승리합니다.", en="Good wins.")])
+    return Outcome(public=[Text(ko="아무 일도 일어나지 않습니다.", en="Nothing happens.")])
+
+
+@effect("fisherman_advice")
+def fisherman_advice(ctx: Ctx, answer: Answer) -> Outcome:
+    """Once per game: the storyteller gives advice in private."""
+    return Outcome(
+        events=[
+            Remember(key=used_key("fisherman", ctx.seat), value="yes"),
+            AddReminder(seat=ctx.actor.seat, source="fisherman", name="No Ability"),
+        ]
+    )
+
+
+@effect("amnesiac_guess")
+def amnesiac_guess(ctx: Ctx, answer: Answer) -> Outcome:
+    """Record today's guess answer (cold / warm / hot / bingo) for the record."""
+    return Outcome(events=[Remember(key=f"amnesiac:{ctx.seat}:day{ctx.g.day}", value=str(answer.number or 0))])
