@@ -24,7 +24,7 @@ from typing import Any, cast
 
 from bench.common import SPEECH, Condition, Speaker
 from moderator.clocktower.grimoire.journal import Journal
-from moderator.clocktower.rules.catalogue import default_catalogue
+from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.scripts import complete, load_script
 from moderator.clocktower.rules.setup import setup_game
 from moderator.clocktower.table import Table

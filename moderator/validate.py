@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from moderator.clocktower.rules.catalogue import Catalogue, load_catalogue
+from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.jinxes import read_jinxes
+from moderator.clocktower.rules.loader import load_catalogue
 from moderator.clocktower.rules.problems import Problem, Problems
 from moderator.clocktower.rules.scripts import bundled_scripts, missing_for_a_game, parse_script
 from moderator.clocktower.rules.texts import read_step_texts

@@ -17,7 +17,7 @@ from moderator.clocktower.frontend import TextLoop
 from moderator.clocktower.grimoire.events import SetAlignment
 from moderator.clocktower.grimoire.journal import Journal
 from moderator.clocktower.grimoire.state import Grimoire
-from moderator.clocktower.rules.catalogue import default_catalogue
+from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.scripts import complete, load_script
 from moderator.clocktower.rules.setup import setup_game
 from moderator.clocktower.table import Table

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from moderator.clocktower.rules.catalogue import Catalogue, Character, default_catalogue, load_catalogue
+from moderator.clocktower.rules.catalogue import Catalogue, Character
+from moderator.clocktower.rules.loader import default_catalogue, load_catalogue
 from moderator.clocktower.rules.schema import Step
 from moderator.i18n import Text
 

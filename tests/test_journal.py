@@ -29,7 +29,8 @@ from moderator.clocktower.grimoire.events import (
 )
 from moderator.clocktower.grimoire.journal import Journal, load_state, write_atomic
 from moderator.clocktower.grimoire.state import Grimoire
-from moderator.clocktower.rules.catalogue import Catalogue, load_catalogue
+from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.loader import load_catalogue
 from moderator.clocktower.rules.scripts import load_script
 from moderator.clocktower.rules.setup import setup_game
 from moderator.errors import StateFileError

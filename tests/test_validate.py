@@ -12,7 +12,8 @@ import pytest
 import yaml
 
 from moderator.cli import main
-from moderator.clocktower.rules.catalogue import Catalogue, load_catalogue
+from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.loader import load_catalogue
 from moderator.clocktower.rules.problems import DataProblems, Problem, Problems
 from moderator.clocktower.rules.scripts import (
     bundled_scripts,

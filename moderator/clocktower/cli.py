@@ -15,7 +15,8 @@ from pathlib import Path
 from moderator.cli_common import PlayByVoice, Subparsers, lang_of
 from moderator.clocktower.frontend import TextLoop
 from moderator.clocktower.grimoire.journal import Journal, load_state
-from moderator.clocktower.rules.catalogue import Catalogue, default_catalogue
+from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.nightorder import night_sheet
 from moderator.clocktower.rules.scripts import Script, complete, load_script, missing_for_a_game
 from moderator.clocktower.rules.setup import count_problems, setup_game

@@ -9,7 +9,8 @@ from typing import TextIO
 
 from moderator.clocktower.grimoire.journal import write_atomic
 from moderator.clocktower.prompts import Prompt, Reply
-from moderator.clocktower.rules.catalogue import Catalogue, default_catalogue
+from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
 from moderator.commands.parse import Parser, Vocabulary, parse_any

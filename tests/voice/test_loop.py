@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from moderator.clocktower.grimoire.journal import Journal
-from moderator.clocktower.rules.catalogue import default_catalogue
+from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.scripts import complete, load_script
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table

@@ -6,8 +6,17 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from moderator.clocktower.grimoire.state import Cursor, DayState, Grimoire, Phase, Player, Question, Reminder, Winner
-from moderator.clocktower.rules.schema import Alignment
+from moderator.clocktower.grimoire.state import (
+    Alignment,
+    Cursor,
+    DayState,
+    Grimoire,
+    Phase,
+    Player,
+    Question,
+    Reminder,
+    Winner,
+)
 from moderator.journal import Event as BaseEvent
 
 

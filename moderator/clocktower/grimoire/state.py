@@ -9,9 +9,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from moderator.clocktower.rules.schema import Alignment
 from moderator.seating import Seated
 
+Alignment = Literal["good", "evil"]
 Phase = Literal["setup", "night", "day", "over"]
 Winner = Literal["good", "evil"]
 

@@ -171,16 +171,10 @@ def _merge(fact: Fact, data: CharacterData | None) -> Character:
     )
 
 
-def load_catalogue(root: Path | None = None, problems: Problems | None = None) -> Catalogue:
-    """Load the catalogue from ``root`` (default: data/).
-
-    With ``problems`` given, every problem is collected there and whatever loads is returned.
-    Without it, the first problems are raised together.
-
-    Raises:
-        DataError: the data does not load or does not agree with itself (only without ``problems``).
-    """
-    own = problems is None
+def read_catalogue(root: Path | None = None, problems: Problems | None = None) -> tuple[Catalogue, dict[str, Path]]:
+    """Read the catalogue from ``root`` (default: data/), pass one only: each file's shape, and the
+    character files' ids against the facts. Every problem goes to ``problems``. Returns the catalogue
+    and each described character's file (for pass two, :func:`~.loader.load_catalogue`)."""
     problems = problems if problems is not None else Problems()
     root = root or data_dir()
     ref = root / "reference"
@@ -196,21 +190,4 @@ def load_catalogue(root: Path | None = None, problems: Problems | None = None) -
         if cid not in facts:
             problems.add(path, "id", cid, "not an official character id (see characters-facts.json)")
     chars = {cid: _merge(f, files[cid][1] if cid in files else None) for cid, f in facts.items()}
-    catalogue = Catalogue(chars, sheet, counts, jinxes)
-    from moderator.clocktower.rules.crossref import check_characters  # the registries import the catalogue types
-
-    check_characters(catalogue, {cid: p for cid, (p, _) in files.items()}, problems)
-    if own:
-        problems.raise_if_any()
-    return catalogue
-
-
-_CACHE: dict[Path, Catalogue] = {}
-
-
-def default_catalogue() -> Catalogue:
-    """The catalogue from data/, loaded once per process."""
-    root = data_dir().resolve()
-    if root not in _CACHE:
-        _CACHE[root] = load_catalogue(root)
-    return _CACHE[root]
+    return Catalogue(chars, sheet, counts, jinxes), {cid: p for cid, (p, _) in files.items()}

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from moderator.clocktower.rules.catalogue import Catalogue, Character
+from moderator.clocktower.rules.conditions import CONDITIONS
+from moderator.clocktower.rules.effects import EFFECTS
 from moderator.clocktower.rules.problems import Problems
 from moderator.clocktower.rules.schema import Step
-
-if TYPE_CHECKING:
-    from moderator.clocktower.rules.catalogue import Catalogue, Character
+from moderator.clocktower.rules.triggers import TRIGGERS
 
 DECISION_CONDITIONS = frozenset({"always", "several_copies"})
 
@@ -23,10 +23,6 @@ def check_characters(catalogue: Catalogue, files: dict[str, Path], problems: Pro
 
 
 def _check_one(char: Character, path: Path, problems: Problems) -> None:
-    from moderator.clocktower.rules.conditions import CONDITIONS
-    from moderator.clocktower.rules.effects import EFFECTS
-    from moderator.clocktower.rules.triggers import TRIGGERS
-
     data = char.data
     assert data is not None
     own = [r.en for r in data.reminders]

@@ -9,10 +9,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from moderator.clocktower.grimoire.state import Alignment as Alignment  # the grimoire's word, used by the data too
 from moderator.i18n import Text
 
 Team = Literal["townsfolk", "outsider", "minion", "demon", "traveller", "fabled", "loric"]
-Alignment = Literal["good", "evil"]
 Expect = Literal["confirm", "seat", "two_seats", "character", "yesno", "number", "direction"]
 Status = Literal["drunk", "poisoned"]
 Until = Literal[

@@ -17,8 +17,11 @@ from moderator.clocktower.grimoire.events import (
 from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules.abilities import kill
 from moderator.clocktower.rules.conditions import acted_key, used_key
-from moderator.clocktower.rules.effects import Answer, Ctx, Outcome, effect, nothing
+from moderator.clocktower.rules.context import Answer, Ctx, Outcome
+from moderator.clocktower.rules.effects.base import effect, nothing
+from moderator.clocktower.rules.effects.infos import seamstress_told
 from moderator.clocktower.rules.nightorder import gained_key
+from moderator.clocktower.rules.setup import decision_events, decisions
 from moderator.clocktower.rules.status import impaired, is_demon
 from moderator.errors import IllegalChoice
 from moderator.i18n import Text
@@ -173,8 +176,6 @@ def _kazali_check(ctx: Ctx, answer: Answer) -> None:
 def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player becomes the chosen Minion, evil, with its setup decisions proposed (a Widow's
     Know player); the good character it replaces may become a Demon bluff."""
-    from moderator.clocktower.rules.setup import decision_events, decisions
-
     assert answer.character is not None
     seat = _target(ctx, answer)
     made = 1 + sum(1 for p in ctx.g.players if ctx.cat.team(p.character) == "minion")
@@ -256,8 +257,6 @@ def _two_others(ctx: Ctx, answer: Answer) -> None:
 
 
 def _seamstress_told(ctx: Ctx, answer: Answer) -> bool:
-    from moderator.clocktower.rules.effects.infos import seamstress_told
-
     return seamstress_told(ctx, answer)
 
 

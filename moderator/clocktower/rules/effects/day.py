@@ -5,7 +5,8 @@ from __future__ import annotations
 from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, SetWinner
 from moderator.clocktower.rules.abilities import abilities, kill
 from moderator.clocktower.rules.conditions import used_key
-from moderator.clocktower.rules.effects import Answer, Ctx, Outcome, effect
+from moderator.clocktower.rules.context import Answer, Ctx, Outcome
+from moderator.clocktower.rules.effects.base import effect
 from moderator.clocktower.rules.status import impaired, registers_demon
 from moderator.i18n import Text
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, RemoveReminder
 from moderator.clocktower.grimoire.state import Player
-from moderator.clocktower.rules.effects import Answer, Ctx, Outcome, effect, info, nothing
+from moderator.clocktower.rules.conditions import known_key
+from moderator.clocktower.rules.context import Answer, Ctx, Outcome
+from moderator.clocktower.rules.effects.base import effect, info, nothing
 from moderator.clocktower.rules.status import registers_demon, registers_evil, team_of
 
 
@@ -79,8 +81,6 @@ info("grandmother_learn", grandmother_truth)
 @effect("bountyhunter_learn", truth=lambda ctx: _first(bountyhunter_options(ctx)), options=bountyhunter_options)
 def bountyhunter_learn(ctx: Ctx, answer: Answer) -> Outcome:
     """Move the Know token to the player shown, and remember them: the same one is never shown twice."""
-    from moderator.clocktower.rules.conditions import known_key
-
     options = bountyhunter_options(ctx)
     seat = answer.seats[0] if answer.seats else (options[0] if options else None)
     if seat is None:
