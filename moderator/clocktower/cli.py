@@ -208,7 +208,8 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
     if not args.text and voice is not None:
         from moderator.clocktower.voice import ClocktowerSession
 
-        voiced = voice(ClocktowerSession(table, lang), config)
+        loop.save_state()
+        voiced = voice(ClocktowerSession(table, lang, loop), config)
         if voiced is not None:
             return voiced
     return loop.run(sys.stdin)

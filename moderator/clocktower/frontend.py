@@ -13,7 +13,7 @@ from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
-from moderator.commands.parse import Parser, Vocabulary, parse_any
+from moderator.commands.parse import Command, Parser, Vocabulary, parse_any
 from moderator.errors import IllegalChoice
 from moderator.i18n import LANGS, Lang
 
@@ -83,17 +83,20 @@ class TextLoop:
 
     def step(self, line: str) -> tuple[Reply | None, str | None]:
         """Handle one utterance; return the reply, or the reason it changed nothing."""
-        flow = step_texts().flow
         prompt = self.table.prompt()
         cmd = parse_any(self.parsers, line, prompt.allowed)
         if cmd is None:
             examples = ", ".join(f"'{e}'" for e in self.parsers[0].examples(prompt.allowed))
-            return None, flow.not_understood(self.lang, examples=examples)
+            return None, step_texts().flow.not_understood(self.lang, examples=examples)
+        return self.act(cmd)
+
+    def act(self, cmd: Command) -> tuple[Reply | None, str | None]:
+        """Carry out a command; return the reply, or the reason it changed nothing."""
         try:
             return self.table.handle(cmd), None
         except IllegalChoice as exc:
             reason = step_texts().refusal(exc.reason, self.lang, **exc.slots)
-            return None, flow.refused(self.lang, reason=reason)
+            return None, step_texts().flow.refused(self.lang, reason=reason)
 
     def run(self, lines: Iterable[str]) -> int:
         """Run until the input ends or the game is over. Returns the exit code."""

@@ -41,6 +41,7 @@ from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import demon_players, expiring, winner
 from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
+from moderator.engine import JournaledEngine
 from moderator.errors import IllegalChoice
 from moderator.i18n import Lang, Text
 
@@ -50,37 +51,32 @@ _INTENTS = INTENTS_FOR
 _DAY: tuple[Intent, ...] = ("nominate", "slays", "dies", "end_day", "ability", "guess")
 
 
-class Table:
+class Table(JournaledEngine[Grimoire, Journal]):
     """One Clocktower game in play."""
 
     def __init__(
         self, journal: Journal, script: Script, cat: Catalogue, lang: Lang, persist: Persist | None = None
     ) -> None:
-        self.journal = journal
+        super().__init__(journal, persist, floor=max(1, len(journal.entries)) if journal.entries else 0)
         self.script = script
         self.cat = cat
         self.lang = lang
-        self.persist = persist
-        self.floor = max(1, len(journal.entries)) if journal.entries else 0
-        self._g = journal.state()
-        if self._g.cursor is None and self._g.winner is None:
+        if self._state.cursor is None and self._state.winner is None:
             self._push("dusk", self._enter_night(1))
 
     # -- state ---------------------------------------------------------------------------------
 
     @property
     def g(self) -> Grimoire:
-        return self._g
+        return self._state
 
     def _push(self, label: str, events: Sequence[Event]) -> None:
         events = list(events)
-        after = _simulate(self._g, events)
+        after = _simulate(self._state, events)
         won = winner(after, self.cat) if after.winner is None and after.phase != "setup" else None
         if won is not None:
             events += [SetWinner(winner=won), SetCursor(cursor=Cursor(id="over"))]
-        self._g = self.journal.push(label, events)
-        if self.persist is not None:
-            self.persist(self.journal)
+        self._record(label, events)
 
     def _t(self, text: Text, **slots: object) -> str:
         return text(self.lang, **slots)
@@ -104,7 +100,7 @@ class Table:
             return f"{key} {self._say(value)}"
         if label.seats:
             seats = value if isinstance(value, list) else [value]
-            who = [self._t(step_texts().flow.who, seat=s, name=self._g.player(s).name) for s in seats
+            who = [self._t(step_texts().flow.who, seat=s, name=self._state.player(s).name) for s in seats
                    if isinstance(s, int)]  # fmt: skip
             said = ", ".join(who) or "-"
         else:
@@ -115,11 +111,11 @@ class Table:
 
     def prompt(self) -> Prompt:
         """The step the game is at."""
-        c = self._g.cursor or Cursor(id="over")
-        if c.id == "over" or self._g.winner is not None:
+        c = self._state.cursor or Cursor(id="over")
+        if c.id == "over" or self._state.winner is not None:
             return self._over_prompt()
-        if self._g.question is not None:
-            q = self._g.question
+        if self._state.question is not None:
+            q = self._state.question
             text = q.ko if self.lang == "ko" else q.en
             return self._base(c, ["yesno"], text, None, None, ("yes", "no"))
         if c.id == "day":
@@ -132,7 +128,7 @@ class Table:
               allowed: Sequence[Intent]) -> Prompt:  # fmt: skip
         return Prompt(
             step=c.id, seat=c.seat, expects=expects, text=text, public=public, truth=truth,
-            allowed=tuple(allowed), phase=self._g.phase, night=self._g.night, day=self._g.day,
+            allowed=tuple(allowed), phase=self._state.phase, night=self._state.night, day=self._state.day,
         )  # fmt: skip
 
     def _pseudo_prompt(self, c: Cursor) -> Prompt:
@@ -144,7 +140,7 @@ class Table:
         if c.id in ("minioninfo", "demoninfo"):
             truth = self._evil_info(c.id)
         if c.id == "dawn":
-            dead = [self._g.player(s) for s in self._g.died_tonight]
+            dead = [self._state.player(s) for s in self._state.died_tonight]
             who = ", ".join(self._t(texts.flow.who, seat=p.seat, name=p.name) for p in dead)
             flow = texts.flow
             news = self._t(flow.deaths_public, who=who) if dead else self._t(flow.no_deaths_public)
@@ -155,7 +151,7 @@ class Table:
         return self._base(c, ["confirm"], text, public, truth, ("dies",))
 
     def _evil_info(self, which: str) -> dict[str, object]:
-        g = self._g
+        g = self._state
         minions = [p.seat for p in g.players if self.cat.team(p.character) == "minion"]
         demons = [p.seat for p in demon_players(g, self.cat)]
         magicians = [p.seat for p in g.players if p.character == "magician"]
@@ -174,17 +170,17 @@ class Table:
         if char.data is not None:
             night = char.data.night
             # A first-night ability gained later is used with its first-night steps.
-            steps = tuple(night.first if self._g.night == 1 or not night.other else night.other)
-        p = self._g.player(c.seat) if c.seat is not None else None
+            steps = tuple(night.first if self._state.night == 1 or not night.other else night.other)
+        p = self._state.player(c.seat) if c.seat is not None else None
         line = SheetStep(
             id=c.id, position=c.position, seat=c.seat, player=p.name if p else None,
             character=p.character if p else None,
-            status=frozenset(statuses(self._g, self.cat, p)) if p else frozenset(), steps=steps,
+            status=frozenset(statuses(self._state, self.cat, p)) if p else frozenset(), steps=steps,
         )  # fmt: skip
         return line, (steps[c.sub] if c.sub < len(steps) else None)
 
     def _ctx(self, c: Cursor) -> Ctx:
-        return self._mkctx(self._g, c.seat, c.id)
+        return self._mkctx(self._state, c.seat, c.id)
 
     def _mkctx(self, g: Grimoire, seat: int | None, ability: str) -> Ctx:
         return Ctx(g, self.cat, seat, ability, tuple(self.script.ids))
@@ -225,11 +221,11 @@ class Table:
         if self.cat.team(cid) != "demon":
             return []
         flow = step_texts().flow
-        notes = [self._t(flow.demon_blocked)] if demon_blocked(self._g) else []
-        for lunatic in self._g.players:
+        notes = [self._t(flow.demon_blocked)] if demon_blocked(self._state) else []
+        for lunatic in self._state.players:
             chosen = [
                 p.seat
-                for p in self._g.players
+                for p in self._state.players
                 if any(r.source == "lunatic" and r.name == "Chosen" and r.by_seat == lunatic.seat for r in p.reminders)
             ]
             if chosen:
@@ -245,7 +241,7 @@ class Table:
     def _jinxes(self, cid: str) -> list[str]:
         """Jinx notes at this character's step: ours where we describe it, else a generic reminder."""
         notes = []
-        for other in sorted(self._g.in_play() - {cid}):
+        for other in sorted(self._state.in_play() - {cid}):
             if not self.cat.jinxed(cid, other):
                 continue
             jinx = described(cid, other)
@@ -258,21 +254,21 @@ class Table:
 
     def _day_prompt(self, c: Cursor) -> Prompt:
         flow = step_texts().flow
-        t = self._g.today
+        t = self._state.today
         if c.stage == "votes" and t.pending is not None:
             template = flow.nominated_secret if self._secret_votes() else flow.nominated
             text = self._t(template, nominee=t.pending, threshold=self._threshold())
             return self._base(c, ["number"], text, None, None, ("votes", "number"))
         if c.stage == "ghosts":
             return self._base(c, ["seat"], self._t(flow.ghosts), None, None, ("seat",))
-        text = self._t(flow.day, day=self._g.day)
+        text = self._t(flow.day, day=self._state.day)
         return self._base(c, ["two_seats", "seat", "confirm"], text, None, None, _DAY)
 
     def _over_prompt(self) -> Prompt:
         flow = step_texts().flow
         lines = [self._t(flow.over), *self.grimoire_lines()]
-        public = flow.winner_public[self._g.winner](self.lang) if self._g.winner else None
-        return self._base(Cursor(id="over"), ["confirm"], " ".join(lines), public, self._g.winner, ())
+        public = flow.winner_public[self._state.winner](self.lang) if self._state.winner else None
+        return self._base(Cursor(id="over"), ["confirm"], " ".join(lines), public, self._state.winner, ())
 
     def _reminder_name(self, source: str, name: str) -> str:
         char = self.cat.get(source)
@@ -283,7 +279,7 @@ class Table:
         """The grimoire as the storyteller hears it: each seat's true character, belief and abilities."""
         flow = step_texts().flow
         lines = []
-        for p in self._g.players:
+        for p in self._state.players:
             char = self.cat[p.character].name(self.lang) if p.character and p.character in self.cat else "-"
             line = self._t(flow.reveal_line, seat=p.seat, name=p.name, character=char,
                            alignment=flow.alignment[p.alignment](self.lang))  # fmt: skip
@@ -294,10 +290,10 @@ class Table:
                     line += self._t(flow.reveal_ability, ability=self.cat[a].name(self.lang))
             reminders = ", ".join(self._reminder_name(r.source, r.name) for r in p.reminders)
             lines.append(f"{line} [{reminders}]" if reminders else line)
-        if self._g.unseated:
-            lines.append(self._t(flow.unseated, characters=self._say(list(self._g.unseated))))
-        if self._g.bluffs:
-            lines.append(self._t(flow.bluffs, characters=self._say(list(self._g.bluffs))))
+        if self._state.unseated:
+            lines.append(self._t(flow.unseated, characters=self._say(list(self._state.unseated))))
+        if self._state.bluffs:
+            lines.append(self._t(flow.bluffs, characters=self._say(list(self._state.bluffs))))
         return lines
 
     # -- commands ------------------------------------------------------------------------------
@@ -312,14 +308,14 @@ class Table:
             return self.undo()
         if cmd.intent in ("repeat", "pause"):
             return Reply()
-        if cmd.intent == "dies" and self._g.winner is None:
+        if cmd.intent == "dies" and self._state.winner is None:
             return self._dies(cmd)
-        if self._g.question is not None:
+        if self._state.question is not None:
             return self._answer_question(cmd)
         p = self.prompt()
         if cmd.intent != "next" and cmd.intent not in p.allowed:
             raise IllegalChoice("not_an_answer", text=cmd.text)
-        c = self._g.cursor or Cursor(id="over")
+        c = self._state.cursor or Cursor(id="over")
         if c.id == "over":
             return Reply()
         if c.id == "day":
@@ -329,7 +325,7 @@ class Table:
         return self._night_step(c, cmd, p)
 
     def _answer_question(self, cmd: Command) -> Reply:
-        q = self._g.question
+        q = self._state.question
         assert q is not None
         if cmd.intent not in ("yes", "no"):
             raise IllegalChoice("answer_question")
@@ -340,21 +336,17 @@ class Table:
     def undo(self) -> Reply:
         """Pop the last entry (never the setup)."""
         flow = step_texts().flow
-        if len(self.journal.entries) <= self.floor:
+        if not self._pop():
             return Reply(say=[self._t(flow.nothing_to_undo)])
-        self.journal.pop()
-        self._g = self.journal.state()
-        if self.persist is not None:
-            self.persist(self.journal)
         return Reply(say=[self._t(flow.undone)])
 
     # -- night ---------------------------------------------------------------------------------
 
     def _enter_night(self, n: int) -> list[Event]:
-        events: list[Event] = [SetPhase(phase="night", night=n, day=self._g.day), SetDay(today=DayState())]
-        after = _simulate(self._g, events)
+        events: list[Event] = [SetPhase(phase="night", night=n, day=self._state.day), SetDay(today=DayState())]
+        after = _simulate(self._state, events)
         events += expiring(after, self.cat, "dusk")
-        after = _simulate(self._g, events)
+        after = _simulate(self._state, events)
         return [*events, SetCursor(cursor=self._next(after, None))]
 
     def _next(self, g: Grimoire, after: Cursor | None) -> Cursor:
@@ -375,8 +367,8 @@ class Table:
 
     def _advance(self, events: list[Event], c: Cursor) -> list[Event]:
         if c.id not in PSEUDO_STEPS and c.seat is not None:
-            events = [*events, Remember(key=acted_key(self._g.night, c.id, c.seat), value="yes")]
-        after = _simulate(self._g, events)
+            events = [*events, Remember(key=acted_key(self._state.night, c.id, c.seat), value="yes")]
+        after = _simulate(self._state, events)
         nxt = self._next(after, c)
         if nxt.id == "dawn":
             events += self._dawn_events(after)
@@ -396,7 +388,7 @@ class Table:
 
     def _pseudo(self, c: Cursor) -> Reply:
         if c.id == "dawn":
-            events: list[Event] = [SetPhase(phase="day", night=self._g.night, day=self._g.night),
+            events: list[Event] = [SetPhase(phase="day", night=self._state.night, day=self._state.night),
                                    SetCursor(cursor=Cursor(id="day"))]  # fmt: skip
             self._push("dawn", events)
             return Reply()
@@ -427,7 +419,7 @@ class Table:
         if cmd.intent == "seat" and effect.options is not None and not step.expects.count("seat"):
             # Another true answer than the one proposed: it must be true (else say "showed N").
             seat = cmd.seats[0]
-            sober = c.seat is not None and not impaired(self._g, self.cat, self._g.player(c.seat))
+            sober = c.seat is not None and not impaired(self._state, self.cat, self._state.player(c.seat))
             if sober and seat not in effect.options(ctx):
                 raise IllegalChoice("not_true", seat=seat)
             given = Answer(seats=(seat,))
@@ -451,7 +443,7 @@ class Table:
         if len(seats) > need_seats and need_seats:
             raise IllegalChoice("seat_count", need=need_seats)
         for s in seats:
-            if s not in self._g.seats():
+            if s not in self._state.seats():
                 raise IllegalChoice("no_such_seat", seat=s)
         if (need_seats and len(seats) < need_seats) or (need_char and character is None):
             partial = c.model_copy(update={"seats": seats, "character": character})
@@ -464,7 +456,7 @@ class Table:
     def _check(self, ctx: Ctx, step: Step, effect: Effect, answer: Answer) -> None:
         if step.choose is not None:
             for s in answer.seats:
-                player = self._g.player(s)
+                player = self._state.player(s)
                 if step.choose.alive is True and not player.alive:
                     raise IllegalChoice("dead_choice", seat=s)
                 if step.choose.alive is False and player.alive:
@@ -495,28 +487,28 @@ class Table:
         news = []
         last = self.journal.entries[-1].events if self.journal.entries else []
         for e in last:
-            if e.kind == "assign" and self._g.phase == "night" and self._g.night > 0:
-                p = self._g.player(e.seat)
+            if e.kind == "assign" and self._state.phase == "night" and self._state.night > 0:
+                p = self._state.player(e.seat)
                 news.append(self._t(flow.swapped, seat=p.seat, character=self.cat[e.character].name(self.lang),
                                     alignment=flow.alignment[p.alignment](self.lang)))  # fmt: skip
         return news
 
     def _remember_shown(self, c: Cursor, shown: object) -> Event:
-        key = f"shown:n{self._g.night}:{c.id}:{c.seat}:{c.sub}"
+        key = f"shown:n{self._state.night}:{c.id}:{c.seat}:{c.sub}"
         return Remember(key=key, value=json.dumps(shown, ensure_ascii=False))
 
     # -- day -----------------------------------------------------------------------------------
 
     def _threshold(self) -> int:
-        return math.ceil(len(self._g.living()) / 2)
+        return math.ceil(len(self._state.living()) / 2)
 
     def _secret_votes(self) -> bool:
         return self._secret_holder() is not None
 
     def _secret_holder(self) -> Player | None:
         """The living, sober player whose ability makes votes secret (the Organ Grinder), if any."""
-        holders = anyone_has(self._g, self.cat, "secret_votes")
-        return next((p for p in holders if p.alive and not impaired(self._g, self.cat, p)), None)
+        holders = anyone_has(self._state, self.cat, "secret_votes")
+        return next((p for p in holders if p.alive and not impaired(self._state, self.cat, p)), None)
 
     def _about_to_die(self, block: int | None) -> list[Event]:
         """Under secret votes the storyteller marks the player about to die, silently."""
@@ -526,7 +518,7 @@ class Table:
         source = holder.character
         events: list[Event] = [
             RemoveReminder(seat=p.seat, source=source, name="About To Die")
-            for p in self._g.players
+            for p in self._state.players
             if p.has_reminder("About To Die", source)
         ]
         if block is not None and "About To Die" in self.cat[source].reminders:
@@ -552,11 +544,11 @@ class Table:
 
     def _nominate(self, c: Cursor, cmd: Command) -> Reply:
         nominator, nominee = cmd.seats
-        t = self._g.today
+        t = self._state.today
         for s in (nominator, nominee):
-            if s not in self._g.seats():
+            if s not in self._state.seats():
                 raise IllegalChoice("no_such_seat", seat=s)
-        if not self._g.player(nominator).alive:
+        if not self._state.player(nominator).alive:
             raise IllegalChoice("dead_nominator", seat=nominator)
         if nominator in t.nominators:
             raise IllegalChoice("nominated_already", seat=nominator)
@@ -569,10 +561,10 @@ class Table:
 
     def _votes(self, c: Cursor, cmd: Command) -> Reply:
         votes = cmd.number
-        t = self._g.today
+        t = self._state.today
         if votes is None or t.pending is None:
             raise IllegalChoice("votes_needed")
-        if votes > len(self._g.players):
+        if votes > len(self._state.players):
             raise IllegalChoice("too_many_votes", votes=votes)
         flow = step_texts().flow
         nominee = t.pending
@@ -587,7 +579,7 @@ class Table:
             news = self._t(flow.not_enough)
         today = t.model_copy(update={"pending": None, "votes": {**t.votes, nominee: votes}, "block": block,
                                      "block_votes": block_votes})  # fmt: skip
-        ghosts = any(not p.alive and p.ghost_vote for p in self._g.players) and votes > 0
+        ghosts = any(not p.alive and p.ghost_vote for p in self._state.players) and votes > 0
         nxt = Cursor(id="day", stage="ghosts" if ghosts else "ask")
         self._push("votes", [SetDay(today=today), *self._about_to_die(block), SetCursor(cursor=nxt)])
         if self._secret_votes():
@@ -598,9 +590,9 @@ class Table:
         if cmd.intent == "next":
             self._push("ghost votes done", [SetCursor(cursor=Cursor(id="day"))])
             return Reply()
-        t = self._g.today
+        t = self._state.today
         for s in cmd.seats:
-            p = self._g.player(s) if s in self._g.seats() else None
+            p = self._state.player(s) if s in self._state.seats() else None
             if p is None or p.alive or not p.ghost_vote or s in t.ghosts:
                 raise IllegalChoice("no_ghost_vote", seat=s)
         if self._secret_votes():
@@ -612,9 +604,9 @@ class Table:
 
     def _slay(self, cmd: Command) -> Reply:
         shooter = cmd.seats[0]
-        if not self._g.player(shooter).alive:
+        if not self._state.player(shooter).alive:
             raise IllegalChoice("dead_actor", seat=shooter)
-        outcome = EFFECTS["slayer_shot"].apply(self._mkctx(self._g, shooter, "slayer"), Answer(seats=cmd.seats))
+        outcome = EFFECTS["slayer_shot"].apply(self._mkctx(self._state, shooter, "slayer"), Answer(seats=cmd.seats))
         self._push("slay", outcome.events)
         return Reply(public=[self._t(t) for t in outcome.public])
 
@@ -625,20 +617,20 @@ class Table:
         """
         flow = step_texts().flow
         seat, *rest = cmd.seats
-        player = self._g.player(seat)
+        player = self._state.player(seat)
         if not player.alive:
             raise IllegalChoice("dead_actor", seat=seat)
         for ability in abilities(self.cat, player):
             char = self.cat.get(ability)
             for step in char.data.day if char is not None and char.data is not None else []:
                 effect = self._effect(step)
-                ctx = self._mkctx(self._g, seat, ability)
+                ctx = self._mkctx(self._state, seat, ability)
                 if effect is None or not CONDITIONS[step.wake_if](ctx):
                     continue
                 if (cmd.intent == "guess") != (effect.name == "alsaahir_guess"):
                     continue
                 outcome = effect.apply(ctx, Answer(seats=tuple(rest) if cmd.intent == "guess" else cmd.seats))
-                used = Remember(key=today_key(ability, seat, self._g.day), value="yes")
+                used = Remember(key=today_key(ability, seat, self._state.day), value="yes")
                 self._push(f"{ability} day", [*outcome.events, used])
                 said = self._t(flow.ability_used, seat=seat, character=char.name(self.lang) if char else ability,
                                prompt=step.prompt(self.lang))  # fmt: skip
@@ -648,41 +640,41 @@ class Table:
 
     def _dies(self, cmd: Command) -> Reply:
         seat = cmd.seats[0]
-        if not self._g.player(seat).alive:
+        if not self._state.player(seat).alive:
             raise IllegalChoice("already_dead", seat=seat)
         # Said during a Demon's night step, it is the Demon's kill (the Grandmother dies with the grandchild).
-        c = self._g.cursor
-        by_demon = self._g.phase == "night" and c is not None and self.cat.team(c.id) == "demon"
-        events = kill(self._g, self.cat, seat, by_demon=by_demon)
+        c = self._state.cursor
+        by_demon = self._state.phase == "night" and c is not None and self.cat.team(c.id) == "demon"
+        events = kill(self._state, self.cat, seat, by_demon=by_demon)
         if not events:  # protected (the Innkeeper's Safe): nothing happens, nothing is announced
             return Reply(say=[self._t(step_texts().flow.protected, seat=seat)])
         self._push("dies", events)
-        p = self._g.player(seat)
-        if self._g.phase == "night":  # announced at dawn, not now
+        p = self._state.player(seat)
+        if self._state.phase == "night":  # announced at dawn, not now
             return Reply()
         return Reply(public=[self._t(step_texts().flow.died_public, seat=seat, name=p.name)])
 
     def _end_day(self) -> Reply:
         flow = step_texts().flow
-        t = self._g.today
+        t = self._state.today
         events: list[Event] = [SpendGhostVote(seat=s) for s in t.ghosts]
         public: list[str] = []
         if t.block is not None:
-            p = self._g.player(t.block)
-            deaths = kill(self._g, self.cat, t.block, executed=True)
+            p = self._state.player(t.block)
+            deaths = kill(self._state, self.cat, t.block, executed=True)
             events += deaths
             template = flow.executed_public if deaths else flow.executed_survived_public
             public.append(self._t(template, seat=p.seat, name=p.name))
         else:
             public.append(self._t(flow.no_execution_public))
-        after = _simulate(self._g, events)
+        after = _simulate(self._state, events)
         if winner(after, self.cat) is None:
-            night = self._g.night + 1
-            self._g = after  # only to compute the night from; the journal entry below is the truth
+            night = self._state.night + 1
+            self._state = after  # only to compute the night from; the journal entry below is the truth
             try:
                 events += self._enter_night(night)
             finally:
-                self._g = self.journal.state()
+                self._state = self.journal.state()
         self._push("end day", events)
         return Reply(public=public)
 

@@ -13,7 +13,6 @@ from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
 from moderator.commands.parse import Command, Parser, parse_any
 from moderator.commands.phrases import Intent
-from moderator.errors import IllegalChoice
 from moderator.i18n import Lang
 from moderator.session import Line, Spoken
 
@@ -22,7 +21,7 @@ class ClocktowerSession:
     """A Blood on the Clocktower table: prompts in the storyteller's headset, public lines on the
     table speaker."""
 
-    def __init__(self, table: Table, lang: Lang) -> None:
+    def __init__(self, table: Table, lang: Lang, text: TextLoop | None = None) -> None:
         self.table = table
         self.lang = lang
         vocab = vocabulary(table)
@@ -30,7 +29,9 @@ class ClocktowerSession:
         cat, script = table.cat, table.script.ids
         vocab.characters = {cat[c].name(lang).casefold(): c for c in script if c in cat}
         self.parser = Parser(lang, vocab)
-        self._keyboard = TextLoop(table, lang, io.StringIO())  # its parsing, not its printing
+        # The text front end this session shares typed parsing, refusals and --state-out with (its
+        # printing is not used).
+        self.text = text if text is not None else TextLoop(table, lang, io.StringIO())
 
     def prompt(self, brief: bool = False) -> Spoken:
         p = self.table.prompt()
@@ -47,14 +48,13 @@ class ClocktowerSession:
         return parse_any([self.parser], phrase, allowed)
 
     def handle(self, command: Command) -> list[Line]:
-        try:
-            return _reply_lines(self.table.handle(command))
-        except IllegalChoice as exc:
-            reason = step_texts().refusal(exc.reason, self.lang, **exc.slots)
-            return [Line(step_texts().flow.refused(self.lang, reason=reason), "private")]
+        return self._said(*self.text.act(command))
 
     def typed(self, line: str) -> list[Line]:
-        reply, error = self._keyboard.step(line)
+        return self._said(*self.text.step(line))
+
+    def _said(self, reply: Reply | None, error: str | None) -> list[Line]:
+        self.text.save_state()
         return _reply_lines(reply) + ([Line(error, "private")] if error else [])
 
     def not_understood(self, allowed: Sequence[Intent]) -> Line:
