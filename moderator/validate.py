@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.crossref import check_step_texts
 from moderator.clocktower.rules.jinxes import read_jinxes
 from moderator.clocktower.rules.loader import load_catalogue
 from moderator.clocktower.rules.problems import Problem, Problems
@@ -34,7 +35,7 @@ def validate(paths: list[Path], root: Path | None = None) -> Report:
     cat = load_catalogue(root, problems)
     report.checked.append(f"{len(cat.characters)} characters, {len(cat.described())} described")
     try:
-        read_step_texts(root / "steps.yaml")
+        check_step_texts(read_step_texts(root / "steps.yaml"), cat, root / "steps.yaml", problems)
     except DataError as exc:
         problems.add(root / "steps.yaml", "", "", str(exc))
     try:

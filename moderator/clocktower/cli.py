@@ -20,6 +20,7 @@ from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.nightorder import night_sheet
 from moderator.clocktower.rules.scripts import Script, complete, load_script, missing_for_a_game
 from moderator.clocktower.rules.setup import count_problems, setup_game
+from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
 from moderator.config import Config, autosave_path
 from moderator.errors import SetupError
@@ -95,8 +96,7 @@ def cmd_night_order(args: argparse.Namespace, config: Config) -> int:
     if args.json:
         print(json.dumps([s.to_json(cat, lang) for s in steps], ensure_ascii=False, indent=1))
         return 0
-    title = {"ko": f"{script.name}: {night}번째 밤", "en": f"{script.name}: night {night}"}[lang]
-    print(title)
+    print(step_texts().flow.night_title(lang, script=script.name, night=night))
     for i, s in enumerate(steps, start=1):
         print(f"{i:2}. {s.prompt(cat, lang)}")
     return 0

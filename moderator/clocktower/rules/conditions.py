@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules.context import Ctx
 
 Condition = Callable[[Ctx], bool]
@@ -17,6 +18,11 @@ def used_key(ability: str, seat: int | None) -> str:
 def known_key(ability: str, seat: int | None) -> str:
     """The memory key of the player an ability currently knows (the Bounty Hunter's evil player)."""
     return f"known:{ability}:{seat}"
+
+
+def demon_blocked(g: Grimoire) -> bool:
+    """Whether the Lycanthrope killed tonight, so the Demon cannot."""
+    return f"demon_blocked:{g.night}" in g.memory
 
 
 def _alive(ctx: Ctx) -> bool:

@@ -6,9 +6,11 @@ from pathlib import Path
 
 from moderator.clocktower.rules.catalogue import Catalogue, Character
 from moderator.clocktower.rules.conditions import CONDITIONS
+from moderator.clocktower.rules.dawn import DAWN
 from moderator.clocktower.rules.effects import EFFECTS
 from moderator.clocktower.rules.problems import Problems
 from moderator.clocktower.rules.schema import Step
+from moderator.clocktower.rules.texts import StepTexts
 from moderator.clocktower.rules.triggers import TRIGGERS
 
 DECISION_CONDITIONS = frozenset({"always", "several_copies"})
@@ -53,8 +55,25 @@ def _check_one(char: Character, path: Path, problems: Problems) -> None:
     for i, trig in enumerate(data.triggers):
         if trig not in TRIGGERS:
             problems.add(path, f"triggers.{i}", char.id, f"unknown trigger '{trig}'")
+        elif TRIGGERS[trig].on == "dawn" and trig not in DAWN:
+            problems.add(path, f"triggers.{i}", char.id, f"dawn trigger '{trig}' has no function")
     for i, dec in enumerate(data.decisions):
         if dec.when not in DECISION_CONDITIONS:
             problems.add(path, f"decisions.{i}.when", char.id, f"unknown condition '{dec.when}'")
         if (dec.kind == "mark" or dec.reminder) and dec.reminder not in char.reminders:
             problems.add(path, f"decisions.{i}.reminder", char.id, f"'{dec.reminder}' is not one of its reminders")
+
+
+def check_step_texts(texts: StepTexts, catalogue: Catalogue, path: Path, problems: Problems) -> None:
+    """data/steps.yaml against the registries: each pseudo-step's effect tells a truth, each claim
+    names a character whose first day step has an effect."""
+    for pid, pseudo in texts.pseudo.items():
+        if pseudo.effect is not None and (pseudo.effect not in EFFECTS or EFFECTS[pseudo.effect].truth is None):
+            problems.add(path, f"pseudo.{pid}.effect", pid, f"'{pseudo.effect}' is not an effect with a true answer")
+    for command, cid in texts.claims.items():
+        char = catalogue.get(cid)
+        if char is None:
+            problems.add(path, f"claims.{command}", cid, "not a character")
+        elif char.data is not None and (not char.data.day or char.data.day[0].effect is None):
+            # (a file that does not load, or names an unknown effect, has its own problem already)
+            problems.add(path, f"claims.{command}", cid, "the character has no day step with an effect")

@@ -82,6 +82,9 @@ class Step(Model):
     wake_if: str = Field("alive", description="A named wake condition (moderator.clocktower.rules.conditions).")
     choose: Choice | None = None
     public: Text | None = Field(None, description="Spoken to the whole table, if anything.")
+    command: Literal["ability", "guess"] = Field(
+        "ability", description="A day step: the command that uses it ('uses their ability', or 'guesses')."
+    )
 
 
 class Night(Model):

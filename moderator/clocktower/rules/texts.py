@@ -19,6 +19,8 @@ from moderator.yamlio import load_yaml
 class PseudoStep(Model):
     prompt: Text
     public: Text | None = None
+    effect: str | None = None
+    """A named effect whose true answer is read out at this step (the Minion and Demon info)."""
 
 
 class Templates(Model):
@@ -74,6 +76,11 @@ class Flow(Model):
     unseated: Text
     bluffs: Text
     no_day_ability: Text
+    answer_yes: Text
+    answer_no: Text
+    need_seat: Text
+    need_character: Text
+    night_title: Text
 
 
 class TruthLabel(Model):
@@ -91,6 +98,8 @@ class StepTexts(Model):
     flow: Flow
     refusals: dict[str, Text]
     truth_labels: dict[str, TruthLabel]
+    claims: dict[str, str]
+    """A day command anyone may claim, to the character whose day step it runs ('slays': the Slayer)."""
 
     def refusal(self, reason: str, lang: Lang, **slots: object) -> str:
         """A refusal's text, or its id if the data has none."""

@@ -10,7 +10,8 @@ from moderator.clocktower.grimoire.events import AddReminder, Ask, Event, GainAb
 from moderator.clocktower.grimoire.state import Grimoire, Player, Question
 from moderator.clocktower.rules.catalogue import Catalogue
 
-On = Literal["death", "passive"]
+On = Literal["death", "passive", "dawn"]
+"""When a trigger runs: at a death, at dawn (rules.dawn holds those), or never (read by name)."""
 
 
 @dataclass(frozen=True)
@@ -78,5 +79,6 @@ TRIGGERS: dict[str, Trigger] = {
         Trigger("babysitter_is_demon", "passive"),
         Trigger("secret_votes", "passive"),
         Trigger("bountyhunter_next", "passive"),
+        Trigger("acrobat_dawn", "dawn"),
     )
 }

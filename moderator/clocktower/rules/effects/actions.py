@@ -14,9 +14,8 @@ from moderator.clocktower.grimoire.events import (
     SetAbilities,
     SetBluffs,
 )
-from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules.abilities import kill
-from moderator.clocktower.rules.conditions import acted_key, used_key
+from moderator.clocktower.rules.conditions import acted_key, demon_blocked, used_key
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, nothing
 from moderator.clocktower.rules.effects.infos import seamstress_told
@@ -101,11 +100,6 @@ def lycanthrope_kill(ctx: Ctx, answer: Answer) -> Outcome:
     if events:
         events.append(Remember(key=_blocked_key(ctx), value=str(target.seat)))
     return Outcome(events=events)
-
-
-def demon_blocked(g: Grimoire) -> bool:
-    """Whether the Lycanthrope killed tonight, so the Demon cannot."""
-    return f"demon_blocked:{g.night}" in g.memory
 
 
 @effect("demon_kill", "seat")

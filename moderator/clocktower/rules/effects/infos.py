@@ -8,6 +8,7 @@ from moderator.clocktower.rules.conditions import known_key
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, info, nothing
 from moderator.clocktower.rules.status import registers_demon, registers_evil, team_of
+from moderator.clocktower.rules.victory import demon_players
 
 
 def _evil(ctx: Ctx, p: Player) -> bool:
@@ -140,3 +141,28 @@ def seamstress_told(ctx: Ctx, answer: Answer) -> bool:
 effect("ravenkeeper_learn", "seat", told=ravenkeeper_told)(nothing)
 effect("villageidiot_check", "seat", told=villageidiot_told)(nothing)
 effect("fortuneteller_check", "two_seats", told=fortuneteller_told)(nothing)
+
+
+def _minion_info(ctx: Ctx) -> dict[str, object]:
+    """What the Minions learn: each other and the Demon (a Magician shows as a Demon too)."""
+    g, cat = ctx.g, ctx.cat
+    minions = [p.seat for p in g.players if cat.team(p.character) == "minion"]
+    demons = [p.seat for p in demon_players(g, cat)]
+    magicians = [p.seat for p in g.players if p.character == "magician"]
+    return {"minions": minions, "demon": sorted(demons + magicians)}
+
+
+def _demon_info(ctx: Ctx) -> dict[str, object]:
+    """What the Demon learns: its Minions (a Magician among them), three bluffs, and any Lunatic."""
+    g, cat = ctx.g, ctx.cat
+    minions = [p.seat for p in g.players if cat.team(p.character) == "minion"]
+    magicians = [p.seat for p in g.players if p.character == "magician"]
+    lunatics = [p.seat for p in g.players if p.character == "lunatic"]
+    info_: dict[str, object] = {"minions": sorted(minions + magicians), "bluffs": list(g.bluffs)}
+    if lunatics:
+        info_["lunatic"] = lunatics
+    return info_
+
+
+info("minion_info", _minion_info)
+info("demon_info", _demon_info)
