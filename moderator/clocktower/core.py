@@ -11,8 +11,9 @@ from moderator.clocktower.grimoire.events import Event, Remember, SetCursor, Set
 from moderator.clocktower.grimoire.journal import Journal
 from moderator.clocktower.grimoire.state import Cursor, DayState, Grimoire
 from moderator.clocktower.prompts import Prompt
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
-from moderator.clocktower.rules.conditions import CONDITIONS, acted_key
+from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.dawn import dawn_events
 from moderator.clocktower.rules.effects import EFFECTS, Effect
@@ -111,7 +112,7 @@ class Core(JournaledEngine[Grimoire, Journal]):
         for line in night_sheet(self.script, self.cat, g.night, g):
             steps: Sequence[Step | None] = line.steps or (None,)
             same_line = after is not None and (after.id, after.seat) == (line.id, line.seat)
-            if acted_key(g.night, line.id, line.seat) in g.memory and not same_line:
+            if keys.acted(g.night, line.id, line.seat) in g.memory and not same_line:
                 continue  # it woke already tonight (a Snake Charmer swapped in after its turn)
             for i, step in enumerate(steps):
                 if (line.position, line.seat or 0, i) <= start:
@@ -124,7 +125,7 @@ class Core(JournaledEngine[Grimoire, Journal]):
 
     def _advance(self, events: list[Event], c: Cursor) -> list[Event]:
         if c.id not in PSEUDO_STEPS and c.seat is not None:
-            events = [*events, Remember(key=acted_key(self._state.night, c.id, c.seat), value="yes")]
+            events = [*events, Remember(key=keys.acted(self._state.night, c.id, c.seat), value="yes")]
         after = simulate(self._state, events)
         nxt = self._next(after, c)
         if nxt.id == "dawn":
@@ -132,7 +133,7 @@ class Core(JournaledEngine[Grimoire, Journal]):
         return [*events, SetCursor(cursor=nxt)]
 
     def _remember_shown(self, c: Cursor, shown: object) -> Event:
-        key = f"shown:n{self._state.night}:{c.id}:{c.seat}:{c.sub}"
+        key = keys.shown(self._state.night, c.id, c.seat, c.sub)
         return Remember(key=key, value=json.dumps(shown, ensure_ascii=False))
 
 

@@ -11,8 +11,9 @@ from moderator.clocktower.core import Core, simulate
 from moderator.clocktower.grimoire.events import Ask, Event, Remember, SetCursor, SetDay, SpendGhostVote, parse_events
 from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt, Reply
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, kill
-from moderator.clocktower.rules.conditions import CONDITIONS, today_key
+from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import winner
@@ -176,7 +177,7 @@ class DayFlow(Core):
                 if step.command != cmd.intent:
                     continue
                 outcome = effect.apply(ctx, Answer(seats=tuple(rest) if cmd.intent == "guess" else cmd.seats))
-                used = Remember(key=today_key(ability, seat, self._state.day), value="yes")
+                used = Remember(key=keys.today(ability, seat, self._state.day), value="yes")
                 self._push(f"{ability} day", [*outcome.events, used])
                 said = self._t(flow.ability_used, seat=seat, character=char.name(self.lang) if char else ability,
                                prompt=step.prompt(self.lang))  # fmt: skip

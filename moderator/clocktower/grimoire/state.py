@@ -103,7 +103,7 @@ class Grimoire(_State, Seated[Player]):
     executed_today: int | None = Field(None, description="The seat executed (and died) today, if any.")
     demon_killed_tonight: list[int] = Field(default_factory=list, description="Seats the Demon killed tonight.")
     memory: dict[str, str] = Field(
-        default_factory=dict, description="What abilities remember across nights, keyed 'id:seat:what'."
+        default_factory=dict, description="What abilities remember across nights (keys: rules/keys.py)."
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from moderator.clocktower.grimoire.state import Grimoire, Player
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue, Character
 from moderator.clocktower.rules.schema import Expect, Status, Step
@@ -14,11 +15,6 @@ from moderator.clocktower.rules.texts import step_texts
 from moderator.i18n import Lang
 
 EVIL_INFO_MIN_PLAYERS = 7
-
-
-def gained_key(night: int, seat: int, ability: str) -> str:
-    """The memory key of an ability gained on that night (a first-night ability acts at once)."""
-    return f"gained:{night}:{seat}:{ability}"
 
 
 #: Wake conditions under which a dead player's ability can still act (checked at the step itself).
@@ -116,7 +112,7 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
             continue
         position = pos.get(cid)
         steps = _steps(char, first)
-        if not first and gained_key(g.night, p.seat, cid) in g.memory and not wakes(char, False):
+        if not first and keys.gained(g.night, p.seat, cid) in g.memory and not wakes(char, False):
             # A first-night ability gained tonight (a Philosopher's Shugenja) is used tonight, right
             # after the step that gave it.
             position = pos.get(p.character or "", 0.0) + 0.5 if char.first_night is not None else None

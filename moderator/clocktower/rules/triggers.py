@@ -8,6 +8,7 @@ from typing import Literal
 
 from moderator.clocktower.grimoire.events import AddReminder, Ask, Event, GainAbility, RemoveReminder
 from moderator.clocktower.grimoire.state import Grimoire, Player, Question
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 
 On = Literal["death", "passive", "dawn"]
@@ -52,7 +53,7 @@ def _cannibal_eat(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: D
 
 def _pixie_gain(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
     """The Townsfolk the Pixie learnt has died: ask whether the Pixie was mad about being it."""
-    learnt = g.memory.get(f"learnt:pixie:{owner.seat}")
+    learnt = g.memory.get(keys.learnt("pixie", owner.seat))
     marked = any(r.name == "Mad" and r.source == "pixie" and r.by_seat == owner.seat for r in dead.reminders)
     if learnt is None or not marked or not owner.alive or learnt not in cat:
         return []

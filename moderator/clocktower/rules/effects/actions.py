@@ -14,12 +14,12 @@ from moderator.clocktower.grimoire.events import (
     SetAbilities,
     SetBluffs,
 )
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import kill
-from moderator.clocktower.rules.conditions import acted_key, demon_blocked, used_key
+from moderator.clocktower.rules.conditions import demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, nothing
 from moderator.clocktower.rules.effects.infos import seamstress_told
-from moderator.clocktower.rules.nightorder import gained_key
 from moderator.clocktower.rules.setup import decision_events, decisions
 from moderator.clocktower.rules.status import impaired, is_demon
 from moderator.errors import IllegalChoice
@@ -41,12 +41,8 @@ def _target(ctx: Ctx, answer: Answer, i: int = 0) -> int:
     return answer.seats[i]
 
 
-def _blocked_key(ctx: Ctx) -> str:
-    return f"demon_blocked:{ctx.g.night}"  # read by demon_blocked()
-
-
 def _spend(ctx: Ctx) -> list[Event]:
-    return [Remember(key=used_key(ctx.ability, ctx.seat), value="yes")]
+    return [Remember(key=keys.used(ctx.ability, ctx.seat), value="yes")]
 
 
 @effect("snakecharmer_swap", "seat")
@@ -62,7 +58,7 @@ def snakecharmer_swap(ctx: Ctx, answer: Answer) -> Outcome:
         Assign(seat=target.seat, character=me.character, alignment=me.alignment),
         AddReminder(seat=target.seat, source="snakecharmer", name="Poisoned", by_seat=me.seat),
         # The new Snake Charmer's turn has passed tonight: it does not wake again.
-        Remember(key=acted_key(ctx.g.night, ctx.ability, target.seat), value="yes"),
+        Remember(key=keys.acted(ctx.g.night, ctx.ability, target.seat), value="yes"),
     ]
     if me.abilities or target.abilities:
         # A Philosopher-Snake Charmer's old Demon becomes a (poisoned) Philosopher with that ability.
@@ -98,7 +94,7 @@ def lycanthrope_kill(ctx: Ctx, answer: Answer) -> Outcome:
         return Outcome()
     events = kill(ctx.g, ctx.cat, target.seat)
     if events:
-        events.append(Remember(key=_blocked_key(ctx), value=str(target.seat)))
+        events.append(Remember(key=keys.demon_blocked(ctx.g.night), value=str(target.seat)))
     return Outcome(events=events)
 
 
@@ -273,7 +269,7 @@ def philosopher_choose(ctx: Ctx, answer: Answer) -> Outcome:
     events: list[Event] = [
         *_spend(ctx),
         GainAbility(seat=ctx.actor.seat, ability=answer.character),
-        Remember(key=gained_key(ctx.g.night, ctx.actor.seat, answer.character), value="yes"),
+        Remember(key=keys.gained(ctx.g.night, ctx.actor.seat, answer.character), value="yes"),
     ]
     if _sober(ctx):
         events += [
@@ -292,7 +288,7 @@ def _held_ability(ctx: Ctx) -> str | None:
 def learn_character(ctx: Ctx, answer: Answer) -> Outcome:
     """Remember the character shown (the Alchemist's Minion ability is its held ability)."""
     cid = answer.character or _held_ability(ctx)
-    return Outcome(events=[Remember(key=f"learnt:{ctx.ability}:{ctx.seat}", value=cid)] if cid else [])
+    return Outcome(events=[Remember(key=keys.learnt(ctx.ability, ctx.seat), value=cid)] if cid else [])
 
 
 def _in_play_townsfolk(ctx: Ctx, answer: Answer) -> None:
@@ -308,7 +304,7 @@ def pixie_learn(ctx: Ctx, answer: Answer) -> Outcome:
     holder = ctx.g.holders(answer.character)[0]
     return Outcome(
         events=[
-            Remember(key=f"learnt:pixie:{ctx.seat}", value=answer.character),
+            Remember(key=keys.learnt("pixie", ctx.seat), value=answer.character),
             AddReminder(seat=holder.seat, source="pixie", name="Mad", by_seat=ctx.seat),
         ]
     )

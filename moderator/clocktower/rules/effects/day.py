@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, SetWinner
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, kill
-from moderator.clocktower.rules.conditions import used_key
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect
 from moderator.clocktower.rules.status import impaired, registers_demon
@@ -15,10 +15,10 @@ from moderator.i18n import Text
 def slayer_shot(ctx: Ctx, answer: Answer) -> Outcome:
     """Seat A shoots seat B. Only a real, unspent Slayer can kill, and only the Demon dies."""
     shooter, target = (ctx.g.player(s) for s in answer.seats[:2])
-    if "slayer" not in abilities(ctx.cat, shooter) or used_key("slayer", shooter.seat) in ctx.g.memory:
+    if "slayer" not in abilities(ctx.cat, shooter) or keys.used("slayer", shooter.seat) in ctx.g.memory:
         return Outcome(public=[Text(ko="아무 일도 일어나지 않습니다.", en="Nothing happens.")])
     events: list[Event] = [
-        Remember(key=used_key("slayer", shooter.seat), value="yes"),
+        Remember(key=keys.used("slayer", shooter.seat), value="yes"),
         AddReminder(seat=shooter.seat, source="slayer", name="No Ability"),
     ]
     hit = not impaired(ctx.g, ctx.cat, shooter) and target.alive and registers_demon(ctx.g, ctx.cat, target, "slayer")
@@ -48,7 +48,7 @@ def fisherman_advice(ctx: Ctx, answer: Answer) -> Outcome:
     """Once per game: the storyteller gives advice in private."""
     return Outcome(
         events=[
-            Remember(key=used_key("fisherman", ctx.seat), value="yes"),
+            Remember(key=keys.used("fisherman", ctx.seat), value="yes"),
             AddReminder(seat=ctx.actor.seat, source="fisherman", name="No Ability"),
         ]
     )
@@ -57,4 +57,4 @@ def fisherman_advice(ctx: Ctx, answer: Answer) -> Outcome:
 @effect("amnesiac_guess")
 def amnesiac_guess(ctx: Ctx, answer: Answer) -> Outcome:
     """Record today's guess answer (cold / warm / hot / bingo) for the record."""
-    return Outcome(events=[Remember(key=f"amnesiac:{ctx.seat}:day{ctx.g.day}", value=str(answer.number or 0))])
+    return Outcome(events=[Remember(key=keys.guessed("amnesiac", ctx.seat, ctx.g.day), value=str(answer.number or 0))])

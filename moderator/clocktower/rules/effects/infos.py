@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, RemoveReminder
 from moderator.clocktower.grimoire.state import Player
-from moderator.clocktower.rules.conditions import known_key
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, info, nothing
 from moderator.clocktower.rules.status import registers_demon, registers_evil, team_of
@@ -62,13 +62,13 @@ def _first(seats: list[int]) -> int | None:
 
 def bountyhunter_options(ctx: Ctx) -> list[int]:
     """Evil players the Bounty Hunter could be shown (not ones already shown)."""
-    shown = set(ctx.g.memory.get(f"shown:bountyhunter:{ctx.seat}", "").split())
+    shown = set(ctx.g.memory.get(keys.shown_so_far("bountyhunter", ctx.seat), "").split())
     return [p.seat for p in ctx.g.players if _evil(ctx, p) and str(p.seat) not in shown and p.seat != ctx.seat]
 
 
 def balloonist_options(ctx: Ctx) -> list[int]:
     """Players of another character type than the one shown last time."""
-    last = ctx.g.memory.get(f"type:balloonist:{ctx.seat}")
+    last = ctx.g.memory.get(keys.told_type("balloonist", ctx.seat))
     return [p.seat for p in ctx.g.players if p.seat != ctx.seat and team_of(ctx.cat, p) != last]
 
 
@@ -86,9 +86,9 @@ def bountyhunter_learn(ctx: Ctx, answer: Answer) -> Outcome:
     seat = answer.seats[0] if answer.seats else (options[0] if options else None)
     if seat is None:
         return Outcome()
-    key = f"shown:bountyhunter:{ctx.seat}"
+    key = keys.shown_so_far("bountyhunter", ctx.seat)
     shown = f"{ctx.g.memory.get(key, '')} {seat}".strip()
-    events = [Remember(key=key, value=shown), Remember(key=known_key(ctx.ability, ctx.seat), value=str(seat))]
+    events = [Remember(key=key, value=shown), Remember(key=keys.known(ctx.ability, ctx.seat), value=str(seat))]
     return Outcome(events=[*events, *_move_know(ctx, seat)])
 
 
@@ -110,7 +110,8 @@ def balloonist_learn(ctx: Ctx, answer: Answer) -> Outcome:
     if seat is None:
         return Outcome()
     team = team_of(ctx.cat, ctx.g.player(seat))
-    return Outcome(events=[Remember(key=f"type:balloonist:{ctx.seat}", value=str(team)), *_move_know(ctx, seat)])
+    told = Remember(key=keys.told_type("balloonist", ctx.seat), value=str(team))
+    return Outcome(events=[told, *_move_know(ctx, seat)])
 
 
 def _chosen(answer: Answer, ctx: Ctx) -> list[Player]:
