@@ -83,6 +83,19 @@ class Flow(Model):
     night_title: Text
 
 
+class RuleTexts(Model):
+    """What the rules' effects and triggers say (their slots filled with :func:`filled`)."""
+
+    impaired: Text
+    snakecharmer_swapped: Text
+    nightwatchman_wake: Text
+    innkeeper_drunk: Text
+    nothing_happens: Text
+    seat_dies: Text
+    good_wins: Text
+    pixie_mad: Text
+
+
 class TruthLabel(Model):
     """How a part of a true answer is named when it is read out (Minion and Demon info, say)."""
 
@@ -98,6 +111,7 @@ class StepTexts(Model):
     flow: Flow
     refusals: dict[str, Text]
     truth_labels: dict[str, TruthLabel]
+    rules: RuleTexts
     claims: dict[str, str]
     """A day command anyone may claim, to the character whose day step it runs ('slays': the Slayer)."""
 
@@ -105,6 +119,15 @@ class StepTexts(Model):
         """A refusal's text, or its id if the data has none."""
         text = self.refusals.get(reason)
         return text(lang, **slots) if text else reason
+
+
+def filled(text: Text, **slots: object) -> Text:
+    """``text`` with its slots filled in both languages; a :class:`Text` slot gives each language its own."""
+
+    def one(lang: Lang) -> str:
+        return text(lang, **{k: v(lang) if isinstance(v, Text) else v for k, v in slots.items()})
+
+    return Text(ko=one("ko"), en=one("en"))
 
 
 def read_step_texts(path: Path) -> StepTexts:

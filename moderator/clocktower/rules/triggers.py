@@ -10,6 +10,7 @@ from moderator.clocktower.grimoire.events import AddReminder, Ask, Event, GainAb
 from moderator.clocktower.grimoire.state import Grimoire, Player, Question
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.texts import filled, step_texts
 
 On = Literal["death", "passive", "dawn"]
 """When a trigger runs: at a death, at dawn (rules.dawn holds those), or never (read by name)."""
@@ -63,11 +64,8 @@ def _pixie_gain(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Dea
         AddReminder(seat=owner.seat, source="pixie", name="Has Ability", by_seat=owner.seat),
     ]
     name = cat[learnt].name
-    question = Question(
-        ko=f"{owner.seat}번 픽시가 {name.ko}인 척 충분히 집착했습니까? 예라면 {name.ko} 능력을 얻습니다.",
-        en=f"Was the Pixie in seat {owner.seat} mad about being the {name.en}? If yes, they gain that ability.",
-        if_yes=[e.model_dump() for e in gain],
-    )
+    asked = filled(step_texts().rules.pixie_mad, seat=owner.seat, character=name)
+    question = Question(ko=asked.ko, en=asked.en, if_yes=[e.model_dump() for e in gain])
     return [Ask(question=question)]
 
 

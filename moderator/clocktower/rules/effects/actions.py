@@ -22,13 +22,9 @@ from moderator.clocktower.rules.effects.base import effect, nothing
 from moderator.clocktower.rules.effects.infos import seamstress_told
 from moderator.clocktower.rules.setup import decision_events, decisions
 from moderator.clocktower.rules.status import impaired, is_demon
+from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.errors import IllegalChoice
 from moderator.i18n import Text
-
-_IMPAIRED = Text(
-    ko="이 플레이어는 취했거나 중독되어 있습니다. 능력은 효과가 없습니다.",
-    en="This player is drunk or poisoned: the ability has no effect.",
-)
 
 
 def _sober(ctx: Ctx) -> bool:
@@ -51,7 +47,7 @@ def snakecharmer_swap(ctx: Ctx, answer: Answer) -> Outcome:
     target = ctx.g.player(_target(ctx, answer))
     me = ctx.actor
     if not _sober(ctx) or not is_demon(ctx.cat, target) or target.seat == me.seat:
-        return Outcome(say=[_IMPAIRED] if not _sober(ctx) else [])
+        return Outcome(say=[step_texts().rules.impaired] if not _sober(ctx) else [])
     assert target.character is not None and me.character is not None
     events: list[Event] = [
         Assign(seat=me.seat, character=target.character, alignment=target.alignment),
@@ -64,21 +60,8 @@ def snakecharmer_swap(ctx: Ctx, answer: Answer) -> Outcome:
         # A Philosopher-Snake Charmer's old Demon becomes a (poisoned) Philosopher with that ability.
         events += [SetAbilities(seat=me.seat, abilities=list(target.abilities)),
                    SetAbilities(seat=target.seat, abilities=list(me.abilities))]  # fmt: skip
-    say = Text(
-        ko="악마를 골랐습니다. 새 악마에게 캐릭터와 엄지 아래를, 새 {old}에게 캐릭터와 엄지 위를 보여주세요.",
-        en="They picked the Demon. Show the new Demon its character, thumbs down; then the new {old}, thumbs up.",
-    )
-    return Outcome(
-        events=events,
-        say=[
-            say.model_copy(
-                update={
-                    "ko": say.ko.format(old=ctx.name(me.character, "ko")),
-                    "en": say.en.format(old=ctx.name(me.character)),
-                }
-            )
-        ],
-    )
+    old = Text(ko=ctx.name(me.character, "ko"), en=ctx.name(me.character))
+    return Outcome(events=events, say=[filled(step_texts().rules.snakecharmer_swapped, old=old)])
 
 
 def _alive_target(ctx: Ctx, answer: Answer) -> None:
@@ -106,7 +89,7 @@ def demon_kill(ctx: Ctx, answer: Answer) -> Outcome:
     if demon_blocked(ctx.g):
         return Outcome()
     if ctx.seat is not None and not _sober(ctx):
-        return Outcome(say=[_IMPAIRED])
+        return Outcome(say=[step_texts().rules.impaired])
     return Outcome(events=kill(ctx.g, ctx.cat, answer.seats[0], by_demon=True))
 
 
@@ -132,7 +115,7 @@ def lunatic_attack(ctx: Ctx, answer: Answer) -> Outcome:
 def widow_poison(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player is poisoned while the Widow lives."""
     if not _sober(ctx):
-        return Outcome(say=[_IMPAIRED])
+        return Outcome(say=[step_texts().rules.impaired])
     return Outcome(events=[AddReminder(seat=_target(ctx, answer), source="widow", name="Poisoned", by_seat=ctx.seat)])
 
 
@@ -198,7 +181,7 @@ def lilmonsta_babysit(ctx: Ctx, answer: Answer) -> Outcome:
 def nightwatchman_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: the chosen player wakes and learns who the Nightwatchman is."""
     seat = _target(ctx, answer)
-    say = Text(ko=f"{seat}번을 깨워 밤 경비병을 알려주세요.", en=f"Wake seat {seat} and show them the Nightwatchman.")
+    say = filled(step_texts().rules.nightwatchman_wake, seat=seat)
     events = [*_spend(ctx), AddReminder(seat=ctx.actor.seat, source="nightwatchman", name="No Ability")]
     return Outcome(events=events, say=[say])
 
@@ -213,12 +196,12 @@ def grandmother_check(ctx: Ctx, answer: Answer) -> Outcome:
 def innkeeper_protect(ctx: Ctx, answer: Answer) -> Outcome:
     """Both are safe tonight; one of them (the first good one, else the first) is drunk until dusk."""
     if not _sober(ctx):
-        return Outcome(say=[_IMPAIRED])
+        return Outcome(say=[step_texts().rules.impaired])
     seats = list(dict.fromkeys(answer.seats))
     drunk = next((s for s in seats if ctx.g.player(s).alignment == "good"), seats[0])
     events: list[Event] = [AddReminder(seat=s, source="innkeeper", name="Safe", by_seat=ctx.seat) for s in seats]
     events.append(AddReminder(seat=drunk, source="innkeeper", name="Drunk", by_seat=ctx.seat))
-    say = Text(ko=f"{drunk}번은 해질녘까지 취합니다.", en=f"Seat {drunk} is drunk until dusk.")
+    say = filled(step_texts().rules.innkeeper_drunk, seat=drunk)
     return Outcome(events=events, say=[say])
 
 

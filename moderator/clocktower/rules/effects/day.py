@@ -8,7 +8,7 @@ from moderator.clocktower.rules.abilities import abilities, kill
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect
 from moderator.clocktower.rules.status import impaired, registers_demon
-from moderator.i18n import Text
+from moderator.clocktower.rules.texts import filled, step_texts
 
 
 @effect("slayer_shot", "two_seats")
@@ -16,7 +16,7 @@ def slayer_shot(ctx: Ctx, answer: Answer) -> Outcome:
     """Seat A shoots seat B. Only a real, unspent Slayer can kill, and only the Demon dies."""
     shooter, target = (ctx.g.player(s) for s in answer.seats[:2])
     if "slayer" not in abilities(ctx.cat, shooter) or keys.used("slayer", shooter.seat) in ctx.g.memory:
-        return Outcome(public=[Text(ko="아무 일도 일어나지 않습니다.", en="Nothing happens.")])
+        return Outcome(public=[step_texts().rules.nothing_happens])
     events: list[Event] = [
         Remember(key=keys.used("slayer", shooter.seat), value="yes"),
         AddReminder(seat=shooter.seat, source="slayer", name="No Ability"),
@@ -24,8 +24,8 @@ def slayer_shot(ctx: Ctx, answer: Answer) -> Outcome:
     hit = not impaired(ctx.g, ctx.cat, shooter) and target.alive and registers_demon(ctx.g, ctx.cat, target, "slayer")
     if hit:
         events += kill(ctx.g, ctx.cat, target.seat)
-        return Outcome(events=events, public=[Text(ko=f"{target.seat}번이 죽습니다.", en=f"Seat {target.seat} dies.")])
-    return Outcome(events=events, public=[Text(ko="아무 일도 일어나지 않습니다.", en="Nothing happens.")])
+        return Outcome(events=events, public=[filled(step_texts().rules.seat_dies, seat=target.seat)])
+    return Outcome(events=events, public=[step_texts().rules.nothing_happens])
 
 
 def evil_team(ctx: Ctx) -> list[int]:
@@ -39,8 +39,8 @@ def alsaahir_guess(ctx: Ctx, answer: Answer) -> Outcome:
     right = sorted(set(answer.seats)) == evil_team(ctx)
     real = "alsaahir" in abilities(ctx.cat, ctx.actor)
     if right and real and not impaired(ctx.g, ctx.cat, ctx.actor):
-        return Outcome(events=[SetWinner(winner="good")], public=[Text(ko="선이 승리합니다.", en="Good wins.")])
-    return Outcome(public=[Text(ko="아무 일도 일어나지 않습니다.", en="Nothing happens.")])
+        return Outcome(events=[SetWinner(winner="good")], public=[step_texts().rules.good_wins])
+    return Outcome(public=[step_texts().rules.nothing_happens])
 
 
 @effect("fisherman_advice")
