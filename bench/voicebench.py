@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from bench.common import SPEECH, Condition, Speaker
+from bench.fakes import RecordingSpeaker, WavUtterances
 from moderator.clocktower.grimoire.journal import Journal
 from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.scripts import complete, load_script
@@ -34,9 +35,8 @@ from moderator.errors import Ambiguous, NotUnderstood
 from moderator.i18n import Lang
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import BLOCK, SAMPLE_RATE, rms, to_16k_mono
-from moderator.voice.listen import Endpointer, WavUtterances
+from moderator.voice.listen import Endpointer
 from moderator.voice.loop import Heard, Verdict, VoiceLoop
-from moderator.voice.speaker import RecordingSpeaker
 from moderator.voice.tts import list_voices
 
 #: The step kinds measured, each with what the step allows (the loop adds next/back/repeat/pause).

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bench.fakes import RecordingSpeaker, WavUtterances
 from moderator.clocktower.grimoire.journal import Journal
 from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.scripts import complete, load_script
@@ -23,9 +24,9 @@ from moderator.session import Channel
 from moderator.voice import render
 from moderator.voice.asr import Recognizer
 from moderator.voice.keys import QUIT, TALK
-from moderator.voice.listen import Utterances, WavUtterances
+from moderator.voice.listen import Utterances
 from moderator.voice.loop import VoiceLoop
-from moderator.voice.speaker import RecordingSpeaker, Speaker
+from moderator.voice.speaker import Speaker
 
 SEATS = ["imp", "snakecharmer", "widow", "pixie", "fisherman", "ravenkeeper", "cannibal"]
 

@@ -53,11 +53,6 @@ def base_counts(cat: Catalogue, players: int) -> CountRow:
     return cat.counts[players]
 
 
-def _pick(rng: random.Random, pool: list[str], k: int, taken: list[str]) -> list[str]:
-    free = [c for c in pool if c not in taken]
-    return rng.sample(free, min(k, len(free)))
-
-
 def build_bag(
     script: Script,
     cat: Catalogue,
@@ -150,10 +145,6 @@ def _good(pools: dict[Team, list[str]], slots: int, outsiders: int, required: li
     out = _take(pools["outsider"], outsiders, [c for c in required if c in pools["outsider"]])
     town = _take(pools["townsfolk"], slots - len(out), [c for c in required if c in pools["townsfolk"]])
     return [*out, *town]
-
-
-def _count(cat: Catalogue, ids: list[str], team: Team) -> int:
-    return sum(1 for c in ids if cat[c].team == team)
 
 
 def _not_in_bag(cat: Catalogue, cid: str) -> bool:
