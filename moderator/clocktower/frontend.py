@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-from moderator.clocktower.grimoire.journal import write_atomic
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
-from moderator.commands.parse import Command, Parser, Vocabulary, parse_any
+from moderator.commands.parse import Command, Parser, Vocabulary
 from moderator.errors import IllegalChoice
 from moderator.i18n import LANGS, Lang
+from moderator.textloop import TextLoopBase
 
 
 def vocabulary(table: Table) -> Vocabulary:
@@ -42,20 +41,23 @@ def any_game_parser(lang: Lang) -> Parser:
     return Parser(lang, Vocabulary(seats=list(range(1, 16)), characters=character_names(default_catalogue())))
 
 
-class TextLoop:
+class TextLoop(TextLoopBase[Prompt, Reply]):
     """Drives a :class:`Table` from lines of text."""
 
     def __init__(
         self, table: Table, lang: Lang, out: TextIO, *, jsonl: bool = False, state_out: Path | None = None
     ) -> None:
-        self.table = table
-        self.lang = lang
-        self.out = out
-        self.jsonl = jsonl
-        self.state_out = state_out
         vocab = vocabulary(table)
         # Typed commands are understood in both languages, the game's language first.
-        self.parsers = [Parser(x, vocab) for x in (lang, *(x for x in LANGS if x != lang))]
+        parsers = [Parser(x, vocab) for x in (lang, *(x for x in LANGS if x != lang))]
+        super().__init__(lang, out, parsers, jsonl=jsonl, state_out=state_out)
+        self.table = table
+
+    def current(self) -> Prompt:
+        return self.table.prompt()
+
+    def handle(self, cmd: Command) -> Reply:
+        return self.table.handle(cmd)
 
     def emit(self, prompt: Prompt, reply: Reply | None = None, error: str | None = None) -> None:
         """Print one prompt (with what the last command did, or why it was refused)."""
@@ -77,39 +79,17 @@ class TextLoop:
             self.out.write(f"> {prompt.text}\n")
         self.out.flush()
 
-    def save_state(self) -> None:
-        if self.state_out is not None:
-            write_atomic(self.state_out, self.table.g.model_dump_json(by_alias=True, indent=1))
+    def state_text(self) -> str:
+        return self.table.g.model_dump_json(by_alias=True, indent=1)
 
-    def step(self, line: str) -> tuple[Reply | None, str | None]:
-        """Handle one utterance; return the reply, or the reason it changed nothing."""
-        prompt = self.table.prompt()
-        cmd = parse_any(self.parsers, line, prompt.allowed)
-        if cmd is None:
-            examples = ", ".join(f"'{e}'" for e in self.parsers[0].examples(prompt.allowed))
-            return None, step_texts().flow.not_understood(self.lang, examples=examples)
-        return self.act(cmd)
+    def refused(self, exc: IllegalChoice) -> str:
+        reason = step_texts().refusal(exc.reason, self.lang, **exc.slots)
+        return step_texts().flow.refused(self.lang, reason=reason)
 
-    def act(self, cmd: Command) -> tuple[Reply | None, str | None]:
-        """Carry out a command; return the reply, or the reason it changed nothing."""
-        try:
-            return self.table.handle(cmd), None
-        except IllegalChoice as exc:
-            reason = step_texts().refusal(exc.reason, self.lang, **exc.slots)
-            return None, step_texts().flow.refused(self.lang, reason=reason)
+    def asked_again(self, examples: str) -> str:
+        return step_texts().flow.not_understood(self.lang, examples=examples)
 
-    def run(self, lines: Iterable[str]) -> int:
-        """Run until the input ends or the game is over. Returns the exit code."""
-        self.save_state()
+    def begin(self) -> None:
         if not self.jsonl:
             for line in self.table.grimoire_lines():
                 self.out.write(f"  {line}\n")
-        self.emit(self.table.prompt())
-        for raw in lines:
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            reply, error = self.step(line)
-            self.save_state()
-            self.emit(self.table.prompt(), reply, error)
-        return 0
