@@ -29,6 +29,9 @@ from moderator.i18n import Lang, Text
 
 Persist = Callable[[Journal], None]
 
+ON_ENTER: dict[str, Callable[[Grimoire, Catalogue], list[Event]]] = {"dawn": dawn_events}
+"""What happens as the night moves onto a pseudo-step, before it is announced (the dawn triggers)."""
+
 
 class Core(JournaledEngine[Grimoire, Journal]):
     """One Clocktower game's state, and the moves every stage shares."""
@@ -128,8 +131,9 @@ class Core(JournaledEngine[Grimoire, Journal]):
             events = [*events, Remember(key=keys.acted(self._state.night, c.id, c.seat), value="yes")]
         after = simulate(self._state, events)
         nxt = self._next(after, c)
-        if nxt.id == "dawn":
-            events += dawn_events(after, self.cat)
+        entering = ON_ENTER.get(nxt.id)
+        if entering is not None:
+            events += entering(after, self.cat)
         return [*events, SetCursor(cursor=nxt)]
 
     def _remember_shown(self, c: Cursor, shown: object) -> Event:
