@@ -7,7 +7,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from moderator.voice import read_wav, render, simulate_room
+from bench.fakes import simulate_room
+from moderator.voice import read_wav, render
 
 REPO = Path(__file__).resolve().parent.parent
 MODELS = REPO / "models"

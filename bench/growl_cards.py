@@ -15,6 +15,7 @@ import io
 import tempfile
 from pathlib import Path
 
+from bench.fakes import RecordingSpeaker, WavUtterances
 from moderator.config import Config
 from moderator.growl.data import default_data
 from moderator.growl.engine import Growl
@@ -24,9 +25,7 @@ from moderator.growl.voice import GrowlSession
 from moderator.i18n import Lang
 from moderator.voice import read_wav, render
 from moderator.voice.app import recognizer_for
-from moderator.voice.listen import WavUtterances
 from moderator.voice.loop import VoiceLoop
-from moderator.voice.speaker import RecordingSpeaker
 from moderator.voice.tts import list_voices
 
 NAMES = {"ko": ["민수", "지영", "서준", "하은"], "en": ["ann", "ben", "cat", "dan"]}

@@ -30,11 +30,12 @@ def _child(lang: str) -> None:
     import resource
 
     import moderator.voice.app as app
+    from bench.fakes import WavUtterances
     from moderator.cli import main
     from moderator.config import Config
+    from moderator.session import Channel
     from moderator.voice.audio import read_wav
-    from moderator.voice.listen import WavUtterances
-    from moderator.voice.speaker import Channel, PromptCache
+    from moderator.voice.speaker import PromptCache
 
     real_check = app.audio_available
 

@@ -4,7 +4,7 @@
     .venv/bin/python -m bench.phrases --lang en      # pocketsphinx en-us
 
 Speech is espeak-ng through moderator.voice.tts.render (several voices x rates), padded with
-0.3 s and a -60 dBFS noise floor (moderator.voice.simulate_room). Each candidate family is
+0.3 s and a -60 dBFS noise floor (bench.fakes.simulate_room). Each candidate family is
 decoded inside a grammar made of that family's phrases only; a hit is the raw decoder text
 equal to the spoken phrase (no rejection logic, see bench.reject for that). Families whose
 words the model lacks are reported as such (vocabulary check) and not measured.

@@ -23,20 +23,20 @@ from pathlib import Path
 from typing import Any, cast
 
 from bench.common import SPEECH, Condition, Speaker
+from bench.fakes import RecordingSpeaker, WavUtterances
+from moderator.clocktower.grimoire.journal import Journal
+from moderator.clocktower.rules.loader import default_catalogue
+from moderator.clocktower.rules.scripts import complete, load_script
+from moderator.clocktower.rules.setup import setup_game
+from moderator.clocktower.table import Table
 from moderator.commands.parse import INTENTS_FOR, Command, Parser
 from moderator.commands.phrases import Intent
 from moderator.errors import Ambiguous, NotUnderstood
-from moderator.game.table import Table
-from moderator.grimoire.journal import Journal
 from moderator.i18n import Lang
-from moderator.rules.catalogue import default_catalogue
-from moderator.rules.scripts import complete, load_script
-from moderator.rules.setup import setup_game
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import BLOCK, SAMPLE_RATE, rms, to_16k_mono
-from moderator.voice.listen import Endpointer, WavUtterances
+from moderator.voice.listen import Endpointer
 from moderator.voice.loop import Heard, Verdict, VoiceLoop
-from moderator.voice.speaker import RecordingSpeaker
 from moderator.voice.tts import list_voices
 
 #: The step kinds measured, each with what the step allows (the loop adds next/back/repeat/pause).
@@ -78,7 +78,7 @@ def new_loop(lang: Lang, rec: Recognizer, confirm_below: float) -> VoiceLoop:
     table = new_table(lang)
     loop_cls: Any = VoiceLoop
     try:
-        from moderator.voice.session import ClocktowerSession  # type: ignore[import-not-found, unused-ignore]
+        from moderator.clocktower.voice import ClocktowerSession  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return cast(VoiceLoop, loop_cls(table, lang, rec, RecordingSpeaker(), WavUtterances([]),
                                         confirm_below=confirm_below))  # fmt: skip

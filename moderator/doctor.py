@@ -147,8 +147,8 @@ class Doctor:
 
     def names(self) -> None:
         """Every character on the chosen script has a spoken form the recognizer's words cover."""
-        from moderator.rules.catalogue import default_catalogue
-        from moderator.rules.scripts import load_script
+        from moderator.clocktower.rules.loader import default_catalogue
+        from moderator.clocktower.rules.scripts import load_script
 
         try:
             script, cat = load_script(self.options.script, default_catalogue())

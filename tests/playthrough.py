@@ -13,14 +13,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from moderator.frontends.text import TextLoop
-from moderator.game.table import Table
-from moderator.grimoire.events import SetAlignment
-from moderator.grimoire.journal import Journal
-from moderator.grimoire.state import Grimoire
-from moderator.rules.catalogue import default_catalogue
-from moderator.rules.scripts import complete, load_script
-from moderator.rules.setup import setup_game
+from moderator.clocktower.frontend import TextLoop
+from moderator.clocktower.grimoire.events import SetAlignment
+from moderator.clocktower.grimoire.journal import Journal
+from moderator.clocktower.grimoire.state import Grimoire
+from moderator.clocktower.rules.loader import default_catalogue
+from moderator.clocktower.rules.scripts import complete, load_script
+from moderator.clocktower.rules.setup import setup_game
+from moderator.clocktower.table import Table
 from moderator.yamlio import load_yaml
 
 HERE = Path(__file__).parent / "playthroughs"

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
+from moderator.clocktower.rules.catalogue import Catalogue, Character
+from moderator.clocktower.rules.loader import default_catalogue, load_catalogue
+from moderator.clocktower.rules.schema import Step
 from moderator.i18n import Text
-from moderator.rules.catalogue import Catalogue, Character, default_catalogue, load_catalogue
-from moderator.rules.schema import Step
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"

@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 from moderator.cli import main
-from moderator.errors import StateFileError
-from moderator.grimoire.events import (
+from moderator.clocktower.grimoire.events import (
     AddReminder,
     Assign,
     Die,
@@ -28,11 +27,13 @@ from moderator.grimoire.events import (
     SetWinner,
     SpendGhostVote,
 )
-from moderator.grimoire.journal import Journal, load_state, write_atomic
-from moderator.grimoire.state import Grimoire
-from moderator.rules.catalogue import Catalogue, load_catalogue
-from moderator.rules.scripts import load_script
-from moderator.rules.setup import setup_game
+from moderator.clocktower.grimoire.journal import Journal, load_state, write_atomic
+from moderator.clocktower.grimoire.state import Grimoire
+from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.loader import load_catalogue
+from moderator.clocktower.rules.scripts import load_script
+from moderator.clocktower.rules.setup import setup_game
+from moderator.errors import StateFileError
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"

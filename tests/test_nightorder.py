@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from moderator.cli import main
-from moderator.grimoire.events import (
+from moderator.clocktower.grimoire.events import (
     AddReminder,
     Assign,
     Die,
@@ -23,15 +23,16 @@ from moderator.grimoire.events import (
     SetPhase,
     SetUnseated,
 )
-from moderator.grimoire.journal import Journal
-from moderator.grimoire.state import Grimoire
+from moderator.clocktower.grimoire.journal import Journal
+from moderator.clocktower.grimoire.state import Grimoire
+from moderator.clocktower.rules.abilities import kill
+from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
+from moderator.clocktower.rules.loader import load_catalogue
+from moderator.clocktower.rules.nightorder import SheetStep, night_sheet
+from moderator.clocktower.rules.problems import Problems
+from moderator.clocktower.rules.scripts import Script, complete, load_script, parse_script
+from moderator.clocktower.rules.setup import setup_game
 from moderator.i18n import LANGS, Lang
-from moderator.rules.abilities import kill
-from moderator.rules.catalogue import PSEUDO_STEPS, Catalogue, load_catalogue
-from moderator.rules.nightorder import SheetStep, night_sheet
-from moderator.rules.problems import Problems
-from moderator.rules.scripts import Script, complete, load_script, parse_script
-from moderator.rules.setup import setup_game
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from moderator.clocktower.grimoire.events import Die, Seat
+from moderator.clocktower.grimoire.journal import Journal, load_state
 from moderator.errors import StateFileError
-from moderator.grimoire.events import Die, Seat
-from moderator.grimoire.journal import Journal, load_state
 from moderator.growl.journal import GrowlJournal
 from moderator.savefile import FORMAT, LiveSave, SaveError, backup_of, checksum
 

@@ -12,13 +12,14 @@ from typing import Any
 import pytest
 
 from moderator.cli import main
+from moderator.clocktower.grimoire.events import Event
+from moderator.clocktower.grimoire.state import Grimoire, Player, Reminder
+from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.loader import load_catalogue
+from moderator.clocktower.rules.scripts import Script, complete, load_script
+from moderator.clocktower.rules.setup import Bag, Proposal, base_counts, build_bag, setup_game
+from moderator.clocktower.rules.status import statuses
 from moderator.errors import SetupError
-from moderator.grimoire.events import Event
-from moderator.grimoire.state import Grimoire, Player, Reminder
-from moderator.rules.catalogue import Catalogue, load_catalogue
-from moderator.rules.scripts import Script, complete, load_script
-from moderator.rules.setup import Bag, Proposal, base_counts, build_bag, setup_game
-from moderator.rules.status import statuses
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"

@@ -7,9 +7,9 @@ import io
 
 import pytest
 
+from moderator.clocktower.frontend import TextLoop
 from moderator.commands.parse import Parser, Vocabulary
 from moderator.errors import NotUnderstood
-from moderator.frontends.text import TextLoop
 from moderator.voice.keys import translate
 from tests.voice.test_loop import new_table
 

@@ -12,10 +12,10 @@ import pytest
 import yaml
 
 from moderator.cli import main
-from moderator.errors import DataError
-from moderator.rules.catalogue import Catalogue, load_catalogue
-from moderator.rules.problems import DataProblems, Problem, Problems
-from moderator.rules.scripts import (
+from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.loader import load_catalogue
+from moderator.clocktower.rules.problems import DataProblems, Problem, Problems
+from moderator.clocktower.rules.scripts import (
     bundled_scripts,
     complete,
     load_script,
@@ -24,7 +24,8 @@ from moderator.rules.scripts import (
     parse_script,
     resolve_script,
 )
-from moderator.rules.validate import validate
+from moderator.errors import DataError
+from moderator.validate import validate
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"

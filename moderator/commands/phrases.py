@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -92,12 +94,34 @@ def phrases(lang: Lang) -> Phrases:
     return read_phrases(data_dir() / "commands" / f"{lang}.yaml")
 
 
-# A template parses to a tree: a sequence of parts; a part is text, a slot, or a choice.
-Node = tuple[str, object]
+@dataclass(frozen=True)
+class Words:
+    """Literal words of a template; a space matches any (or no) white space in typed text."""
+
+    text: str
 
 
-def parse_template(template: str) -> list[Node]:
-    """Parse a template into nodes: ("text", s), ("slot", name), ("choice", [seq, …], optional).
+@dataclass(frozen=True)
+class Slot:
+    """A value: ``{n}`` a seat number, ``{character}`` a character's name, … (one of :data:`SLOTS`)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    """``(a|b)``: one of the options; ``[a|b]``: one of them, or nothing."""
+
+    options: tuple[tuple[Node, ...], ...]
+    optional: bool
+
+
+Node = Words | Slot | Choice
+"""A template parses to a tree: a sequence of nodes, a choice holding sequences."""
+
+
+def parse_template(template: str) -> tuple[Node, ...]:
+    """Parse a template into its typed tree.
 
     Raises:
         ValueError: unbalanced brackets or an unknown slot.
@@ -108,17 +132,17 @@ def parse_template(template: str) -> list[Node]:
     return seq
 
 
-def _seq(t: str, i: int, stop: str) -> tuple[list[Node], int]:
+def _seq(t: str, i: int, stop: str) -> tuple[tuple[Node, ...], int]:
     nodes: list[Node] = []
     buf = ""
     while i < len(t) and t[i] not in stop:
         c = t[i]
         if c in "[(":
             if buf:
-                nodes.append(("text", buf))
+                nodes.append(Words(buf))
                 buf = ""
             close = "]" if c == "[" else ")"
-            options: list[list[Node]] = []
+            options: list[tuple[Node, ...]] = []
             i += 1
             while True:
                 sub, i = _seq(t, i, "|" + close)
@@ -129,7 +153,7 @@ def _seq(t: str, i: int, stop: str) -> tuple[list[Node], int]:
                     i += 1
                     break
                 i += 1
-            nodes.append(("choice", (options, c == "[")))
+            nodes.append(Choice(tuple(options), c == "["))
         elif c == "{":
             end = t.find("}", i)
             if end < 0:
@@ -138,9 +162,9 @@ def _seq(t: str, i: int, stop: str) -> tuple[list[Node], int]:
             if name not in SLOTS:
                 raise ValueError(f"unknown slot {{{name}}}")
             if buf:
-                nodes.append(("text", buf))
+                nodes.append(Words(buf))
                 buf = ""
-            nodes.append(("slot", name))
+            nodes.append(Slot(name))
             i = end + 1
         elif c in "])|}":
             raise ValueError(f"unexpected '{c}' at {i}")
@@ -148,40 +172,33 @@ def _seq(t: str, i: int, stop: str) -> tuple[list[Node], int]:
             buf += c
             i += 1
     if buf:
-        nodes.append(("text", buf))
-    return nodes, i
+        nodes.append(Words(buf))
+    return tuple(nodes), i
 
 
-def _choice(value: object) -> tuple[list[list[Node]], bool]:
-    assert isinstance(value, tuple)
-    options: list[list[Node]] = value[0]
-    return options, bool(value[1])
-
-
-def to_regex(nodes: list[Node], slot_patterns: dict[str, str]) -> str:
-    """A regular expression for ``nodes``; spaces in the template match any (or no) white space."""
+def to_regex(nodes: Sequence[Node], slot_patterns: dict[str, str]) -> str:
+    """A regular expression for ``nodes`` (typed text); spaces in the template match any (or no) white space."""
     out = ""
-    for kind, value in nodes:
-        if kind == "text":
-            out += r"\s*".join(re.escape(w) for w in str(value).split(" "))
-        elif kind == "slot":
-            out += f"(?P<{value}>{slot_patterns[str(value)]})"
+    for node in nodes:
+        if isinstance(node, Words):
+            out += r"\s*".join(re.escape(w) for w in node.text.split(" "))
+        elif isinstance(node, Slot):
+            out += f"(?P<{node.name}>{slot_patterns[node.name]})"
         else:
-            options, optional = _choice(value)
-            out += "(?:" + "|".join(to_regex(o, slot_patterns) for o in options) + ")" + ("?" if optional else "")
+            alts = "|".join(to_regex(o, slot_patterns) for o in node.options)
+            out += "(?:" + alts + ")" + ("?" if node.optional else "")
     return out
 
 
-def expand(nodes: list[Node], slot_values: dict[str, list[str]]) -> list[str]:
+def expand(nodes: Sequence[Node], slot_values: dict[str, list[str]]) -> list[str]:
     """Every sentence ``nodes`` allows, with each slot filled from ``slot_values``."""
     parts: list[list[str]] = []
-    for kind, value in nodes:
-        if kind == "text":
-            parts.append([str(value)])
-        elif kind == "slot":
-            parts.append(slot_values.get(str(value), []))
+    for node in nodes:
+        if isinstance(node, Words):
+            parts.append([node.text])
+        elif isinstance(node, Slot):
+            parts.append(slot_values.get(node.name, []))
         else:
-            options, optional = _choice(value)
-            alts = [s for o in options for s in expand(o, slot_values)]
-            parts.append([*alts, ""] if optional else alts)
+            alts = [s for o in node.options for s in expand(o, slot_values)]
+            parts.append([*alts, ""] if node.optional else alts)
     return [" ".join("".join(p).split()) for p in itertools.product(*parts)]

@@ -1,6 +1,7 @@
 """``moderator growl``: run an evening of Growl from the keyboard or a file of utterances.
 
-Wire it into moderator/cli.py with ``register(sub)`` on the top-level subparsers.
+Wire it into moderator/cli.py with ``register(sub, voice)`` on the top-level subparsers; ``voice``
+runs a session by voice (the app's voice layer, handed in so this game imports nothing of audio).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import random
 import sys
 from pathlib import Path
 
+from moderator.cli_common import PlayByVoice, Subparsers
 from moderator.config import Config, autosave_path
 from moderator.errors import SetupError
 from moderator.growl.data import GrowlData, default_data
@@ -20,8 +22,8 @@ from moderator.growl.journal import GrowlJournal
 from moderator.i18n import Lang
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``growl`` subcommand."""
+def register(subparsers: Subparsers, voice: PlayByVoice | None = None) -> None:
+    """Add the ``growl`` subcommand; ``voice`` runs it by voice (without it, the keyboard)."""
     p = subparsers.add_parser("growl", help="moderate Growl (4–10 players): setup, turns, nights, growl, gold")
     p.add_argument("--players", help="names, comma-separated, clockwise from seat 1")
     p.add_argument("--count", type=int, help="the number of players, when names are not given")
@@ -34,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--save", help="save the evening's journal here after every change")
     p.add_argument("--game", help="resume the evening saved in this journal (saving goes on to it unless --save)")
     p.add_argument("--pace", type=pace_arg, help="multiply timed pauses (0 = no waiting); default: config.toml")
-    p.set_defaults(func=cmd_growl)
+    p.set_defaults(func=cmd_growl, voice=voice)
 
 
 def pace_arg(text: str) -> float:
@@ -94,12 +96,12 @@ def cmd_growl(args: argparse.Namespace, config: Config) -> int:
     if args.input:
         with open(args.input, encoding="utf-8") as f:
             return loop.run(f)
-    if not args.text and not args.jsonl:
+    voice: PlayByVoice | None = args.voice
+    if not args.text and not args.jsonl and voice is not None:
         from moderator.growl.voice import GrowlSession
-        from moderator.voice.app import play_by_voice
 
         loop.save_state()
-        voiced = play_by_voice(GrowlSession(loop), config, pace=pace, ambience=config.growl.background)
+        voiced = voice(GrowlSession(loop), config, pace=pace, ambience=config.growl.background)
         if voiced is not None:
             return voiced
     return loop.run(sys.stdin)

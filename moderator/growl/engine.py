@@ -1,7 +1,8 @@
 """The Growl engine: it proposes each step, takes the table's commands and keeps the journal.
 
 It knows nothing of audio or terminals. Every change is one journal entry, saved through
-``persist`` before the command returns, so a crash loses nothing and "back" pops one entry.
+``persist`` before the command returns, so a crash loses nothing and "back" pops one entry
+(:class:`moderator.engine.JournaledEngine`).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from moderator.commands.parse import Command
+from moderator.engine import JournaledEngine
 from moderator.errors import SetupError
 from moderator.growl.data import GrowlData
 from moderator.growl.events import GrowlEvent, NewGame
@@ -23,35 +25,31 @@ from moderator.i18n import Lang
 Persist = Callable[[GrowlJournal], None]
 
 
-class Growl:
+class Growl(JournaledEngine[GrowlState, GrowlJournal]):
     """One evening of Growl at one table."""
 
     def __init__(self, journal: GrowlJournal, data: GrowlData, lang: Lang, persist: Persist | None = None) -> None:
         """Raises:
         SetupError: the table has fewer or more players than Growl takes."""
-        self.journal = journal
+        super().__init__(journal, persist, floor=1)  # "back" never pops the first game's start
         self.data = data
         self.lang = lang
-        self.persist = persist
         self.paused = False
-        self._s = journal.state()
         span = data.setup.players
-        if not span.min <= len(self._s.players) <= span.max:
-            raise SetupError(f"Growl takes {span.min} to {span.max} players, not {len(self._s.players)}")
+        if not span.min <= len(self._state.players) <= span.max:
+            raise SetupError(f"Growl takes {span.min} to {span.max} players, not {len(self._state.players)}")
         if not journal.entries:
             self._push("game 1", [NewGame(game=1, step=FIRST_STEP)])
 
     @property
     def state(self) -> GrowlState:
-        return self._s
+        return self._state
 
     def ctx(self) -> Ctx:
-        return Ctx(self._s, self.data, self.lang)
+        return Ctx(self._state, self.data, self.lang)
 
     def _push(self, label: str, events: Sequence[GrowlEvent]) -> None:
-        self._s = self.journal.push(label, events)
-        if self.persist is not None:
-            self.persist(self.journal)
+        self._record(label, events)
 
     # -- prompts -------------------------------------------------------------------------------
 
@@ -60,11 +58,11 @@ class Growl:
         ctx = self.ctx()
         if self.paused:
             return View(say(ctx.t(self.data.texts.flow.paused)))
-        return STEPS[self._s.step].view(ctx)
+        return STEPS[self._state.step].view(ctx)
 
     def prompt(self) -> Prompt:
         """The step the game is at, ready to be spoken."""
-        v, s = self.view(), self._s
+        v, s = self.view(), self._state
         return Prompt(
             step="paused" if self.paused else s.step, seat=v.seat, expects=list(v.expects), beats=v.beats,
             allowed=v.allowed, phase=s.phase, game=s.game, night=s.night, turn_seat=s.turn_seat,
@@ -95,23 +93,19 @@ class Growl:
 
     def _act(self, cmd: Command) -> Reply:
         ctx = self.ctx()
-        step = STEPS[self._s.step]
-        if cmd.intent == "dies" and deaths_closed(self._s):
+        step = STEPS[self._state.step]
+        if cmd.intent == "dies" and deaths_closed(self._state):
             raise refuse("game_over")
         if cmd.intent != "next" and cmd.intent not in step.view(ctx).allowed:
             raise refuse("not_now", text=cmd.text)
         outcome: Outcome = death(ctx, cmd.seats[0]) if cmd.intent == "dies" else step.act(ctx, cmd)
         if outcome.events:
-            self._push(outcome.label or self._s.step, outcome.events)
+            self._push(outcome.label or self._state.step, outcome.events)
         return Reply(list(outcome.say))
 
     def undo(self) -> Reply:
         """Pop the last entry (never the first game's start)."""
         ctx = self.ctx()
-        if len(self.journal.entries) <= 1:
+        if not self._pop():
             return Reply([ctx.t(self.data.texts.flow.nothing_to_undo)])
-        self.journal.pop()
-        self._s = self.journal.state()
-        if self.persist is not None:
-            self.persist(self.journal)
         return Reply([ctx.t(self.data.texts.flow.undone)])

@@ -9,37 +9,43 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from moderator.commands.parse import Command, parse_any
+from moderator.commands.parse import Command
+from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
 from moderator.growl.engine import Growl
 from moderator.growl.prompts import Prompt, Reply
 from moderator.growl.state import state_json
 from moderator.growl.words import parsers
 from moderator.i18n import Lang
-from moderator.journal import write_atomic
+from moderator.textloop import TextLoopBase
 
 Sleep = Callable[[float], None]
 
 
-class GrowlLoop:
+class GrowlLoop(TextLoopBase[Prompt, Reply]):
     """Drives a :class:`Growl` engine from lines of text."""
 
     def __init__(
         self, engine: Growl, lang: Lang, out: TextIO, *, jsonl: bool = False, state_out: Path | None = None,
         pace: float = 1.0, sleep: Sleep = time.sleep,
     ) -> None:  # fmt: skip
+        super().__init__(lang, out, parsers(engine.state, engine.data, lang), jsonl=jsonl, state_out=state_out)
         self.engine = engine
-        self.lang = lang
-        self.out = out
-        self.jsonl = jsonl
-        self.state_out = state_out
         self.pace = pace
         self.sleep = sleep
-        self.parsers = parsers(engine.state, engine.data, lang)
+
+    def current(self) -> Prompt:
+        return self.engine.prompt()
+
+    def allowed(self) -> tuple[Intent, ...]:
+        return self.engine.view().allowed
+
+    def handle(self, cmd: Command) -> Reply:
+        return self.engine.handle(cmd)
 
     def emit(self, prompt: Prompt, reply: Reply | None = None, error: str | None = None) -> None:
         """Print one prompt, after what the last command did or why it was refused."""
@@ -61,48 +67,18 @@ class GrowlLoop:
                 self.sleep(beat.seconds * self.pace)
         self.out.flush()
 
-    def save_state(self) -> None:
-        if self.state_out is not None:
-            text = json.dumps(state_json(self.engine.state), ensure_ascii=False, indent=1)
-            write_atomic(self.state_out, text)
+    def state_text(self) -> str:
+        return json.dumps(state_json(self.engine.state), ensure_ascii=False, indent=1)
 
-    def parse(self, line: str) -> Command | None:
-        """The command ``line`` says in either language, or None."""
-        return parse_any(self.parsers, line, self.engine.view().allowed)
+    def refused(self, exc: IllegalChoice) -> str:
+        texts = self.engine.data.texts
+        refusal = texts.refusals.text(exc.reason)
+        reason = refusal(self.lang, **exc.slots) if refusal else exc.reason
+        return texts.flow.refused(self.lang, reason=reason)
 
-    def step(self, line: str) -> tuple[Reply | None, str | None]:
-        """Handle one utterance; return the reply, or the reason it changed nothing."""
-        cmd = self.parse(line)
-        if cmd is None:
-            return None, self.not_understood()
-        return self.act(cmd)
-
-    def not_understood(self) -> str:
-        """Asking again, with examples of what the step takes."""
-        examples = ", ".join(f"'{e}'" for e in self.parsers[0].examples(self.engine.view().allowed))
+    def asked_again(self, examples: str) -> str:
         return self.engine.data.texts.flow.not_understood(self.lang, examples=examples)
 
-    def act(self, cmd: Command) -> tuple[Reply | None, str | None]:
-        """Carry out a command; return the reply, or the reason it changed nothing."""
-        texts = self.engine.data.texts
-        try:
-            return self.engine.handle(cmd), None
-        except IllegalChoice as exc:
-            refusal = texts.refusals.text(exc.reason)
-            reason = refusal(self.lang, **exc.slots) if refusal else exc.reason
-            return None, texts.flow.refused(self.lang, reason=reason)
-
-    def run(self, lines: Iterable[str]) -> int:
-        """Run until the input ends. Returns the exit code."""
-        self.save_state()
-        self.emit(self.engine.prompt())
-        for raw in lines:
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            if not self.jsonl:
-                self.out.write(f"< {line}\n")
-            reply, error = self.step(line)
-            self.save_state()
-            self.emit(self.engine.prompt(), reply, error)
-        return 0
+    def echo(self, line: str) -> None:
+        if not self.jsonl:
+            self.out.write(f"< {line}\n")

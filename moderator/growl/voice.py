@@ -1,9 +1,9 @@
-"""Growl by voice: the closed grammar of the current step, and the session the voice loop drives.
+"""Growl by voice: the session the voice loop drives.
 
-The engine stays audio-free. :func:`hear` turns one utterance (PCM) into the sentence the text front
-end would have been given; :class:`GrowlSession` lets :class:`~moderator.voice.loop.VoiceLoop` run a
-whole evening: every line on the table speaker (Growl has no secrets to keep, and no storyteller),
-timed lines followed by their pauses, the keyboard beside the voice.
+:class:`GrowlSession` implements :class:`moderator.session.Session`, so the voice loop can run a
+whole evening without knowing Growl, and Growl runs without importing anything of audio: every line
+on the table speaker (Growl has no secrets to keep, and no storyteller), timed lines followed by
+their pauses, the keyboard beside the voice.
 """
 
 from __future__ import annotations
@@ -19,10 +19,7 @@ from moderator.growl.frontend import GrowlLoop
 from moderator.growl.prompts import Reply
 from moderator.growl.words import growl_phrases, vocabulary
 from moderator.i18n import Lang, Text
-from moderator.voice.asr import Recognizer
-from moderator.voice.audio import SAMPLE_RATE
-from moderator.voice.models import known_phrases
-from moderator.voice.session import Line, Spoken
+from moderator.session import Line, Spoken
 
 #: Numbers listened for: gold counts, and seats up to the largest table.
 NUMBERS = range(0, 21)
@@ -32,18 +29,6 @@ def parser_for(engine: Growl) -> Parser:
     """The game-language parser with Growl's phrases and this evening's names and cards."""
     lang = engine.lang
     return Parser(lang, vocabulary(engine.state, engine.data, spoken=lang), growl_phrases(lang, engine.data))
-
-
-def grammar(engine: Growl, recognizer: Recognizer) -> list[str]:
-    """Every sentence the current step allows, in the recognizer's vocabulary."""
-    kept, _ = known_phrases(parser_for(engine).sentences(engine.view().allowed, numbers=NUMBERS), recognizer.has_word)
-    return kept
-
-
-def hear(engine: Growl, recognizer: Recognizer, pcm: bytes) -> str | None:
-    """The sentence heard at the current step, or None when the speech is rejected."""
-    result = recognizer.recognize(pcm, SAMPLE_RATE, grammar(engine, recognizer))
-    return None if result.rejected else result.phrase
 
 
 class GrowlSession:

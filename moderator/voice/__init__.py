@@ -24,7 +24,6 @@ from moderator.voice.audio import (
     microphone,
     read_wav,
     resample,
-    simulate_room,
     write_wav,
 )
 from moderator.voice.errors import (
@@ -67,6 +66,5 @@ __all__ = [
     "render",
     "resample",
     "select_voice",
-    "simulate_room",
     "write_wav",
 ]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import shutil
 from types import ModuleType
 
 from moderator.voice.errors import VoiceDependencyError
@@ -36,13 +35,3 @@ def require(module: str, purpose: str) -> ModuleType:
             f"{purpose} needs the Python package {module!r}, which could not be loaded ({exc}). "
             f"Install it with: {install_hint(module)}"
         ) from exc
-
-
-def require_tool(name: str, purpose: str, apt_package: str) -> str:
-    """Return the path of the command-line tool ``name`` or raise with an install hint."""
-    path = shutil.which(name)
-    if path is None:
-        raise VoiceDependencyError(
-            f"{purpose} needs the program {name!r}. Install it with: apt-get install {apt_package}"
-        )
-    return path

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TextIO
 
-from moderator.commands.parse import INTENTS_FOR, Parser, Vocabulary
+from moderator.commands.parse import Parser
+from moderator.commands.phrases import Intent
 from moderator.config import Config, confirm_below
 from moderator.errors import Ambiguous, NotUnderstood
-from moderator.frontends.text import character_names
 from moderator.i18n import Lang
 from moderator.paths import models_dirs
-from moderator.rules.catalogue import default_catalogue
+from moderator.session import Session
 from moderator.voice.asr import Recognizer, load_recognizer
 from moderator.voice.audio import read_wav
 from moderator.voice.errors import VoiceError
@@ -23,7 +24,6 @@ from moderator.voice.keys import stdin_reader
 from moderator.voice.listen import MicUtterances
 from moderator.voice.loop import VoiceLoop, run_keyboard_thread
 from moderator.voice.models import default_cache_dir, find_vosk_model_in, known_phrases
-from moderator.voice.session import Session
 from moderator.voice.speaker import AudioSpeaker, PromptCache, VoiceSettings, list_devices
 
 
@@ -102,12 +102,8 @@ def play_by_voice(session: Session, config: Config, *, pace: float = 1.0, ambien
         voice.close()
 
 
-def transcribe(path: Path, lang: Lang, expects: list[str], config: Config) -> dict[str, object]:
-    """Run the loop's recognizer on a WAV file, with the grammar of a step expecting ``expects``."""
-    cat = default_catalogue()
-    vocab = Vocabulary(seats=list(range(1, 16)), characters=character_names(cat))
-    parser = Parser(lang, vocab)
-    allowed = [i for e in expects for i in INTENTS_FOR.get(e, ())]
+def transcribe(path: Path, lang: Lang, parser: Parser, allowed: Sequence[Intent], config: Config) -> dict[str, object]:
+    """Run the loop's recognizer on a WAV file, with ``parser``'s grammar for a step allowing ``allowed``."""
     rec = recognizer_for(lang, config)
     grammar, _ = known_phrases(parser.sentences(allowed, numbers=list(range(0, 21))), rec.has_word)
     pcm, rate = read_wav(path)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import array
 import contextlib
 import math
-import random
 import shutil
 import subprocess
 import sys
@@ -138,24 +137,6 @@ def to_16k_mono(path: str | Path) -> bytes:
     """Read a 16-bit mono WAV and return its PCM at 16 kHz."""
     pcm, rate = read_wav(path)
     return resample(pcm, rate, SAMPLE_RATE)
-
-
-def simulate_room(pcm: bytes, rate: int, *, pad: float = 0.3, noise: float = 30.0, seed: int = 0) -> bytes:
-    """Make synthetic speech look like a microphone take: ``pad`` seconds of lead-in and tail,
-    and a faint Gaussian noise floor (``noise`` is the standard deviation in sample units;
-    30 is about -60 dBFS). Deterministic for a given ``seed``.
-
-    Digitally silent, abruptly cut TTS audio confuses the decoders' silence and CMN handling
-    (pocketsphinx drops words on it); real microphones always have a noise floor.
-    """
-    lead = bytes(int(pad * rate) * SAMPLE_WIDTH)
-    data = _samples(lead + pcm + lead)
-    if noise > 0:
-        rnd = random.Random(seed)
-        gauss = rnd.gauss
-        for i, x in enumerate(data):
-            data[i] = max(-32768, min(32767, x + round(gauss(0.0, noise))))
-    return _to_bytes(data)
 
 
 class WavSource:

@@ -9,12 +9,11 @@ from __future__ import annotations
 import queue
 import statistics
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from moderator.voice.audio import SAMPLE_RATE, WavSource, microphone, rms
+from moderator.voice.audio import SAMPLE_RATE, microphone, rms
 
 
 @dataclass
@@ -131,30 +130,6 @@ class Utterances:
             return self.queue.get(timeout=timeout)
         except queue.Empty:
             return None
-
-
-class WavUtterances(Utterances):
-    """Utterances from WAV files (or 16 kHz PCM), fed block by block through the microphone's
-    callback path."""
-
-    def __init__(self, files: Sequence[Path | bytes], *, silence: float = 0.8, push_to_talk: bool = False) -> None:
-        super().__init__(push_to_talk=push_to_talk)
-        self.files = list(files)
-        self.silence = silence
-        self._fed = 0
-
-    def next(self, timeout: float | None = None) -> bytes | None:
-        while self.queue.empty() and self._fed < len(self.files):
-            source = WavSource(self.files[self._fed], rate=SAMPLE_RATE)
-            self._fed += 1
-            source.run(self.endpointer)
-            pad = WavSource(bytes(int(self.silence * SAMPLE_RATE) * 2), rate=SAMPLE_RATE)
-            pad.run(self.endpointer)
-            self.endpointer.flush()
-        return super().next(timeout=0)
-
-    def ended(self) -> bool:
-        return self._fed >= len(self.files) and self.queue.empty()
 
 
 class MicUtterances(Utterances):

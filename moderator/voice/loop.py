@@ -1,6 +1,6 @@
 """The voice front end: speak each step, listen for the answer, drive the same engine as the keyboard.
 
-It drives a :class:`~moderator.voice.session.Session` (a Clocktower table or a Growl evening):
+It drives a :class:`~moderator.session.Session` (a Clocktower table or a Growl evening):
 
 - Each line goes to its channel: the storyteller's ``private`` headset or the ``public`` table
   speaker; timed lines are followed by their pause.
@@ -26,6 +26,7 @@ from typing import Literal, TextIO
 
 from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
+from moderator.session import Line, Session
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import SAMPLE_RATE
 from moderator.voice.errors import VoiceError
@@ -33,7 +34,6 @@ from moderator.voice.keys import QUIT, TALK
 from moderator.voice.listen import Utterances
 from moderator.voice.models import known_phrases
 from moderator.voice.result import Result
-from moderator.voice.session import Line, Session
 from moderator.voice.speaker import ConsoleSpeaker, Speaker
 
 #: Answers that change nothing by themselves, or are themselves the yes/no: never read back.

@@ -13,15 +13,14 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
+from moderator.session import Channel
 from moderator.voice._deps import require
 from moderator.voice.audio import SAMPLE_RATE, read_wav, resample
 from moderator.voice.tts import render
-
-Channel = Literal["public", "private"]
 
 
 class Speaker(Protocol):
@@ -32,23 +31,6 @@ class Speaker(Protocol):
     def wait(self, seconds: float, ambience: bool = False) -> None:
         """A timed pause (the sniff, a countdown); ``ambience``: background sound may cover it."""
         ...
-
-
-@dataclass
-class RecordingSpeaker:
-    """A speaker for tests and text mode: it keeps what was said, per channel."""
-
-    said: list[tuple[Channel, str]] = field(default_factory=list)
-    waits: list[tuple[float, bool]] = field(default_factory=list)
-
-    def say(self, text: str, channel: Channel) -> None:
-        self.said.append((channel, text))
-
-    def wait(self, seconds: float, ambience: bool = False) -> None:
-        self.waits.append((seconds, ambience))
-
-    def on(self, channel: Channel) -> list[str]:
-        return [t for c, t in self.said if c == channel]
 
 
 @dataclass(frozen=True)

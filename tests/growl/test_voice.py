@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from bench.fakes import RecordingSpeaker, WavUtterances
 from moderator.config import Config
 from moderator.growl.frontend import GrowlLoop
-from moderator.growl.voice import GrowlSession, hear
+from moderator.growl.voice import GrowlSession
 from moderator.voice import render
 from moderator.voice.asr import Recognizer
-from moderator.voice.listen import WavUtterances
 from moderator.voice.loop import VoiceLoop
-from moderator.voice.speaker import RecordingSpeaker
 from tests.growl.playthrough import HERE, Result, check, engine_for, load
+from tests.growl.voice_helpers import hear
 
 #: What the players say aloud, in the English words the recognizer listens for, for each typed
 #: Korean answer of four_players.yaml.

@@ -8,7 +8,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-from moderator.voice import BlockCollector, WavSource, read_wav, simulate_room, write_wav
+from bench.fakes import simulate_room
+from moderator.voice import BlockCollector, WavSource, read_wav, write_wav
 from moderator.voice.audio import resample_python
 
 

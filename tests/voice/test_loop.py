@@ -11,26 +11,28 @@ from typing import Any
 
 import pytest
 
+from bench.fakes import RecordingSpeaker, WavUtterances
+from moderator.clocktower.grimoire.journal import Journal
+from moderator.clocktower.rules.loader import default_catalogue
+from moderator.clocktower.rules.scripts import complete, load_script
+from moderator.clocktower.rules.texts import step_texts
+from moderator.clocktower.table import Table
+from moderator.clocktower.voice import ClocktowerSession
 from moderator.config import Config
-from moderator.game.table import Table
-from moderator.grimoire.journal import Journal
 from moderator.i18n import Lang
-from moderator.rules.catalogue import default_catalogue
-from moderator.rules.scripts import complete, load_script
-from moderator.rules.texts import step_texts
+from moderator.session import Channel
 from moderator.voice import render
 from moderator.voice.asr import Recognizer
 from moderator.voice.keys import QUIT, TALK
-from moderator.voice.listen import Utterances, WavUtterances
+from moderator.voice.listen import Utterances
 from moderator.voice.loop import VoiceLoop
-from moderator.voice.session import ClocktowerSession
-from moderator.voice.speaker import Channel, RecordingSpeaker, Speaker
+from moderator.voice.speaker import Speaker
 
 SEATS = ["imp", "snakecharmer", "widow", "pixie", "fisherman", "ravenkeeper", "cannibal"]
 
 
 def new_table(lang: Lang) -> Table:
-    from moderator.rules.setup import setup_game
+    from moderator.clocktower.rules.setup import setup_game
 
     cat = default_catalogue()
     script, cat = load_script("twelve", cat)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.fakes import simulate_room
 from moderator.voice import (
     BlockCollector,
     Recognizer,
@@ -20,7 +21,6 @@ from moderator.voice import (
     WavSource,
     read_wav,
     render,
-    simulate_room,
 )
 
 # the recommended sets (bench/REPORT.md)

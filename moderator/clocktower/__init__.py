@@ -1,0 +1,1 @@
+"""Blood on the Clocktower: the grimoire, the rules, the engine and its front ends."""

@@ -1,0 +1,268 @@
+"""The Clocktower subcommands: ``characters``, ``night-order``, ``setup`` and ``play``.
+
+Wire them into moderator/cli.py with ``register(sub, voice)``; ``voice`` runs a session by voice
+(the app's voice layer, handed in so this game imports nothing of audio).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from moderator.cli_common import PlayByVoice, Subparsers, lang_of
+from moderator.clocktower.frontend import TextLoop
+from moderator.clocktower.grimoire.journal import Journal, load_state
+from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.loader import default_catalogue
+from moderator.clocktower.rules.nightorder import night_sheet
+from moderator.clocktower.rules.scripts import Script, complete, load_script, missing_for_a_game
+from moderator.clocktower.rules.setup import count_problems, setup_game
+from moderator.clocktower.rules.texts import step_texts
+from moderator.clocktower.table import Table
+from moderator.config import Config, autosave_path
+from moderator.errors import SetupError
+
+
+def _script(args: argparse.Namespace, cat: Catalogue) -> tuple[Script, Catalogue]:
+    script, cat = load_script(args.script, cat)
+    if getattr(args, "add", None):
+        script = complete(script, cat, [x for x in args.add.split(",") if x.strip()])
+    return script, cat
+
+
+def cmd_characters(args: argparse.Namespace, config: Config) -> int:
+    cat = default_catalogue()
+    lang = lang_of(args, config)
+    rows = sorted(cat.characters.values(), key=lambda c: (not c.described, c.team, c.id))
+    if args.json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": c.id,
+                        "name": c.name(lang),
+                        "team": c.team,
+                        "described": c.described,
+                        "first_night": c.first_night,
+                        "other_night": c.other_night,
+                    }
+                    for c in rows
+                ],
+                ensure_ascii=False,
+                indent=1,
+            )
+        )
+        return 0
+    described = [c for c in rows if c.described]
+    print(f"{len(rows)} characters; {len(described)} fully described (prompts, effects, Korean texts):")
+    for c in rows:
+        mark = "*" if c.described else " "
+        print(f" {mark} {c.id:16} {c.team:10} {c.name(lang)}")
+    print("* = fully described; the others run with a generic prompt.")
+    return 0
+
+
+def _night(value: str, g_night: int | None) -> int:
+    if value == "first":
+        return 1
+    if value == "other":
+        return max(2, (g_night or 0) + 1) if g_night else 2
+    try:
+        n = int(value)
+    except ValueError as exc:
+        raise SetupError(f"--night takes first, other or a number, not '{value}'") from exc
+    if n < 1:
+        raise SetupError("--night counts from 1")
+    return n
+
+
+def cmd_night_order(args: argparse.Namespace, config: Config) -> int:
+    lang = lang_of(args, config)
+    cat = default_catalogue()
+    g = load_state(Path(args.game)) if args.game else None
+    if args.script:
+        script, cat = _script(args, cat)
+    elif g is not None:
+        script, cat = load_script(g.script, cat)
+    else:
+        raise SetupError("give --script S, or --game STATE.json")
+    if g is None and not args.all_in_play:
+        args.all_in_play = True
+    night = _night(args.night, g.night if g else None)
+    steps = night_sheet(script, cat, night, None if args.all_in_play else g)
+    if args.json:
+        print(json.dumps([s.to_json(cat, lang) for s in steps], ensure_ascii=False, indent=1))
+        return 0
+    print(step_texts().flow.night_title(lang, script=script.name, night=night))
+    for i, s in enumerate(steps, start=1):
+        print(f"{i:2}. {s.prompt(cat, lang)}")
+    return 0
+
+
+def _pairs(raw: Sequence[str]) -> dict[str, str]:
+    out = {}
+    for item in raw:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise SetupError(f"--decide takes id=value, not '{item}'")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def cmd_setup(args: argparse.Namespace, config: Config) -> int:
+    lang = lang_of(args, config)
+    cat = default_catalogue()
+    script, cat = _script(args, cat)
+    missing = missing_for_a_game(script, cat)
+    if missing:
+        raise SetupError(f"{script.name} has no {', no '.join(missing)}: add some with --add (e.g. --add imp,poisoner)")
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
+    events, bag, proposals = setup_game(
+        script,
+        cat,
+        names,
+        seed=args.seed,
+        characters=chars,
+        overrides=_pairs(args.decide),
+        require=[c.strip() for c in args.require.split(",")] if args.require else None,
+        outsider_shift=args.outsiders,
+        extra_copies=args.copies,
+    )
+    journal = Journal.new(script.source)
+    g = journal.push("setup", events)
+    if args.out:
+        journal.save(Path(args.out))
+        print(f"moderator: saved the game to {args.out}; play it with: moderator play --game {args.out}",
+              file=sys.stderr)  # fmt: skip
+    if args.json:
+        print(g.model_dump_json(by_alias=True, indent=1))
+        return 0
+    for p in g.players:
+        believes = f" (believes {cat[p.believes].name(lang)})" if p.believes else ""
+        marks = ", ".join(f"{r.name}" for r in p.reminders)
+        print(
+            f"{p.seat:2}. {p.name:10} {cat[p.character or ''].name(lang) if p.character else '-'}"
+            f"{believes} [{p.alignment}]{' ' + marks if marks else ''}"
+        )
+    if g.unseated:
+        print("in play, no seat: " + ", ".join(cat[c].name(lang) for c in g.unseated))
+    print("bluffs: " + ", ".join(cat[c].name(lang) for c in g.bluffs))
+    for prop in proposals:
+        print(f"decision {prop.decision.id}: {prop.chosen} (allowed: {', '.join(prop.options)})")
+    for note in [*bag.notes, *count_problems(g, cat)]:
+        print(f"note: {note}")
+    return 0
+
+
+def _new_game(args: argparse.Namespace, cat: Catalogue) -> tuple[Journal, Script, Catalogue]:
+    script, cat = _script(args, cat)
+    missing = missing_for_a_game(script, cat)
+    if missing:
+        raise SetupError(f"{script.name} has no {', no '.join(missing)}: add some with --add (e.g. --add imp,poisoner)")
+    names = [n.strip() for n in (args.players or "").split(",") if n.strip()]
+    if not names:
+        raise SetupError('give --players "name1,name2,…" (clockwise from seat 1), or --game STATE.json')
+    chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
+    events, _, _ = setup_game(script, cat, names, seed=args.seed, characters=chars, overrides=_pairs(args.decide))
+    journal = Journal.new(script.source)
+    journal.push("setup", events)
+    return journal, script, cat
+
+
+def _resume(path: Path, cat: Catalogue) -> tuple[Journal, Script, Catalogue]:
+    raw = path.read_text(encoding="utf-8") if path.is_file() else ""
+    if '"entries"' in raw:
+        journal = Journal.load(path)
+    else:
+        g = load_state(path)
+        journal = Journal(start=g)
+    script, cat = load_script(journal.start.script, cat)
+    return journal, script, cat
+
+
+def cmd_play(args: argparse.Namespace, config: Config) -> int:
+    lang = lang_of(args, config)
+    cat = default_catalogue()
+    if args.game:
+        journal, script, cat = _resume(Path(args.game), cat)
+    else:
+        args.script = args.script or config.game.script
+        args.players = args.players or config.game.players
+        args.seed = args.seed if args.seed is not None else config.game.seed
+        journal, script, cat = _new_game(args, cat)
+    save = Path(args.save) if args.save else None
+    if save is None and not args.input:  # a live game is always saved: never a lost game
+        save = autosave_path(config, "game")
+    if save is not None:
+        print(f"moderator: saving the game to {save} after every change; resume with --game {save}", file=sys.stderr)
+    table = Table(journal, script, cat, lang, persist=(lambda j: j.save(save)) if save else None)
+    if save is not None:
+        journal.save(save)
+    state_out = Path(args.state_out) if args.state_out else None
+    loop = TextLoop(table, lang, sys.stdout, jsonl=args.jsonl, state_out=state_out)
+    if args.input:
+        with open(args.input, encoding="utf-8") as f:
+            return loop.run(f)
+    voice: PlayByVoice | None = args.voice
+    if not args.text and voice is not None:
+        from moderator.clocktower.voice import ClocktowerSession
+
+        loop.save_state()
+        voiced = voice(ClocktowerSession(table, lang, loop), config)
+        if voiced is not None:
+            return voiced
+    return loop.run(sys.stdin)
+
+
+def register(sub: Subparsers, voice: PlayByVoice | None = None) -> None:
+    """Add ``characters``, ``night-order``, ``setup`` and ``play``; ``voice`` runs ``play`` by voice
+    (without it, ``play`` uses the keyboard)."""
+    p = sub.add_parser("characters", help="list the catalogue and which characters are fully described")
+    p.add_argument("--lang", choices=["ko", "en"])
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_characters)
+
+    p = sub.add_parser("night-order", help="print the night sheet")
+    p.add_argument("--script", help="a script path or the name of a bundled script")
+    p.add_argument("--game", help="a state JSON (or saved game) to take the players from")
+    p.add_argument("--all-in-play", action="store_true", help="every script character as in play")
+    p.add_argument("--night", default="first", help="first, other, or a night number")
+    p.add_argument("--add", help="characters to add to the script, comma-separated ids")
+    p.add_argument("--lang", choices=["ko", "en"])
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_night_order)
+
+    p = sub.add_parser("setup", help="set up a game: seats, characters, hidden decisions, bluffs")
+    p.add_argument("--script", required=True)
+    p.add_argument("--players", required=True, help="names, comma-separated, clockwise from seat 1")
+    p.add_argument("--seed", type=int, help="make the random bag repeatable")
+    p.add_argument("--assign", help="characters by hand, seat by seat, comma-separated ids")
+    p.add_argument("--require", help="characters that must be in the bag")
+    p.add_argument("--outsiders", type=int, help="the Outsider change chosen (Balloonist, Kazali …)")
+    p.add_argument("--copies", type=int, help="extra copies chosen (Village Idiot)")
+    p.add_argument("--decide", action="append", default=[], help="a hidden decision, id=seat or id=character")
+    p.add_argument("--add", help="characters to add to the script, comma-separated ids")
+    p.add_argument("--out", help="save the game (journal) here")
+    p.add_argument("--lang", choices=["ko", "en"])
+    p.add_argument("--json", action="store_true", help="print the state JSON")
+    p.set_defaults(func=cmd_setup)
+
+    p = sub.add_parser("play", help="run a game: the night steps, the day, the end")
+    p.add_argument("--text", action="store_true", help="use the keyboard / text, not voice")
+    p.add_argument("--script", help="a script path or the name of a bundled script")
+    p.add_argument("--players", help="names, comma-separated, clockwise from seat 1")
+    p.add_argument("--game", help="start from a saved game or a state JSON")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--assign", help="characters by hand, seat by seat, comma-separated ids")
+    p.add_argument("--decide", action="append", default=[], help="a hidden decision, id=seat or id=character")
+    p.add_argument("--add", help="characters to add to the script, comma-separated ids")
+    p.add_argument("--lang", choices=["ko", "en"])
+    p.add_argument("--input", help="read utterances from this file, one per line")
+    p.add_argument("--jsonl", action="store_true", help="one JSON object per prompt")
+    p.add_argument("--state-out", help="rewrite the state JSON here after every step")
+    p.add_argument("--save", help="save the game journal here after every change")
+    p.set_defaults(func=cmd_play, voice=voice)

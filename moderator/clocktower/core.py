@@ -1,0 +1,149 @@
+"""What every stage of a Clocktower game stands on: the journaled state (a change that ends the game
+also says who won), the context a rule is run in, and the walk down tonight's night sheet."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Sequence
+
+from moderator.clocktower.grimoire.events import Event, Remember, SetCursor, SetDay, SetPhase, SetWinner
+from moderator.clocktower.grimoire.journal import Journal
+from moderator.clocktower.grimoire.state import Cursor, DayState, Grimoire
+from moderator.clocktower.prompts import Prompt
+from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
+from moderator.clocktower.rules.conditions import CONDITIONS
+from moderator.clocktower.rules.context import Ctx
+from moderator.clocktower.rules.dawn import dawn_events
+from moderator.clocktower.rules.effects import EFFECTS, Effect
+from moderator.clocktower.rules.nightorder import SheetStep, night_sheet
+from moderator.clocktower.rules.schema import Expect, Step
+from moderator.clocktower.rules.scripts import Script
+from moderator.clocktower.rules.status import statuses
+from moderator.clocktower.rules.victory import expiring, winner
+from moderator.clocktower.wording import Wording
+from moderator.commands.phrases import Intent
+from moderator.engine import JournaledEngine
+from moderator.i18n import Lang, Text
+
+Persist = Callable[[Journal], None]
+
+ON_ENTER: dict[str, Callable[[Grimoire, Catalogue], list[Event]]] = {"dawn": dawn_events}
+"""What happens as the night moves onto a pseudo-step, before it is announced (the dawn triggers)."""
+
+
+class Core(JournaledEngine[Grimoire, Journal]):
+    """One Clocktower game's state, and the moves every stage shares."""
+
+    def __init__(
+        self, journal: Journal, script: Script, cat: Catalogue, lang: Lang, persist: Persist | None = None
+    ) -> None:
+        super().__init__(journal, persist, floor=max(1, len(journal.entries)) if journal.entries else 0)
+        self.script = script
+        self.cat = cat
+        self.lang = lang
+        self.words = Wording(cat, lang)
+
+    @property
+    def g(self) -> Grimoire:
+        return self._state
+
+    def _push(self, label: str, events: Sequence[Event]) -> None:
+        events = list(events)
+        after = simulate(self._state, events)
+        won = winner(after, self.cat) if after.winner is None and after.phase != "setup" else None
+        if won is not None:
+            events += [SetWinner(winner=won), SetCursor(cursor=Cursor(id="over"))]
+        self._record(label, events)
+
+    def _t(self, text: Text, **slots: object) -> str:
+        return self.words.t(text, **slots)
+
+    def _say(self, truth: object) -> str:
+        return self.words.say(self._state, truth)
+
+    def grimoire_lines(self) -> list[str]:
+        """The grimoire as the storyteller hears it: each seat's true character, belief and abilities."""
+        return self.words.grimoire_lines(self._state)
+
+    def _base(self, c: Cursor, expects: list[Expect], text: str, public: str | None, truth: object,
+              allowed: Sequence[Intent]) -> Prompt:  # fmt: skip
+        return Prompt(
+            step=c.id, seat=c.seat, expects=expects, text=text, public=public, truth=truth,
+            allowed=tuple(allowed), phase=self._state.phase, night=self._state.night, day=self._state.day,
+        )  # fmt: skip
+
+    # -- rules ---------------------------------------------------------------------------------
+
+    def _line(self, c: Cursor) -> tuple[SheetStep, Step | None]:
+        """The sheet line the cursor is on, even if its player has just died."""
+        char = self.cat[c.id]
+        steps: tuple[Step, ...] = ()
+        if char.data is not None:
+            night = char.data.night
+            # A first-night ability gained later is used with its first-night steps.
+            steps = tuple(night.first if self._state.night == 1 or not night.other else night.other)
+        p = self._state.player(c.seat) if c.seat is not None else None
+        line = SheetStep(
+            id=c.id, position=c.position, seat=c.seat, player=p.name if p else None,
+            character=p.character if p else None,
+            status=frozenset(statuses(self._state, self.cat, p)) if p else frozenset(), steps=steps,
+        )  # fmt: skip
+        return line, (steps[c.sub] if c.sub < len(steps) else None)
+
+    def _ctx(self, c: Cursor) -> Ctx:
+        return self._mkctx(self._state, c.seat, c.id)
+
+    def _mkctx(self, g: Grimoire, seat: int | None, ability: str) -> Ctx:
+        return Ctx(g, self.cat, seat, ability, tuple(self.script.ids))
+
+    def _effect(self, step: Step | None) -> Effect | None:
+        return EFFECTS[step.effect] if step is not None and step.effect else None
+
+    # -- the night sheet -----------------------------------------------------------------------
+
+    def _enter_night(self, n: int) -> list[Event]:
+        events: list[Event] = [SetPhase(phase="night", night=n, day=self._state.day), SetDay(today=DayState())]
+        after = simulate(self._state, events)
+        events += expiring(after, self.cat, "dusk")
+        after = simulate(self._state, events)
+        return [*events, SetCursor(cursor=self._next(after, None))]
+
+    def _next(self, g: Grimoire, after: Cursor | None) -> Cursor:
+        start = (after.position, after.seat or 0, after.sub) if after else (-math.inf, 0, 0)
+        for line in night_sheet(self.script, self.cat, g.night, g):
+            steps: Sequence[Step | None] = line.steps or (None,)
+            same_line = after is not None and (after.id, after.seat) == (line.id, line.seat)
+            if keys.acted(g.night, line.id, line.seat) in g.memory and not same_line:
+                continue  # it woke already tonight (a Snake Charmer swapped in after its turn)
+            for i, step in enumerate(steps):
+                if (line.position, line.seat or 0, i) <= start:
+                    continue
+                wake = CONDITIONS[step.wake_if] if step is not None and line.seat is not None else None
+                if wake is not None and not wake(self._mkctx(g, line.seat, line.id)):
+                    continue
+                return Cursor(id=line.id, position=line.position, seat=line.seat, sub=i)
+        return Cursor(id="day")
+
+    def _advance(self, events: list[Event], c: Cursor) -> list[Event]:
+        if c.id not in PSEUDO_STEPS and c.seat is not None:
+            events = [*events, Remember(key=keys.acted(self._state.night, c.id, c.seat), value="yes")]
+        after = simulate(self._state, events)
+        nxt = self._next(after, c)
+        entering = ON_ENTER.get(nxt.id)
+        if entering is not None:
+            events += entering(after, self.cat)
+        return [*events, SetCursor(cursor=nxt)]
+
+    def _remember_shown(self, c: Cursor, shown: object) -> Event:
+        key = keys.shown(self._state.night, c.id, c.seat, c.sub)
+        return Remember(key=key, value=json.dumps(shown, ensure_ascii=False))
+
+
+def simulate(g: Grimoire, events: Sequence[Event]) -> Grimoire:
+    """``g`` after ``events``, leaving ``g`` as it is."""
+    after = g.model_copy(deep=True)
+    for e in events:
+        e.apply(after)
+    return after

@@ -1,0 +1,237 @@
+"""The day's stages (open for nominations and claims, votes, ghost votes), the end of the game, and
+the rules' yes/no question. Each stage has a prompt and an act; flow.py declares which is which.
+The open day's moves are declared in :data:`DAY_MOVES`."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from moderator.clocktower.core import Core, simulate
+from moderator.clocktower.grimoire.events import Ask, Event, Remember, SetCursor, SetDay, SpendGhostVote, parse_events
+from moderator.clocktower.grimoire.state import Cursor
+from moderator.clocktower.prompts import Prompt, Reply
+from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.abilities import abilities, kill
+from moderator.clocktower.rules.conditions import CONDITIONS
+from moderator.clocktower.rules.context import Answer
+from moderator.clocktower.rules.texts import step_texts
+from moderator.clocktower.rules.victory import winner
+from moderator.clocktower.rules.votes import about_to_die, secret_holder
+from moderator.commands.parse import Command
+from moderator.commands.phrases import Intent
+from moderator.errors import IllegalChoice
+
+
+class DayFlow(Core):
+    """The prompts and acts of the day's stages, the end, and the rules' questions."""
+
+    # -- prompts -------------------------------------------------------------------------------
+
+    def _day_prompt(self, c: Cursor) -> Prompt:
+        text = self._t(step_texts().flow.day, day=self._state.day)
+        return self._base(c, ["two_seats", "seat", "confirm"], text, None, None, tuple(DAY_MOVES))
+
+    def _votes_prompt(self, c: Cursor) -> Prompt:
+        flow = step_texts().flow
+        t = self._state.today
+        if t.pending is None:
+            return self._day_prompt(c)
+        template = flow.nominated_secret if self._secret_votes() else flow.nominated
+        text = self._t(template, nominee=t.pending, threshold=self._threshold())
+        return self._base(c, ["number"], text, None, None, ("votes", "number"))
+
+    def _ghosts_prompt(self, c: Cursor) -> Prompt:
+        return self._base(c, ["seat"], self._t(step_texts().flow.ghosts), None, None, ("seat",))
+
+    def _over_prompt(self, c: Cursor) -> Prompt:
+        flow = step_texts().flow
+        lines = [self._t(flow.over), *self.grimoire_lines()]
+        public = flow.winner_public[self._state.winner](self.lang) if self._state.winner else None
+        return self._base(Cursor(id="over"), ["confirm"], " ".join(lines), public, self._state.winner, ())
+
+    def _over(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
+        return Reply()
+
+    def _question_prompt(self, c: Cursor) -> Prompt:
+        q = self._state.question
+        assert q is not None
+        return self._base(c, ["yesno"], q.ko if self.lang == "ko" else q.en, None, None, ("yes", "no"))
+
+    def _answer_question(self, cmd: Command) -> Reply:
+        q = self._state.question
+        assert q is not None
+        if cmd.intent not in ("yes", "no"):
+            raise IllegalChoice("answer_question")
+        events = parse_events(q.if_yes) if cmd.intent == "yes" else []
+        self._push("question", [*events, Ask(question=None)])
+        return Reply()
+
+    # -- votes ---------------------------------------------------------------------------------
+
+    def _threshold(self) -> int:
+        return math.ceil(len(self._state.living()) / 2)
+
+    def _secret_votes(self) -> bool:
+        return secret_holder(self._state, self.cat) is not None
+
+    def _day_move(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
+        move = DAY_MOVES.get(cmd.intent)
+        if move is None:
+            raise IllegalChoice("day_only")
+        return move(self, cmd)
+
+    def _nominate(self, cmd: Command) -> Reply:
+        nominator, nominee = cmd.seats
+        t = self._state.today
+        for s in (nominator, nominee):
+            if s not in self._state.seats():
+                raise IllegalChoice("no_such_seat", seat=s)
+        if not self._state.player(nominator).alive:
+            raise IllegalChoice("dead_nominator", seat=nominator)
+        if nominator in t.nominators:
+            raise IllegalChoice("nominated_already", seat=nominator)
+        if nominee in t.nominees:
+            raise IllegalChoice("nominee_already", seat=nominee)
+        today = t.model_copy(update={"nominators": [*t.nominators, nominator], "nominees": [*t.nominees, nominee],
+                                     "pending": nominee})  # fmt: skip
+        self._push("nominate", [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes"))])
+        return Reply()
+
+    def _votes(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
+        votes = cmd.number
+        t = self._state.today
+        if votes is None or t.pending is None:
+            raise IllegalChoice("votes_needed")
+        if votes > len(self._state.players):
+            raise IllegalChoice("too_many_votes", votes=votes)
+        flow = step_texts().flow
+        nominee = t.pending
+        block, block_votes = t.block, t.block_votes
+        if votes >= self._threshold() and votes > block_votes:
+            block, block_votes = nominee, votes
+            news = self._t(flow.on_block, seat=nominee, votes=votes)
+        elif votes >= self._threshold() and votes == block_votes:
+            block = None
+            news = self._t(flow.tie)
+        else:
+            news = self._t(flow.not_enough)
+        today = t.model_copy(update={"pending": None, "votes": {**t.votes, nominee: votes}, "block": block,
+                                     "block_votes": block_votes})  # fmt: skip
+        ghosts = any(not p.alive and p.ghost_vote for p in self._state.players) and votes > 0
+        nxt = Cursor(id="day", stage="ghosts" if ghosts else "ask")
+        self._push("votes", [SetDay(today=today), *about_to_die(self._state, self.cat, block), SetCursor(cursor=nxt)])
+        if self._secret_votes():
+            return Reply(say=[news], public=[self._t(flow.vote_public_secret)])
+        return Reply(say=[news], public=[self._t(flow.vote_public, nominee=nominee, votes=votes), news])
+
+    def _ghost(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
+        if cmd.intent == "next":
+            self._push("ghost votes done", [SetCursor(cursor=Cursor(id="day"))])
+            return Reply()
+        t = self._state.today
+        for s in cmd.seats:
+            player = self._state.player(s) if s in self._state.seats() else None
+            if player is None or player.alive or not player.ghost_vote or s in t.ghosts:
+                raise IllegalChoice("no_ghost_vote", seat=s)
+        if self._secret_votes():
+            # Secret votes: the vote token is taken at the end of the day, not now.
+            self._push("ghost vote", [SetDay(today=t.model_copy(update={"ghosts": [*t.ghosts, *cmd.seats]}))])
+        else:
+            self._push("ghost vote", [SpendGhostVote(seat=s) for s in cmd.seats])
+        return Reply()
+
+    # -- claims, deaths, the end of the day ----------------------------------------------------
+
+    def _slay(self, cmd: Command) -> Reply:
+        """A claimed shot: the day step of the character steps.yaml's ``claims`` names for ``slays``."""
+        shooter = cmd.seats[0]
+        if not self._state.player(shooter).alive:
+            raise IllegalChoice("dead_actor", seat=shooter)
+        cid = step_texts().claims["slays"]
+        char = self.cat[cid]
+        effect = self._effect(char.data.day[0] if char.data is not None and char.data.day else None)
+        assert effect is not None, f"{cid} has no day step with an effect (moderator validate says so)"
+        outcome = effect.apply(self._mkctx(self._state, shooter, cid), Answer(seats=cmd.seats))
+        self._push("slay", outcome.events)
+        return Reply(public=[self._t(t) for t in outcome.public])
+
+    def _day_ability(self, cmd: Command) -> Reply:
+        """A player uses a day ability: the first of their day steps that can act now and that this
+        command uses (a step's ``command``: 'ability', or 'guess' for the Alsaahir's).
+
+        ``guess`` hands the guessed seats to the ability; anyone may claim to have one.
+        """
+        flow = step_texts().flow
+        seat, *rest = cmd.seats
+        player = self._state.player(seat)
+        if not player.alive:
+            raise IllegalChoice("dead_actor", seat=seat)
+        for ability in abilities(self.cat, player):
+            char = self.cat.get(ability)
+            for step in char.data.day if char is not None and char.data is not None else []:
+                effect = self._effect(step)
+                ctx = self._mkctx(self._state, seat, ability)
+                if effect is None or not CONDITIONS[step.wake_if](ctx):
+                    continue
+                if step.command != cmd.intent:
+                    continue
+                outcome = effect.apply(ctx, Answer(seats=tuple(rest) if cmd.intent == "guess" else cmd.seats))
+                used = Remember(key=keys.today(ability, seat, self._state.day), value="yes")
+                self._push(f"{ability} day", [*outcome.events, used])
+                said = self._t(flow.ability_used, seat=seat, character=char.name(self.lang) if char else ability,
+                               prompt=step.prompt(self.lang))  # fmt: skip
+                return Reply(say=[said, *(self._t(t) for t in outcome.say)],
+                             public=[self._t(t) for t in outcome.public])  # fmt: skip
+        return Reply(say=[self._t(flow.no_day_ability, seat=seat)])
+
+    def _dies(self, cmd: Command) -> Reply:
+        seat = cmd.seats[0]
+        if not self._state.player(seat).alive:
+            raise IllegalChoice("already_dead", seat=seat)
+        # Said during a Demon's night step, it is the Demon's kill (the Grandmother dies with the grandchild).
+        c = self._state.cursor
+        by_demon = self._state.phase == "night" and c is not None and self.cat.team(c.id) == "demon"
+        events = kill(self._state, self.cat, seat, by_demon=by_demon)
+        if not events:  # protected (the Innkeeper's Safe): nothing happens, nothing is announced
+            return Reply(say=[self._t(step_texts().flow.protected, seat=seat)])
+        self._push("dies", events)
+        p = self._state.player(seat)
+        if self._state.phase == "night":  # announced at dawn, not now
+            return Reply()
+        return Reply(public=[self._t(step_texts().flow.died_public, seat=seat, name=p.name)])
+
+    def _end_day(self, cmd: Command) -> Reply:
+        flow = step_texts().flow
+        t = self._state.today
+        events: list[Event] = [SpendGhostVote(seat=s) for s in t.ghosts]
+        public: list[str] = []
+        if t.block is not None:
+            p = self._state.player(t.block)
+            deaths = kill(self._state, self.cat, t.block, executed=True)
+            events += deaths
+            template = flow.executed_public if deaths else flow.executed_survived_public
+            public.append(self._t(template, seat=p.seat, name=p.name))
+        else:
+            public.append(self._t(flow.no_execution_public))
+        after = simulate(self._state, events)
+        if winner(after, self.cat) is None:
+            night = self._state.night + 1
+            self._state = after  # only to compute the night from; the journal entry below is the truth
+            try:
+                events += self._enter_night(night)
+            finally:
+                self._state = self.journal.state()
+        self._push("end day", events)
+        return Reply(public=public)
+
+
+DAY_MOVES: dict[Intent, Callable[[DayFlow, Command], Reply]] = {
+    "nominate": DayFlow._nominate,
+    "slays": DayFlow._slay,
+    "dies": DayFlow._dies,
+    "end_day": DayFlow._end_day,
+    "ability": DayFlow._day_ability,
+    "guess": DayFlow._day_ability,
+}
+"""What may be said while the day is open, and what each does (its order is the prompt's)."""

@@ -1,0 +1,272 @@
+"""Grimoire changes as small, serialisable events. Each one knows how to apply itself."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from moderator.clocktower.grimoire.state import (
+    Alignment,
+    Cursor,
+    DayState,
+    Grimoire,
+    Phase,
+    Player,
+    Question,
+    Reminder,
+    Winner,
+)
+from moderator.journal import Event as BaseEvent
+
+
+class _Event(BaseEvent[Grimoire]):
+    """A change to the grimoire."""
+
+
+class Seat(_Event):
+    """A player sits down (setup)."""
+
+    kind: Literal["seat"] = "seat"
+    seat: int
+    name: str
+
+    def apply(self, g: Grimoire) -> None:
+        g.players = sorted(
+            [*[p for p in g.players if p.seat != self.seat], Player(seat=self.seat, name=self.name)],
+            key=lambda p: p.seat,
+        )
+
+
+class Assign(_Event):
+    """A player gets a character (and, with it, an alignment and a belief)."""
+
+    kind: Literal["assign"] = "assign"
+    seat: int
+    character: str
+    alignment: Alignment
+    believes: str | None = None
+
+    def apply(self, g: Grimoire) -> None:
+        p = g.player(self.seat)
+        p.character, p.alignment, p.believes = self.character, self.alignment, self.believes
+
+
+class SetAlignment(_Event):
+    kind: Literal["alignment"] = "alignment"
+    seat: int
+    alignment: Alignment
+
+    def apply(self, g: Grimoire) -> None:
+        g.player(self.seat).alignment = self.alignment
+
+
+class SetBelieves(_Event):
+    kind: Literal["believes"] = "believes"
+    seat: int
+    believes: str | None
+
+    def apply(self, g: Grimoire) -> None:
+        g.player(self.seat).believes = self.believes
+
+
+class AddReminder(_Event):
+    kind: Literal["add_reminder"] = "add_reminder"
+    seat: int
+    source: str
+    name: str
+    by_seat: int | None = None
+
+    def apply(self, g: Grimoire) -> None:
+        g.player(self.seat).reminders.append(Reminder(source=self.source, name=self.name, by_seat=self.by_seat))
+
+
+class RemoveReminder(_Event):
+    """Removes the first matching reminder by that player (no-op if none)."""
+
+    kind: Literal["remove_reminder"] = "remove_reminder"
+    seat: int
+    source: str
+    name: str
+
+    def apply(self, g: Grimoire) -> None:
+        p = g.player(self.seat)
+        for i, r in enumerate(p.reminders):
+            if r.source == self.source and r.name == self.name:
+                del p.reminders[i]
+                return
+
+
+class Die(_Event):
+    kind: Literal["die"] = "die"
+    seat: int
+    by_demon: bool = False
+    executed: bool = False
+
+    def apply(self, g: Grimoire) -> None:
+        g.player(self.seat).alive = False
+        if g.phase == "night":
+            g.died_tonight.append(self.seat)
+            if self.by_demon:
+                g.demon_killed_tonight.append(self.seat)
+        if self.executed:
+            g.executed_today = self.seat
+
+
+class Revive(_Event):
+    kind: Literal["revive"] = "revive"
+    seat: int
+
+    def apply(self, g: Grimoire) -> None:
+        g.player(self.seat).alive = True
+
+
+class SpendGhostVote(_Event):
+    kind: Literal["ghost_vote"] = "ghost_vote"
+    seat: int
+
+    def apply(self, g: Grimoire) -> None:
+        g.player(self.seat).ghost_vote = False
+
+
+class GainAbility(_Event):
+    kind: Literal["gain_ability"] = "gain_ability"
+    seat: int
+    ability: str
+    replace: bool = Field(False, description="Drop the abilities held so far (the Cannibal's new meal).")
+
+    def apply(self, g: Grimoire) -> None:
+        p = g.player(self.seat)
+        p.abilities = [self.ability] if self.replace else [*p.abilities, self.ability]
+
+
+class SetAbilities(_Event):
+    """The abilities a player holds besides their own, replaced wholesale (a character swap)."""
+
+    kind: Literal["abilities"] = "abilities"
+    seat: int
+    abilities: list[str]
+
+    def apply(self, g: Grimoire) -> None:
+        g.player(self.seat).abilities = list(self.abilities)
+
+
+class SetPhase(_Event):
+    """Dusk, dawn and the ends of days. Clears what a new night or day forgets."""
+
+    kind: Literal["phase"] = "phase"
+    phase: Phase
+    night: int
+    day: int
+
+    def apply(self, g: Grimoire) -> None:
+        if self.phase == "night" and g.phase != "night":
+            g.died_tonight, g.demon_killed_tonight = [], []
+        if self.phase == "day" and g.phase != "day":
+            g.executed_today = None
+        g.phase, g.night, g.day = self.phase, self.night, self.day
+
+
+class SetBluffs(_Event):
+    kind: Literal["bluffs"] = "bluffs"
+    bluffs: list[str]
+
+    def apply(self, g: Grimoire) -> None:
+        g.bluffs = list(self.bluffs)
+
+
+class SetUnseated(_Event):
+    """Characters in play that no player holds (Lil' Monsta)."""
+
+    kind: Literal["unseated"] = "unseated"
+    characters: list[str]
+
+    def apply(self, g: Grimoire) -> None:
+        g.unseated = list(self.characters)
+
+
+class SetWinner(_Event):
+    kind: Literal["winner"] = "winner"
+    winner: Winner | None
+
+    def apply(self, g: Grimoire) -> None:
+        g.winner = self.winner
+        if self.winner is not None:
+            g.phase = "over"
+
+
+class SetCursor(_Event):
+    """The game moves to another step (or stage of one)."""
+
+    kind: Literal["cursor"] = "cursor"
+    cursor: Cursor | None
+
+    def apply(self, g: Grimoire) -> None:
+        g.cursor = self.cursor.model_copy(deep=True) if self.cursor else None
+        g.step = self.cursor.id if self.cursor else None
+
+
+class SetDay(_Event):
+    """Today's nominations and votes, as they now stand."""
+
+    kind: Literal["day"] = "day"
+    today: DayState
+
+    def apply(self, g: Grimoire) -> None:
+        g.today = self.today.model_copy(deep=True)
+
+
+class Ask(_Event):
+    """Put a yes/no question to the storyteller; ``None`` clears it."""
+
+    kind: Literal["ask"] = "ask"
+    question: Question | None
+
+    def apply(self, g: Grimoire) -> None:
+        g.question = self.question.model_copy(deep=True) if self.question else None
+
+
+class Remember(_Event):
+    """An ability remembers something across nights (the Balloonist's last type, …)."""
+
+    kind: Literal["remember"] = "remember"
+    key: str
+    value: str | None
+
+    def apply(self, g: Grimoire) -> None:
+        if self.value is None:
+            g.memory.pop(self.key, None)
+        else:
+            g.memory[self.key] = self.value
+
+
+Event = Annotated[
+    Seat
+    | Assign
+    | SetAlignment
+    | SetBelieves
+    | AddReminder
+    | RemoveReminder
+    | Die
+    | Revive
+    | SpendGhostVote
+    | GainAbility
+    | SetAbilities
+    | SetPhase
+    | SetBluffs
+    | SetUnseated
+    | SetWinner
+    | SetCursor
+    | SetDay
+    | Ask
+    | Remember,
+    Field(discriminator="kind"),
+]
+
+
+def parse_events(raw: list[dict[str, object]]) -> list[Event]:
+    """Events from their JSON form (a question's ``if_yes``)."""
+    from pydantic import TypeAdapter
+
+    adapter: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+    return adapter.validate_python(raw)

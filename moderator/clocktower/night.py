@@ -1,0 +1,192 @@
+"""The night's stages: the pseudo-steps (dusk, the Minion and Demon info, dawn) and a character's
+step (asked, answered, and for some effects told). Each stage has a prompt and an act; flow.py
+declares which stage is which."""
+
+from __future__ import annotations
+
+from moderator.clocktower.core import Core
+from moderator.clocktower.grimoire.events import Event, SetCursor, SetPhase
+from moderator.clocktower.grimoire.state import Cursor
+from moderator.clocktower.prompts import Prompt, Reply
+from moderator.clocktower.rules.context import Answer, Ctx, Outcome
+from moderator.clocktower.rules.effects import EFFECTS, Effect
+from moderator.clocktower.rules.nightorder import SheetStep
+from moderator.clocktower.rules.schema import Expect, Step
+from moderator.clocktower.rules.status import impaired
+from moderator.clocktower.rules.texts import step_texts
+from moderator.commands.parse import INTENTS_FOR, Command
+from moderator.commands.phrases import Intent
+from moderator.errors import IllegalChoice
+
+
+class NightFlow(Core):
+    """The prompts and acts of the night's stages."""
+
+    # -- pseudo-steps --------------------------------------------------------------------------
+
+    def _pseudo_prompt(self, c: Cursor) -> Prompt:
+        """Dusk, the Minion info, the Demon info: the step's text and public line, and the true answer
+        of the effect it names in steps.yaml."""
+        texts = step_texts()
+        pseudo = texts.pseudo[c.id]
+        text = pseudo.prompt(self.lang)
+        public = pseudo.public(self.lang) if pseudo.public else None
+        effect = EFFECTS[pseudo.effect] if pseudo.effect else None
+        truth = effect.truth(self._ctx(c)) if effect is not None and effect.truth is not None else None
+        if truth is not None:
+            text += " " + self._t(texts.flow.truth, truth=self._say(truth))
+        return self._base(c, ["confirm"], text, public, truth, ("dies",))
+
+    def _pseudo(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
+        self._push(c.id, self._advance([], c))
+        return Reply()
+
+    def _dawn_prompt(self, c: Cursor) -> Prompt:
+        """Dawn: the night's deaths, announced to the table."""
+        texts = step_texts()
+        pseudo = texts.pseudo[c.id]
+        public = pseudo.public(self.lang) if pseudo.public else None
+        dead = [self._state.player(s) for s in self._state.died_tonight]
+        who = ", ".join(self._t(texts.flow.who, seat=p.seat, name=p.name) for p in dead)
+        news = self._t(texts.flow.deaths_public, who=who) if dead else self._t(texts.flow.no_deaths_public)
+        public = f"{public} {news}" if public else news
+        return self._base(c, ["confirm"], pseudo.prompt(self.lang), public, [p.seat for p in dead], ("dies",))
+
+    def _dawn(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
+        events: list[Event] = [SetPhase(phase="day", night=self._state.night, day=self._state.night),
+                               SetCursor(cursor=Cursor(id="day"))]  # fmt: skip
+        self._push("dawn", events)
+        return Reply()
+
+    # -- a character's step --------------------------------------------------------------------
+
+    def _step_prompt(self, c: Cursor) -> Prompt:
+        line, step = self._line(c)
+        shown = SheetStep(line.id, line.position, line.seat, line.player, line.character, line.status,
+                          (step,) if step else ())  # fmt: skip
+        text = shown.prompt(self.cat, self.lang)
+        effect = self._effect(step)
+        flow = step_texts().flow
+        truth: object = None
+        if effect is not None and effect.truth is not None:
+            truth = effect.truth(self._ctx(c))
+            text += " " + self._t(flow.truth, truth=self._say(truth))
+        text += "".join(" " + j for j in self.words.notes(self._state, c.id))
+        expects: list[Expect] = list(step.expects) if step else ["confirm"]
+        allowed: list[Intent] = [i for e in expects for i in INTENTS_FOR[e]]
+        if truth is not None:
+            allowed += ["showed", "seat"] if effect is not None and effect.options else ["showed"]
+        if c.seats or c.character:
+            got = ", ".join(
+                [*(f"{s}" for s in c.seats), *([self.cat[c.character].name(self.lang)] if c.character else [])]
+            )
+            text += " " + self._t(flow.partial, got=got, need=self.words.missing(c, step))
+        return self._base(c, expects, text, None, truth, [*allowed, "dies"])
+
+    def _tell_prompt(self, c: Cursor) -> Prompt:
+        """After the choice: the true answer that depends on it (the effect's ``told``)."""
+        effect = self._effect(self._line(c)[1])
+        if effect is None or effect.told is None:
+            return self._step_prompt(c)
+        truth = effect.told(self._ctx(c), Answer(seats=tuple(c.seats), character=c.character))
+        return self._base(c, ["confirm"], self._t(step_texts().flow.truth_after, truth=self._say(truth)), None,
+                          truth, ("showed", "dies"))  # fmt: skip
+
+    def _tell(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
+        shown = cmd.value if cmd.intent == "showed" else p.truth
+        self._push(f"{c.id} told", self._advance([self._remember_shown(c, shown)], c))
+        return Reply()
+
+    def _night_step(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
+        step = self._line(c)[1]
+        effect = self._effect(step)
+        ctx = self._ctx(c)
+        if step is None or effect is None:
+            self._push(c.id, self._advance([], c))
+            return Reply()
+        if cmd.intent == "no" and "yesno" not in step.expects:
+            self._push(f"{c.id} no choice", self._advance([], c))
+            return Reply()
+        if p.truth is not None and cmd.intent in ("next", "showed"):
+            given = Answer()
+            shown = cmd.value if cmd.intent == "showed" else p.truth
+            if cmd.intent == "showed" and isinstance(cmd.value, int) and effect.options:
+                given = Answer(seats=(cmd.value,))
+            outcome = effect.apply(ctx, given)
+            return self._finish(c, effect, outcome, [self._remember_shown(c, shown)], given)
+        if cmd.intent == "seat" and effect.options is not None and not step.expects.count("seat"):
+            # Another true answer than the one proposed: it must be true (else say "showed N").
+            seat = cmd.seats[0]
+            sober = c.seat is not None and not impaired(self._state, self.cat, self._state.player(c.seat))
+            if sober and seat not in effect.options(ctx):
+                raise IllegalChoice("not_true", seat=seat)
+            given = Answer(seats=(seat,))
+            outcome = effect.apply(ctx, given)
+            return self._finish(c, effect, outcome, [self._remember_shown(c, seat)], given)
+        answer = self._answer(c, cmd, step)
+        if answer is None:
+            return Reply()
+        self._check(ctx, step, effect, answer)
+        outcome = effect.apply(ctx, answer)
+        return self._finish(c, effect, outcome, [], answer)
+
+    def _answer(self, c: Cursor, cmd: Command, step: Step) -> Answer | None:
+        """Gather the answer; store a partial one (first of two seats, seat before character)."""
+        seats = [*c.seats, *cmd.seats]
+        character = cmd.character or c.character
+        need_seats = 2 if "two_seats" in step.expects else (1 if "seat" in step.expects else 0)
+        need_char = "character" in step.expects
+        if cmd.intent == "next" and (need_seats or need_char):
+            raise IllegalChoice("answer_needed")
+        if len(seats) > need_seats and need_seats:
+            raise IllegalChoice("seat_count", need=need_seats)
+        for s in seats:
+            if s not in self._state.seats():
+                raise IllegalChoice("no_such_seat", seat=s)
+        if (need_seats and len(seats) < need_seats) or (need_char and character is None):
+            partial = c.model_copy(update={"seats": seats, "character": character})
+            self._push(f"{c.id} partial", [SetCursor(cursor=partial)])
+            return None
+        yes = True if cmd.intent == "yes" else (False if cmd.intent == "no" else None)
+        return Answer(seats=tuple(seats), character=character, yes=yes, number=cmd.number,
+                      direction=cmd.value if isinstance(cmd.value, str) else None)  # fmt: skip
+
+    def _check(self, ctx: Ctx, step: Step, effect: Effect, answer: Answer) -> None:
+        if step.choose is not None:
+            for s in answer.seats:
+                player = self._state.player(s)
+                if step.choose.alive is True and not player.alive:
+                    raise IllegalChoice("dead_choice", seat=s)
+                if step.choose.alive is False and player.alive:
+                    raise IllegalChoice("alive_choice", seat=s)
+                if step.choose.not_self and s == ctx.seat:
+                    raise IllegalChoice("not_self")
+        if effect.check is not None:
+            effect.check(ctx, answer)
+
+    def _finish(self, c: Cursor, effect: Effect, outcome: Outcome, extra: list[Event], answer: Answer) -> Reply:
+        events = [*outcome.events, *extra]
+        reply = Reply(say=[self._t(t) for t in outcome.say], public=[self._t(t) for t in outcome.public])
+        if effect.told is not None and not extra:
+            tell = c.model_copy(update={"stage": "tell", "seats": list(answer.seats), "character": answer.character})
+            self._push(c.id, [*events, SetCursor(cursor=tell)])
+        elif outcome.again:
+            self._push(c.id, [*events, SetCursor(cursor=c.model_copy(update={"seats": [], "character": None}))])
+        else:
+            self._push(c.id, self._advance(events, c))
+        reply.say += self._swap_news(c)
+        return reply
+
+    def _swap_news(self, c: Cursor) -> list[str]:
+        """After a character swap, tell the storyteller what both players now are."""
+        if c.seat is None:
+            return []
+        flow = step_texts().flow
+        news = []
+        last = self.journal.entries[-1].events if self.journal.entries else []
+        for e in last:
+            if e.kind == "assign" and self._state.phase == "night" and self._state.night > 0:
+                p = self._state.player(e.seat)
+                news.append(self._t(flow.swapped, seat=p.seat, character=self.cat[e.character].name(self.lang),
+                                    alignment=flow.alignment[p.alignment](self.lang)))  # fmt: skip
+        return news

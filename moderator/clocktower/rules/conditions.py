@@ -1,0 +1,66 @@
+"""Named wake conditions: does this player's ability wake (or work) at this step?"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from moderator.clocktower.grimoire.state import Grimoire
+from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.context import Ctx
+
+Condition = Callable[[Ctx], bool]
+
+
+def demon_blocked(g: Grimoire) -> bool:
+    """Whether the Lycanthrope killed tonight, so the Demon cannot."""
+    return keys.demon_blocked(g.night) in g.memory
+
+
+def _alive(ctx: Ctx) -> bool:
+    return ctx.actor.alive
+
+
+def _always(_ctx: Ctx) -> bool:
+    return True
+
+
+def _died_tonight(ctx: Ctx) -> bool:
+    return ctx.seat in ctx.g.died_tonight
+
+
+def _executed_today(ctx: Ctx) -> bool:
+    return ctx.actor.alive and ctx.g.executed_today is not None
+
+
+def _ability_unused(ctx: Ctx) -> bool:
+    spent = keys.used(ctx.ability, ctx.seat) in ctx.g.memory or ctx.actor.has_reminder("No Ability", ctx.ability)
+    return ctx.actor.alive and not spent
+
+
+def _unused_today(ctx: Ctx) -> bool:
+    return ctx.actor.alive and keys.today(ctx.ability, ctx.seat, ctx.g.day) not in ctx.g.memory
+
+
+def _grandchild_killed_tonight(ctx: Ctx) -> bool:
+    return any(
+        r.name == "Grandchild" and r.by_seat == ctx.seat and p.seat in ctx.g.demon_killed_tonight
+        for p in ctx.g.players
+        for r in p.reminders
+    )
+
+
+def _known_died(ctx: Ctx) -> bool:
+    known = ctx.g.memory.get(keys.known(ctx.ability, ctx.seat))
+    return ctx.actor.alive and known is not None and not ctx.g.player(int(known)).alive
+
+
+CONDITIONS: dict[str, Condition] = {
+    "alive": _alive,
+    "always": _always,
+    "died_tonight": _died_tonight,
+    "executed_today": _executed_today,
+    "ability_unused": _ability_unused,
+    "unused_today": _unused_today,
+    "grandchild_killed_tonight": _grandchild_killed_tonight,
+    "known_died": _known_died,
+}

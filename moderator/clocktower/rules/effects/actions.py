@@ -1,0 +1,296 @@
+"""Night actions: choices that change the grimoire."""
+
+from __future__ import annotations
+
+import random
+
+from moderator.clocktower.grimoire.events import (
+    AddReminder,
+    Assign,
+    Event,
+    GainAbility,
+    Remember,
+    RemoveReminder,
+    SetAbilities,
+    SetBluffs,
+)
+from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.abilities import kill
+from moderator.clocktower.rules.conditions import demon_blocked
+from moderator.clocktower.rules.context import Answer, Ctx, Outcome
+from moderator.clocktower.rules.effects.base import effect, nothing
+from moderator.clocktower.rules.effects.infos import seamstress_told
+from moderator.clocktower.rules.setup import decision_events, decisions
+from moderator.clocktower.rules.status import impaired, is_demon
+from moderator.clocktower.rules.texts import filled, step_texts
+from moderator.errors import IllegalChoice
+from moderator.i18n import Text
+
+
+def _sober(ctx: Ctx) -> bool:
+    return not impaired(ctx.g, ctx.cat, ctx.actor)
+
+
+def _target(ctx: Ctx, answer: Answer, i: int = 0) -> int:
+    if len(answer.seats) <= i:
+        raise IllegalChoice("seat_needed")
+    return answer.seats[i]
+
+
+def _spend(ctx: Ctx) -> list[Event]:
+    return [Remember(key=keys.used(ctx.ability, ctx.seat), value="yes")]
+
+
+@effect("snakecharmer_swap", "seat")
+def snakecharmer_swap(ctx: Ctx, answer: Answer) -> Outcome:
+    """Choosing the Demon swaps characters and alignments; the old Demon is poisoned for good."""
+    target = ctx.g.player(_target(ctx, answer))
+    me = ctx.actor
+    if not _sober(ctx) or not is_demon(ctx.cat, target) or target.seat == me.seat:
+        return Outcome(say=[step_texts().rules.impaired] if not _sober(ctx) else [])
+    assert target.character is not None and me.character is not None
+    events: list[Event] = [
+        Assign(seat=me.seat, character=target.character, alignment=target.alignment),
+        Assign(seat=target.seat, character=me.character, alignment=me.alignment),
+        AddReminder(seat=target.seat, source="snakecharmer", name="Poisoned", by_seat=me.seat),
+        # The new Snake Charmer's turn has passed tonight: it does not wake again.
+        Remember(key=keys.acted(ctx.g.night, ctx.ability, target.seat), value="yes"),
+    ]
+    if me.abilities or target.abilities:
+        # A Philosopher-Snake Charmer's old Demon becomes a (poisoned) Philosopher with that ability.
+        events += [SetAbilities(seat=me.seat, abilities=list(target.abilities)),
+                   SetAbilities(seat=target.seat, abilities=list(me.abilities))]  # fmt: skip
+    old = Text(ko=ctx.name(me.character, "ko"), en=ctx.name(me.character))
+    return Outcome(events=events, say=[filled(step_texts().rules.snakecharmer_swapped, old=old)])
+
+
+def _alive_target(ctx: Ctx, answer: Answer) -> None:
+    if not ctx.g.player(_target(ctx, answer)).alive:
+        raise IllegalChoice("dead_choice", seat=_target(ctx, answer))
+
+
+@effect("lycanthrope_kill", "seat", check=_alive_target)
+def lycanthrope_kill(ctx: Ctx, answer: Answer) -> Outcome:
+    """A good target dies and the Demon kills nobody tonight; the faux paw is never killed."""
+    target = ctx.g.player(_target(ctx, answer))
+    if not _sober(ctx) or target.alignment != "good" or target.has_reminder("Faux Paw"):
+        return Outcome()
+    events = kill(ctx.g, ctx.cat, target.seat)
+    if events:
+        events.append(Remember(key=keys.demon_blocked(ctx.g.night), value=str(target.seat)))
+    return Outcome(events=events)
+
+
+@effect("demon_kill", "seat")
+def demon_kill(ctx: Ctx, answer: Answer) -> Outcome:
+    """The Demon's kill, unless the Lycanthrope killed tonight or the Demon is drunk or poisoned."""
+    if not answer.seats:
+        return Outcome()
+    if demon_blocked(ctx.g):
+        return Outcome()
+    if ctx.seat is not None and not _sober(ctx):
+        return Outcome(say=[step_texts().rules.impaired])
+    return Outcome(events=kill(ctx.g, ctx.cat, answer.seats[0], by_demon=True))
+
+
+@effect(
+    "lunatic_info",
+    truth=lambda ctx: sum(
+        1 for p in ctx.g.players if ctx.cat[p.character or "x"].team == "minion" if p.character in ctx.cat
+    ),
+)
+def lunatic_info(ctx: Ctx, answer: Answer) -> Outcome:
+    return Outcome()
+
+
+@effect("lunatic_attack", "seat")
+def lunatic_attack(ctx: Ctx, answer: Answer) -> Outcome:
+    """Mark the Lunatic's choices; the real Demon is told them when it wakes."""
+    return Outcome(
+        events=[AddReminder(seat=s, source="lunatic", name="Chosen", by_seat=ctx.seat) for s in answer.seats]
+    )
+
+
+@effect("widow_poison", "seat")
+def widow_poison(ctx: Ctx, answer: Answer) -> Outcome:
+    """The chosen player is poisoned while the Widow lives."""
+    if not _sober(ctx):
+        return Outcome(say=[step_texts().rules.impaired])
+    return Outcome(events=[AddReminder(seat=_target(ctx, answer), source="widow", name="Poisoned", by_seat=ctx.seat)])
+
+
+def widow_know_truth(ctx: Ctx) -> int | None:
+    """The seat of the good player who learns that a Widow is in play."""
+    return next((p.seat for p in ctx.g.players if p.has_reminder("Know", "widow")), None)
+
+
+effect("widow_know", truth=widow_know_truth)(nothing)
+
+
+@effect("organgrinder_drunk", "yesno")
+def organgrinder_drunk(ctx: Ctx, answer: Answer) -> Outcome:
+    """A nod: the Organ Grinder is drunk until dusk, and votes are open again."""
+    if not answer.yes:
+        return Outcome()
+    return Outcome(events=[AddReminder(seat=ctx.actor.seat, source="organgrinder", name="Drunk", by_seat=ctx.seat)])
+
+
+def _kazali_check(ctx: Ctx, answer: Answer) -> None:
+    seat, cid = _target(ctx, answer), answer.character
+    if cid is None or cid not in ctx.cat or ctx.cat[cid].team != "minion" or (ctx.script and cid not in ctx.script):
+        raise IllegalChoice("minion_needed")
+    if cid in ctx.g.in_play():
+        raise IllegalChoice("minion_in_play")
+    if seat == ctx.seat:
+        raise IllegalChoice("demon_self")
+
+
+@effect("kazali_minions", "seat", "character", check=_kazali_check)
+def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
+    """The chosen player becomes the chosen Minion, evil, with its setup decisions proposed (a Widow's
+    Know player); the good character it replaces may become a Demon bluff."""
+    assert answer.character is not None
+    seat = _target(ctx, answer)
+    made = 1 + sum(1 for p in ctx.g.players if ctx.cat.team(p.character) == "minion")
+    wanted = ctx.cat.counts[len(ctx.g.players)].minion if len(ctx.g.players) in ctx.cat.counts else made
+    old = ctx.g.player(seat).character
+    events: list[Event] = [Assign(seat=seat, character=answer.character, alignment="evil")]
+    if old and len(ctx.g.bluffs) < 3 and old not in ctx.g.bluffs:
+        events.append(SetBluffs(bluffs=[*ctx.g.bluffs, old]))
+    after = ctx.g.model_copy(deep=True)
+    for e in events:
+        e.apply(after)
+    rng = random.Random(f"{ctx.g.night}:{seat}:{answer.character}")
+    events += decision_events(decisions(after, ctx.cat, ctx.script, rng, seats={seat}))
+    return Outcome(events=events, again=made < wanted)
+
+
+@effect("lilmonsta_babysit", "seat")
+def lilmonsta_babysit(ctx: Ctx, answer: Answer) -> Outcome:
+    """The chosen player babysits Lil' Monsta tonight: they are the Demon."""
+    events: list[Event] = [
+        RemoveReminder(seat=p.seat, source="lilmonsta", name="Is The Demon")
+        for p in ctx.g.players
+        if p.has_reminder("Is The Demon", "lilmonsta")
+    ]
+    events.append(AddReminder(seat=_target(ctx, answer), source="lilmonsta", name="Is The Demon"))
+    return Outcome(events=events)
+
+
+@effect("nightwatchman_choose", "seat")
+def nightwatchman_choose(ctx: Ctx, answer: Answer) -> Outcome:
+    """Once: the chosen player wakes and learns who the Nightwatchman is."""
+    seat = _target(ctx, answer)
+    say = filled(step_texts().rules.nightwatchman_wake, seat=seat)
+    events = [*_spend(ctx), AddReminder(seat=ctx.actor.seat, source="nightwatchman", name="No Ability")]
+    return Outcome(events=events, say=[say])
+
+
+@effect("grandmother_check")
+def grandmother_check(ctx: Ctx, answer: Answer) -> Outcome:
+    """The Demon killed the grandchild: the Grandmother dies too."""
+    return Outcome(events=kill(ctx.g, ctx.cat, ctx.actor.seat))
+
+
+@effect("innkeeper_protect", "two_seats")
+def innkeeper_protect(ctx: Ctx, answer: Answer) -> Outcome:
+    """Both are safe tonight; one of them (the first good one, else the first) is drunk until dusk."""
+    if not _sober(ctx):
+        return Outcome(say=[step_texts().rules.impaired])
+    seats = list(dict.fromkeys(answer.seats))
+    drunk = next((s for s in seats if ctx.g.player(s).alignment == "good"), seats[0])
+    events: list[Event] = [AddReminder(seat=s, source="innkeeper", name="Safe", by_seat=ctx.seat) for s in seats]
+    events.append(AddReminder(seat=drunk, source="innkeeper", name="Drunk", by_seat=ctx.seat))
+    say = filled(step_texts().rules.innkeeper_drunk, seat=drunk)
+    return Outcome(events=events, say=[say])
+
+
+@effect("gambler_guess", "seat", "character")
+def gambler_guess(ctx: Ctx, answer: Answer) -> Outcome:
+    """A wrong guess kills the Gambler."""
+    right = ctx.g.player(_target(ctx, answer)).character == answer.character
+    if right or not _sober(ctx):
+        return Outcome()
+    return Outcome(events=kill(ctx.g, ctx.cat, ctx.actor.seat))
+
+
+@effect("acrobat_choose", "seat")
+def acrobat_choose(ctx: Ctx, answer: Answer) -> Outcome:
+    """Mark the choice; if it is (or becomes, by dawn) drunk or poisoned, the Acrobat dies."""
+    seat = _target(ctx, answer)
+    events: list[Event] = [AddReminder(seat=seat, source="acrobat", name="Chosen", by_seat=ctx.seat)]
+    if _sober(ctx) and impaired(ctx.g, ctx.cat, ctx.g.player(seat)):
+        events += kill(ctx.g, ctx.cat, ctx.actor.seat)
+    return Outcome(events=events)
+
+
+def _two_others(ctx: Ctx, answer: Answer) -> None:
+    if len(set(answer.seats)) != 2 or ctx.seat in answer.seats:
+        raise IllegalChoice("two_others")
+
+
+def _seamstress_told(ctx: Ctx, answer: Answer) -> bool:
+    return seamstress_told(ctx, answer)
+
+
+@effect("seamstress_check", "two_seats", check=_two_others, told=_seamstress_told)
+def seamstress_check(ctx: Ctx, answer: Answer) -> Outcome:
+    """Once: learn whether the two are of one alignment."""
+    return Outcome(events=[*_spend(ctx), AddReminder(seat=ctx.actor.seat, source="seamstress", name="No Ability")])
+
+
+def _good_character(ctx: Ctx, answer: Answer) -> None:
+    cid = answer.character
+    if cid is None or cid not in ctx.cat or ctx.cat[cid].team not in ("townsfolk", "outsider"):
+        raise IllegalChoice("good_character")
+
+
+@effect("philosopher_choose", "character", check=_good_character)
+def philosopher_choose(ctx: Ctx, answer: Answer) -> Outcome:
+    """Once: gain a good ability; a player of that character is drunk while the Philosopher is sober."""
+    assert answer.character is not None
+    events: list[Event] = [
+        *_spend(ctx),
+        GainAbility(seat=ctx.actor.seat, ability=answer.character),
+        Remember(key=keys.gained(ctx.g.night, ctx.actor.seat, answer.character), value="yes"),
+    ]
+    if _sober(ctx):
+        events += [
+            AddReminder(seat=p.seat, source="philosopher", name="Drunk", by_seat=ctx.seat)
+            for p in ctx.g.holders(answer.character)
+            if p.seat != ctx.seat
+        ]
+    return Outcome(events=events)
+
+
+def _held_ability(ctx: Ctx) -> str | None:
+    return next(iter(ctx.actor.abilities), None)
+
+
+@effect("learn_character", "character", truth=_held_ability)
+def learn_character(ctx: Ctx, answer: Answer) -> Outcome:
+    """Remember the character shown (the Alchemist's Minion ability is its held ability)."""
+    cid = answer.character or _held_ability(ctx)
+    return Outcome(events=[Remember(key=keys.learnt(ctx.ability, ctx.seat), value=cid)] if cid else [])
+
+
+def _in_play_townsfolk(ctx: Ctx, answer: Answer) -> None:
+    cid = answer.character
+    if cid is None or cid not in ctx.g.in_play() or ctx.cat[cid].team != "townsfolk" or cid == ctx.ability:
+        raise IllegalChoice("townsfolk_in_play")
+
+
+@effect("pixie_learn", "character", check=_in_play_townsfolk)
+def pixie_learn(ctx: Ctx, answer: Answer) -> Outcome:
+    """The Pixie learns a Townsfolk in play; the Mad reminder goes by that Townsfolk."""
+    assert answer.character is not None
+    holder = ctx.g.holders(answer.character)[0]
+    return Outcome(
+        events=[
+            Remember(key=keys.learnt("pixie", ctx.seat), value=answer.character),
+            AddReminder(seat=holder.seat, source="pixie", name="Mad", by_seat=ctx.seat),
+        ]
+    )
+
+
+effect("amnesiac_act")(nothing)

@@ -1,0 +1,71 @@
+"""The registry of named effect functions. Character files refer to them by name; an unknown name
+fails at load. The effects themselves register in actions.py, day.py and infos.py.
+
+An effect has up to three parts:
+
+- ``truth(ctx)``: the true information to give, computed when the step starts;
+- ``told(ctx, answer)``: the true information that depends on the players chosen;
+- ``check(ctx, answer)``: raises :class:`~moderator.errors.IllegalChoice` for a choice the rules refuse;
+- ``apply(ctx, answer)``: the grimoire changes (events) and what to tell the storyteller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from moderator.clocktower.rules.context import Answer, Ctx, Outcome
+from moderator.clocktower.rules.schema import Expect
+
+TruthFn = Callable[[Ctx], object]
+CheckFn = Callable[[Ctx, Answer], None]
+ApplyFn = Callable[[Ctx, Answer], Outcome]
+ToldFn = Callable[[Ctx, Answer], object]
+OptionsFn = Callable[[Ctx], list[int]]
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A named effect and the answers it needs."""
+
+    name: str
+    expects: tuple[Expect, ...]
+    apply: ApplyFn
+    truth: TruthFn | None = None
+    check: CheckFn | None = None
+    told: ToldFn | None = None
+    options: OptionsFn | None = None
+    """For information that is a player: every seat that would be true (the truth is the first)."""
+
+
+EFFECTS: dict[str, Effect] = {}
+
+
+def effect(
+    name: str,
+    *expects: Expect,
+    truth: TruthFn | None = None,
+    check: CheckFn | None = None,
+    told: ToldFn | None = None,
+    options: OptionsFn | None = None,
+) -> Callable[[ApplyFn], ApplyFn]:
+    """Register ``fn`` as the effect ``name``."""
+
+    def register(fn: ApplyFn) -> ApplyFn:
+        if name in EFFECTS:
+            raise ValueError(f"effect {name!r} registered twice")
+        EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options)
+        return fn
+
+    return register
+
+
+def nothing(_ctx: Ctx, _answer: Answer) -> Outcome:
+    """The apply of an information-only step: the grimoire does not change."""
+    return Outcome()
+
+
+def info(name: str, truth: TruthFn, *expects: Expect) -> None:
+    """Register an information effect that changes nothing and only computes the truth."""
+    effect(name, *expects, truth=truth)(nothing)
+

@@ -1,0 +1,60 @@
+"""Day abilities: the Slayer, the Alsaahir, the Fisherman and the Amnesiac's guesses."""
+
+from __future__ import annotations
+
+from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, SetWinner
+from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.abilities import abilities, kill
+from moderator.clocktower.rules.context import Answer, Ctx, Outcome
+from moderator.clocktower.rules.effects.base import effect
+from moderator.clocktower.rules.status import impaired, registers_demon
+from moderator.clocktower.rules.texts import filled, step_texts
+
+
+@effect("slayer_shot", "two_seats")
+def slayer_shot(ctx: Ctx, answer: Answer) -> Outcome:
+    """Seat A shoots seat B. Only a real, unspent Slayer can kill, and only the Demon dies."""
+    shooter, target = (ctx.g.player(s) for s in answer.seats[:2])
+    if "slayer" not in abilities(ctx.cat, shooter) or keys.used("slayer", shooter.seat) in ctx.g.memory:
+        return Outcome(public=[step_texts().rules.nothing_happens])
+    events: list[Event] = [
+        Remember(key=keys.used("slayer", shooter.seat), value="yes"),
+        AddReminder(seat=shooter.seat, source="slayer", name="No Ability"),
+    ]
+    hit = not impaired(ctx.g, ctx.cat, shooter) and target.alive and registers_demon(ctx.g, ctx.cat, target, "slayer")
+    if hit:
+        events += kill(ctx.g, ctx.cat, target.seat)
+        return Outcome(events=events, public=[filled(step_texts().rules.seat_dies, seat=target.seat)])
+    return Outcome(events=events, public=[step_texts().rules.nothing_happens])
+
+
+def evil_team(ctx: Ctx) -> list[int]:
+    """Every Minion and Demon now, dead ones included (what an Alsaahir must name)."""
+    return sorted(p.seat for p in ctx.g.players if ctx.cat.team(p.character) in ("minion", "demon"))
+
+
+@effect("alsaahir_guess", truth=evil_team)
+def alsaahir_guess(ctx: Ctx, answer: Answer) -> Outcome:
+    """A public guess of every Minion and Demon. Right, and sober: good wins."""
+    right = sorted(set(answer.seats)) == evil_team(ctx)
+    real = "alsaahir" in abilities(ctx.cat, ctx.actor)
+    if right and real and not impaired(ctx.g, ctx.cat, ctx.actor):
+        return Outcome(events=[SetWinner(winner="good")], public=[step_texts().rules.good_wins])
+    return Outcome(public=[step_texts().rules.nothing_happens])
+
+
+@effect("fisherman_advice")
+def fisherman_advice(ctx: Ctx, answer: Answer) -> Outcome:
+    """Once per game: the storyteller gives advice in private."""
+    return Outcome(
+        events=[
+            Remember(key=keys.used("fisherman", ctx.seat), value="yes"),
+            AddReminder(seat=ctx.actor.seat, source="fisherman", name="No Ability"),
+        ]
+    )
+
+
+@effect("amnesiac_guess")
+def amnesiac_guess(ctx: Ctx, answer: Answer) -> Outcome:
+    """Record today's guess answer (cold / warm / hot / bingo) for the record."""
+    return Outcome(events=[Remember(key=keys.guessed("amnesiac", ctx.seat, ctx.g.day), value=str(answer.number or 0))])

@@ -1,0 +1,169 @@
+"""Information effects: each computes the true answer at the moment its step starts."""
+
+from __future__ import annotations
+
+from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, RemoveReminder
+from moderator.clocktower.grimoire.state import Player
+from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.context import Answer, Ctx, Outcome
+from moderator.clocktower.rules.effects.base import effect, info, nothing
+from moderator.clocktower.rules.status import registers_demon, registers_evil, team_of
+from moderator.clocktower.rules.victory import demon_players
+
+
+def _evil(ctx: Ctx, p: Player) -> bool:
+    return registers_evil(ctx.g, ctx.cat, p, ctx.ability)
+
+
+def empath_truth(ctx: Ctx) -> int:
+    """Evil living neighbours, skipping the dead, counted now (after the Demon's kill)."""
+    seat = ctx.actor.seat
+    sides = {p.seat: p for p in (ctx.g.neighbour(seat, +1), ctx.g.neighbour(seat, -1)) if p is not None}
+    return sum(1 for p in sides.values() if _evil(ctx, p))
+
+
+def oracle_truth(ctx: Ctx) -> int:
+    """How many dead players are evil."""
+    return sum(1 for p in ctx.g.players if not p.alive and _evil(ctx, p))
+
+
+def undertaker_truth(ctx: Ctx) -> str | None:
+    """The character of the player executed today (the Drunk shows as the Drunk)."""
+    seat = ctx.g.executed_today
+    return ctx.g.player(seat).character if seat is not None else None
+
+
+def shugenja_truth(ctx: Ctx) -> str:
+    """Which way the nearest evil player sits: clockwise, counterclockwise, or either on a tie."""
+    seats = ctx.g.seats()
+    i, n = seats.index(ctx.actor.seat), len(seats)
+
+    def distance(step: int) -> int:
+        for k in range(1, n):
+            if _evil(ctx, ctx.g.player(seats[(i + step * k) % n])):
+                return k
+        return n
+
+    cw, ccw = distance(+1), distance(-1)
+    return "either" if cw == ccw else ("clockwise" if cw < ccw else "counterclockwise")
+
+
+def grandmother_truth(ctx: Ctx) -> dict[str, object] | None:
+    """The grandchild's seat and character."""
+    for p in ctx.g.players:
+        if any(r.name == "Grandchild" and r.source == "grandmother" for r in p.reminders):
+            return {"seat": p.seat, "character": p.character}
+    return None
+
+
+def _first(seats: list[int]) -> int | None:
+    return seats[0] if seats else None
+
+
+def bountyhunter_options(ctx: Ctx) -> list[int]:
+    """Evil players the Bounty Hunter could be shown (not ones already shown)."""
+    shown = set(ctx.g.memory.get(keys.shown_so_far("bountyhunter", ctx.seat), "").split())
+    return [p.seat for p in ctx.g.players if _evil(ctx, p) and str(p.seat) not in shown and p.seat != ctx.seat]
+
+
+def balloonist_options(ctx: Ctx) -> list[int]:
+    """Players of another character type than the one shown last time."""
+    last = ctx.g.memory.get(keys.told_type("balloonist", ctx.seat))
+    return [p.seat for p in ctx.g.players if p.seat != ctx.seat and team_of(ctx.cat, p) != last]
+
+
+info("empath_count", empath_truth)
+info("oracle_count", oracle_truth)
+info("undertaker_learn", undertaker_truth)
+info("shugenja_direction", shugenja_truth)
+info("grandmother_learn", grandmother_truth)
+
+
+@effect("bountyhunter_learn", truth=lambda ctx: _first(bountyhunter_options(ctx)), options=bountyhunter_options)
+def bountyhunter_learn(ctx: Ctx, answer: Answer) -> Outcome:
+    """Move the Know token to the player shown, and remember them: the same one is never shown twice."""
+    options = bountyhunter_options(ctx)
+    seat = answer.seats[0] if answer.seats else (options[0] if options else None)
+    if seat is None:
+        return Outcome()
+    key = keys.shown_so_far("bountyhunter", ctx.seat)
+    shown = f"{ctx.g.memory.get(key, '')} {seat}".strip()
+    events = [Remember(key=key, value=shown), Remember(key=keys.known(ctx.ability, ctx.seat), value=str(seat))]
+    return Outcome(events=[*events, *_move_know(ctx, seat)])
+
+
+def _move_know(ctx: Ctx, seat: int) -> list[Event]:
+    """The acting ability's Know token leaves whoever had it and goes by ``seat``."""
+    events: list[Event] = [
+        RemoveReminder(seat=p.seat, source=ctx.ability, name="Know")
+        for p in ctx.g.players
+        if any(r.source == ctx.ability and r.name == "Know" and r.by_seat == ctx.seat for r in p.reminders)
+    ]
+    return [*events, AddReminder(seat=seat, source=ctx.ability, name="Know", by_seat=ctx.seat)]
+
+
+@effect("balloonist_learn", truth=lambda ctx: _first(balloonist_options(ctx)), options=balloonist_options)
+def balloonist_learn(ctx: Ctx, answer: Answer) -> Outcome:
+    """Move the Know token and remember the type shown, so the next player is of another type."""
+    options = balloonist_options(ctx)
+    seat = answer.seats[0] if answer.seats else (options[0] if options else None)
+    if seat is None:
+        return Outcome()
+    team = team_of(ctx.cat, ctx.g.player(seat))
+    told = Remember(key=keys.told_type("balloonist", ctx.seat), value=str(team))
+    return Outcome(events=[told, *_move_know(ctx, seat)])
+
+
+def _chosen(answer: Answer, ctx: Ctx) -> list[Player]:
+    return [ctx.g.player(s) for s in answer.seats]
+
+
+def ravenkeeper_told(ctx: Ctx, answer: Answer) -> str | None:
+    """The chosen player's character."""
+    return next((p.character for p in _chosen(answer, ctx)), None)
+
+
+def villageidiot_told(ctx: Ctx, answer: Answer) -> str | None:
+    """The chosen player's alignment, as it registers."""
+    return next(("evil" if _evil(ctx, p) else "good" for p in _chosen(answer, ctx)), None)
+
+
+def fortuneteller_told(ctx: Ctx, answer: Answer) -> bool:
+    """Whether either chosen player registers as the Demon (the red herring does)."""
+    return any(registers_demon(ctx.g, ctx.cat, p, ctx.ability) for p in _chosen(answer, ctx))
+
+
+def seamstress_told(ctx: Ctx, answer: Answer) -> bool:
+    """Whether the two chosen players register as the same alignment."""
+    a, b = _chosen(answer, ctx)
+    return _evil(ctx, a) == _evil(ctx, b)
+
+
+effect("ravenkeeper_learn", "seat", told=ravenkeeper_told)(nothing)
+effect("villageidiot_check", "seat", told=villageidiot_told)(nothing)
+effect("fortuneteller_check", "two_seats", told=fortuneteller_told)(nothing)
+
+
+def _minion_info(ctx: Ctx) -> dict[str, object]:
+    """What the Minions learn: each other and the Demon (a Magician shows as a Demon too)."""
+    g, cat = ctx.g, ctx.cat
+    minions = [p.seat for p in g.players if cat.team(p.character) == "minion"]
+    demons = [p.seat for p in demon_players(g, cat)]
+    magicians = [p.seat for p in g.players if p.character == "magician"]
+    return {"minions": minions, "demon": sorted(demons + magicians)}
+
+
+def _demon_info(ctx: Ctx) -> dict[str, object]:
+    """What the Demon learns: its Minions (a Magician among them), three bluffs, and any Lunatic."""
+    g, cat = ctx.g, ctx.cat
+    minions = [p.seat for p in g.players if cat.team(p.character) == "minion"]
+    magicians = [p.seat for p in g.players if p.character == "magician"]
+    lunatics = [p.seat for p in g.players if p.character == "lunatic"]
+    info_: dict[str, object] = {"minions": sorted(minions + magicians), "bluffs": list(g.bluffs)}
+    if lunatics:
+        info_["lunatic"] = lunatics
+    return info_
+
+
+info("minion_info", _minion_info)
+info("demon_info", _demon_info)

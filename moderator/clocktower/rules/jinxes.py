@@ -1,0 +1,53 @@
+"""Jinxes we describe (data/jinxes.yaml): notes at the step where each matters, and rules we apply."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import TypeAdapter
+
+from moderator.clocktower.rules.schema import Model
+from moderator.errors import DataError
+from moderator.i18n import Text
+from moderator.paths import data_dir
+from moderator.yamlio import load_yaml
+
+
+class Jinx(Model):
+    """One jinxed pair, as we run it."""
+
+    pair: tuple[str, str]
+    at: list[str]
+    text: Text
+    rule: Literal["only_one_in_play"] | None = None
+
+
+def read_jinxes(path: Path) -> list[Jinx]:
+    """Parse data/jinxes.yaml.
+
+    Raises:
+        DataError: unreadable or of the wrong shape.
+    """
+    try:
+        return TypeAdapter(list[Jinx]).validate_python(load_yaml(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, yaml.YAMLError) as exc:  # pydantic errors are ValueErrors
+        raise DataError(f"{path}: {exc}") from exc
+
+
+@cache
+def jinxes() -> list[Jinx]:
+    """The jinxes from data/, read once."""
+    return read_jinxes(data_dir() / "jinxes.yaml")
+
+
+def described(a: str, b: str) -> Jinx | None:
+    """Our description of the jinx between ``a`` and ``b``, if we have one."""
+    return next((j for j in jinxes() if set(j.pair) == {a, b}), None)
+
+
+def forbidden_together(ids: set[str]) -> list[tuple[str, str]]:
+    """Pairs in ``ids`` that a jinx says cannot both be in play."""
+    return [j.pair for j in jinxes() if j.rule == "only_one_in_play" and set(j.pair) <= ids]

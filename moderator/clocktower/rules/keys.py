@@ -1,0 +1,81 @@
+"""Every key of the grimoire's memory, built here and nowhere else.
+
+The memory (``Grimoire.memory``) is part of the state file, so each key's text is stable: saved
+games and outside tools read it. Each kind of key has one builder with typed parts, and the rules
+use the builders, never a hand-spelled key.
+
+| builder | key | what is remembered |
+|---|---|---|
+| used | ``used:<ability>:<seat>`` | a once-per-game ability is spent |
+| today | ``today:<ability>:<seat>:<day>`` | a day ability was used that day |
+| acted | ``acted:<night>:<ability>:<seat>`` | a night step was done that night (it never wakes twice) |
+| gained | ``gained:<night>:<seat>:<ability>`` | an ability gained that night |
+| known | ``known:<ability>:<seat>`` | the player an ability currently knows (the Bounty Hunter's) |
+| learnt | ``learnt:<ability>:<seat>`` | the character an ability learnt (the Pixie's, the Philosopher's …) |
+| shown_so_far | ``shown:<ability>:<seat>`` | every player an ability has shown, space-separated |
+| shown | ``shown:n<night>:<step>:<seat>:<sub>`` | what the storyteller gave at a night step (JSON) |
+| told_type | ``type:<ability>:<seat>`` | the last type an ability was told (the Balloonist's) |
+| guessed | ``<ability>:<seat>:day<day>`` | a number a day ability was answered with (the Amnesiac's) |
+| demon_blocked | ``demon_blocked:<night>`` | the seat the Lycanthrope killed, so the Demon cannot |
+"""
+
+from __future__ import annotations
+
+from typing import NewType
+
+MemoryKey = NewType("MemoryKey", str)
+
+
+def used(ability: str, seat: int | None) -> MemoryKey:
+    """A once-per-game ability is spent."""
+    return MemoryKey(f"used:{ability}:{seat}")
+
+
+def today(ability: str, seat: int | None, day: int) -> MemoryKey:
+    """A day ability was used on ``day``."""
+    return MemoryKey(f"today:{ability}:{seat}:{day}")
+
+
+def acted(night: int, ability: str, seat: int | None) -> MemoryKey:
+    """A night step was done on ``night`` (it never wakes twice in a night)."""
+    return MemoryKey(f"acted:{night}:{ability}:{seat}")
+
+
+def gained(night: int, seat: int | None, ability: str) -> MemoryKey:
+    """An ability gained on ``night`` (a first-night ability acts at once)."""
+    return MemoryKey(f"gained:{night}:{seat}:{ability}")
+
+
+def known(ability: str, seat: int | None) -> MemoryKey:
+    """The player an ability currently knows (the Bounty Hunter's evil player)."""
+    return MemoryKey(f"known:{ability}:{seat}")
+
+
+def learnt(ability: str, seat: int | None) -> MemoryKey:
+    """The character an ability learnt."""
+    return MemoryKey(f"learnt:{ability}:{seat}")
+
+
+def shown_so_far(ability: str, seat: int | None) -> MemoryKey:
+    """Every player an ability has shown so far (so the same one is never shown twice)."""
+    return MemoryKey(f"shown:{ability}:{seat}")
+
+
+def shown(night: int, step: str, seat: int | None, sub: int) -> MemoryKey:
+    """What the storyteller gave at a night step."""
+    return MemoryKey(f"shown:n{night}:{step}:{seat}:{sub}")
+
+
+def told_type(ability: str, seat: int | None) -> MemoryKey:
+    """The last character type an ability was told."""
+    return MemoryKey(f"type:{ability}:{seat}")
+
+
+def guessed(ability: str, seat: int | None, day: int) -> MemoryKey:
+    """The number a day ability was answered with on ``day``."""
+    return MemoryKey(f"{ability}:{seat}:day{day}")
+
+
+def demon_blocked(night: int) -> MemoryKey:
+    """The Lycanthrope killed on ``night``, so the Demon cannot."""
+    return MemoryKey(f"demon_blocked:{night}")

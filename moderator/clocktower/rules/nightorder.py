@@ -1,0 +1,183 @@
+"""The night sheet: which steps a night has, in what order, for a script and a grimoire."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from moderator.clocktower.grimoire.state import Grimoire, Player
+from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.abilities import abilities
+from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue, Character
+from moderator.clocktower.rules.schema import Expect, Status, Step
+from moderator.clocktower.rules.scripts import Script
+from moderator.clocktower.rules.status import statuses
+from moderator.clocktower.rules.texts import step_texts
+from moderator.i18n import Lang
+
+EVIL_INFO_MIN_PLAYERS = 7
+
+
+#: Wake conditions under which a dead player's ability can still act (checked at the step itself).
+ACTS_WHILE_DEAD = frozenset({"always", "died_tonight"})
+
+
+@dataclass(frozen=True)
+class SheetStep:
+    """One line of the night sheet."""
+
+    id: str
+    """The character whose ability wakes, or a pseudo-step (dusk, minioninfo, demoninfo, dawn)."""
+    position: float
+    seat: int | None = None
+    player: str | None = None
+    character: str | None = None
+    """The player's true character (differs from ``id`` for the Drunk, a Philosopher, a Cannibal …)."""
+    status: frozenset[Status] = field(default_factory=frozenset)
+    steps: tuple[Step, ...] = ()
+    """Our described steps for ``id`` this night; empty for pseudo-steps and undescribed characters."""
+
+    @property
+    def expects(self) -> list[Expect]:
+        return list(dict.fromkeys(e for s in self.steps for e in s.expects)) or ["confirm"]
+
+    def prompt(self, cat: Catalogue, lang: Lang) -> str:
+        """What the storyteller hears for this line."""
+        texts = step_texts()
+        if self.id in PSEUDO_STEPS:
+            return texts.pseudo[self.id].prompt(lang)
+        char = cat[self.id]
+        body = " ".join(s.prompt(lang) for s in self.steps) if self.steps else texts.templates.generic(lang)
+        name = char.name(lang)
+        if self.character and self.character != self.id and self.character in cat:
+            name = texts.templates.acting_as(lang, actual=cat[self.character].name(lang), ability=name)
+        if self.seat is None:
+            template = texts.templates.unseated_step if self.player is None else texts.templates.sheet_step
+            line = template(lang, character=name, prompt=body)
+        else:
+            line = texts.templates.player_step(lang, character=name, seat=self.seat, name=self.player, prompt=body)
+        for status in sorted(self.status):
+            line += " " + texts.templates.impaired(lang, status=texts.templates.status[status](lang))
+        return line
+
+    def to_json(self, cat: Catalogue, lang: Lang) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "seat": self.seat,
+            "player": self.player,
+            "character": self.character,
+            "position": self.position,
+            "expects": self.expects,
+            "status": sorted(self.status),
+            "described": self.id in PSEUDO_STEPS or (self.id in cat and cat[self.id].described),
+            "prompt": self.prompt(cat, lang),
+        }
+
+
+def _steps(char: Character, first: bool) -> tuple[Step, ...]:
+    if char.data is None:
+        return ()
+    return tuple(char.data.night.first if first else char.data.night.other)
+
+
+def positions(script: Script | None, cat: Catalogue, first: bool) -> dict[str, float]:
+    """Each id's place in the night: the script's own order if it has one, else the official one."""
+    custom = script.first_order if (script and first) else (script.other_order if script else None)
+    official = cat.sheet.firstNight if first else cat.sheet.otherNight
+    order = custom or official
+    pos: dict[str, float] = {cid: float(i) for i, cid in enumerate(order)}
+    # A custom order may leave out the special entries: dusk opens the night, the evil info follows,
+    # dawn closes it.
+    pos.setdefault("dusk", -1.0)
+    pos.setdefault("minioninfo", -0.9)
+    pos.setdefault("demoninfo", -0.8)
+    dawn = pos.setdefault("dawn", float(len(order)))
+    for cid, char in cat.characters.items():
+        number = char.first_night if first else char.other_night
+        if cid not in pos and number is not None:
+            # Not in the list used (a homebrew character, or left out of a custom order): by its number.
+            pos[cid] = float(number) + 0.5 if not custom else dawn - 0.5 + number / 1000
+    return pos
+
+
+def wakes(char: Character, first: bool) -> bool:
+    """Whether the character's ability has a place in that night's order."""
+    return (char.first_night if first else char.other_night) is not None
+
+
+def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict[str, float]) -> list[SheetStep]:
+    lines = []
+    for cid in abilities(cat, p):
+        char = cat.get(cid)
+        if char is None:
+            continue
+        position = pos.get(cid)
+        steps = _steps(char, first)
+        if not first and keys.gained(g.night, p.seat, cid) in g.memory and not wakes(char, False):
+            # A first-night ability gained tonight (a Philosopher's Shugenja) is used tonight, right
+            # after the step that gave it.
+            position = pos.get(p.character or "", 0.0) + 0.5 if char.first_night is not None else None
+            steps = _steps(char, True)
+        elif not wakes(char, first):
+            continue
+        if position is None:
+            continue
+        if not p.alive and not _acts_dead(g, p, steps):
+            continue
+        lines.append(
+            SheetStep(
+                id=cid,
+                position=position,
+                seat=p.seat,
+                player=p.name,
+                character=p.character,
+                status=frozenset(statuses(g, cat, p)),
+                steps=steps,
+            )
+        )
+    return lines
+
+
+def _acts_dead(g: Grimoire, p: Player, steps: tuple[Step, ...]) -> bool:
+    return any(
+        s.wake_if == "always" or (s.wake_if == "died_tonight" and p.seat in g.died_tonight)
+        for s in steps
+        if s.wake_if in ACTS_WHILE_DEAD
+    )
+
+
+def _evil_info(g: Grimoire | None, cat: Catalogue, in_play: set[str]) -> bool:
+    if g is not None and len(g.players) < EVIL_INFO_MIN_PLAYERS:
+        return False
+    return not any(cat.setup(c).no_evil_info for c in in_play)
+
+
+def night_sheet(script: Script | None, cat: Catalogue, night: int, g: Grimoire | None = None) -> list[SheetStep]:
+    """The steps of night ``night`` (1 = the first night).
+
+    With a grimoire: the characters in play, each at its seat, the dead skipped unless they act
+    while dead, the Drunk where its Townsfolk would wake, held abilities at their own places.
+    Without one: every script character as if in play, seats null (the script's full sheet).
+    """
+    first = night == 1
+    pos = positions(script, cat, first)
+    lines: list[SheetStep] = []
+    if g is None:
+        assert script is not None
+        in_play = set(script.ids)
+        for cid in script.ids:
+            char = cat[cid]
+            if wakes(char, first) and cid in pos:
+                lines.append(SheetStep(id=cid, position=pos[cid], steps=_steps(char, first)))
+    else:
+        in_play = g.in_play()
+        for p in g.players:
+            lines += _player_lines(g, cat, p, first, pos)
+        for cid in g.unseated:
+            extra = cat.get(cid)
+            if extra is not None and wakes(extra, first) and cid in pos:
+                lines.append(SheetStep(id=cid, position=pos[cid], steps=_steps(extra, first)))
+    pseudo = ["dusk", "dawn"]
+    if first and (g is None or _evil_info(g, cat, in_play)):
+        pseudo += ["minioninfo", "demoninfo"]
+    lines += [SheetStep(id=s, position=pos[s]) for s in pseudo if s in pos]
+    return sorted(lines, key=lambda s: (s.position, s.seat or 0))

@@ -1,0 +1,149 @@
+"""The shapes of the rules data: what a file under data/ may say.
+
+Every model forbids unknown keys, so a typo in a data file is an error, not a silent default.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from moderator.clocktower.grimoire.state import Alignment as Alignment  # the grimoire's word, used by the data too
+from moderator.i18n import Text
+
+Team = Literal["townsfolk", "outsider", "minion", "demon", "traveller", "fabled", "loric"]
+Expect = Literal["confirm", "seat", "two_seats", "character", "yesno", "number", "direction"]
+Status = Literal["drunk", "poisoned"]
+Until = Literal[
+    "dusk",  # removed at the next dusk (Innkeeper, Organ Grinder)
+    "dawn",  # removed at the next dawn
+    "source_dies",  # while the player who placed it lives (Widow)
+    "permanent",  # never removed by the rules (Snake Charmer swap)
+    "good_executed",  # until a good player dies by execution (Cannibal)
+    "source_sober",  # while the source is alive, sober and healthy (Philosopher)
+    "manual",  # only the storyteller removes it
+]
+
+GOOD_TEAMS: tuple[Team, ...] = ("townsfolk", "outsider")
+EVIL_TEAMS: tuple[Team, ...] = ("minion", "demon")
+
+
+class Model(BaseModel):
+    """Base for every data model: unknown keys are errors."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Fact(Model):
+    """One official character, as ../shared/reference/botc/characters-facts.json gives it."""
+
+    id: str
+    name: str
+    team: Team
+    edition: str
+    setup: bool
+    reminders: list[str]
+    remindersGlobal: list[str]
+    firstNight: int | None
+    otherNight: int | None
+    special: list[dict[str, object]] | None = None
+
+
+class ReminderSpec(Model):
+    """A reminder token and what it means to the rules while it lies in the grimoire."""
+
+    en: str = Field(description="The official reminder name.")
+    ko: str
+    status: Status | None = Field(None, description="The marked player is drunk or poisoned.")
+    until: Until | None = Field(None, description="When the rules remove the token by themselves.")
+    registers_as: Literal["evil", "demon"] | None = Field(
+        None, description="The marked player registers as this to information abilities."
+    )
+    registers_for: list[str] = Field(
+        default_factory=list, description="Character ids whose abilities see the registration; empty: all."
+    )
+    protects: bool = Field(False, description="The marked player cannot die tonight (Innkeeper's Safe).")
+
+
+class Choice(Model):
+    """Constraints on the seats a step may be answered with."""
+
+    alive: bool | None = Field(None, description="True: living players only; False: dead only.")
+    not_self: bool = False
+
+
+class Step(Model):
+    """One thing the storyteller does when a character wakes, or uses a day ability."""
+
+    prompt: Text = Field(description="Spoken to the storyteller; {seat}, {name} and {character} are filled.")
+    expects: list[Expect] = Field(default_factory=lambda: list[Expect](["confirm"]))
+    effect: str | None = Field(None, description="A named effect function (moderator.clocktower.rules.effects).")
+    wake_if: str = Field("alive", description="A named wake condition (moderator.clocktower.rules.conditions).")
+    choose: Choice | None = None
+    public: Text | None = Field(None, description="Spoken to the whole table, if anything.")
+    command: Literal["ability", "guess"] = Field(
+        "ability", description="A day step: the command that uses it ('uses their ability', or 'guesses')."
+    )
+
+
+class Night(Model):
+    """The steps of a character's ability on the first night and on other nights."""
+
+    first: list[Step] = Field(default_factory=list)
+    other: list[Step] = Field(default_factory=list)
+
+
+class Setup(Model):
+    """How a character changes the setup (the text in [brackets])."""
+
+    in_bag: bool = Field(True, description="False: the token never goes in the bag (Drunk, Lil' Monsta).")
+    outsiders: list[int] | None = Field(
+        None, description="The Outsider count changes the storyteller may choose from, e.g. [0, 1]."
+    )
+    minions: int = Field(0, description="Change in the Minion count (Lil' Monsta: +1).")
+    believes: Team | None = Field(None, description="The player believes they are a character of this team.")
+    extra_copies: list[int] | None = Field(
+        None, description="How many extra copies may replace Townsfolk (Village Idiot: [0, 1, 2])."
+    )
+    evil_townsfolk: int = Field(0, description="How many Townsfolk start evil (Bounty Hunter: 1).")
+    demon_picks_minions: bool = Field(False, description="No Minions in the bag; the Demon makes them.")
+    no_evil_info: bool = Field(False, description="The first night skips Minion and Demon info (Lil' Monsta).")
+
+
+class Target(Model):
+    """Who a storyteller decision may pick."""
+
+    alignment: Alignment | None = None
+    teams: list[Team] = Field(default_factory=list)
+    not_self: bool = False
+    same_character: bool = Field(False, description="Only players of this same character.")
+    in_play: bool | None = Field(None, description="For characters: must (True) or must not (False) be in play.")
+
+
+class Decision(Model):
+    """A hidden storyteller decision made at setup. The app may propose one; the storyteller decides."""
+
+    id: str
+    kind: Literal["mark", "evil", "believes", "ability"]
+    prompt: Text
+    reminder: str | None = Field(
+        None, description="The official reminder placed: on the pick (mark), or by the owner (believes)."
+    )
+    target: Target = Field(default_factory=Target)
+    when: str = Field("always", description="A named condition on the setup (e.g. several_copies).")
+
+
+class CharacterData(Model):
+    """One file under data/characters/: everything about a character that is not an official fact."""
+
+    id: str
+    name: Text
+    ability: Text
+    reminders: list[ReminderSpec] = Field(default_factory=list)
+    night: Night = Field(default_factory=Night)
+    day: list[Step] = Field(default_factory=list)
+    triggers: list[str] = Field(default_factory=list, description="Named effects run on game events.")
+    setup: Setup = Field(default_factory=Setup)
+    decisions: list[Decision] = Field(default_factory=list)
+    notes: Text | None = Field(None, description="How to run it, short, from the seed's notes.")

@@ -1,0 +1,228 @@
+"""Custom scripts in the official JSON format: bare ids, ``{"id": …}``, ``_meta`` and homebrew objects."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue, Character
+from moderator.clocktower.rules.problems import Problems
+from moderator.clocktower.rules.schema import Team
+from moderator.errors import DataError
+from moderator.i18n import Text
+from moderator.paths import data_dir
+
+PLAYABLE_TEAMS: tuple[Team, ...] = ("townsfolk", "outsider", "minion", "demon")
+
+
+class _Loose(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Meta(_Loose):
+    """The ``_meta`` object of a script."""
+
+    id: Literal["_meta"]
+    name: str = Field(max_length=50)
+    author: str | None = None
+    logo: str | None = None
+    hideTitle: bool | None = None
+    background: str | None = None
+    almanac: str | None = None
+    bootlegger: list[str] = Field(default_factory=list)
+    firstNight: list[str] | None = None
+    otherNight: list[str] | None = None
+
+
+class Jinx(_Loose):
+    id: str
+    reason: str
+
+
+class Homebrew(_Loose):
+    """A homebrew character object in a script."""
+
+    id: str = Field(max_length=50)
+    name: str = Field(max_length=30)
+    team: Team
+    ability: str
+    image: str | list[str] | None = None
+    edition: str | None = None
+    flavor: str | None = None
+    firstNight: float = 0
+    firstNightReminder: str | None = None
+    otherNight: float = 0
+    otherNightReminder: str | None = None
+    reminders: list[str] = Field(default_factory=list)
+    remindersGlobal: list[str] = Field(default_factory=list)
+    setup: bool = False
+    jinxes: list[Jinx] = Field(default_factory=list)
+    special: list[dict[str, object]] = Field(default_factory=list)
+
+    def character(self) -> Character:
+        """As the engine sees it: facts only, with the homebrew ability text."""
+        return Character(
+            id=self.id,
+            name=Text(ko=self.name, en=self.name),
+            team=self.team,
+            first_night=int(self.firstNight) if self.firstNight else None,
+            other_night=int(self.otherNight) if self.otherNight else None,
+            reminders=tuple(dict.fromkeys([*self.reminders, *self.remindersGlobal])),
+            ability_text=Text(ko=self.ability, en=self.ability),
+        )
+
+
+@dataclass
+class Script:
+    """A loaded script: its characters in order, its own night orders, its homebrew characters."""
+
+    name: str
+    source: str
+    ids: list[str]
+    author: str | None = None
+    first_order: list[str] | None = None
+    other_order: list[str] | None = None
+    homebrew: list[Character] = field(default_factory=list)
+
+    def by_team(self, cat: Catalogue, team: Team) -> list[str]:
+        return [c for c in self.ids if cat[c].team == team]
+
+
+def normalise_id(raw: str) -> str:
+    """Official ids are lowercase letters and digits: 'Fortune_Teller' → 'fortuneteller'."""
+    return re.sub(r"[^a-z0-9]", "", raw.lower())
+
+
+def bundled_scripts() -> dict[str, Path]:
+    """The scripts under data/scripts, by file stem."""
+    return {p.stem: p for p in sorted((data_dir() / "scripts").glob("*.json"))}
+
+
+def resolve_script(name_or_path: str) -> Path:
+    """A script path from a path, a bundled file stem, or a bundled script's ``_meta`` name.
+
+    Raises:
+        DataError: nothing matches; the message lists the bundled scripts.
+    """
+    path = Path(name_or_path)
+    if path.is_file():
+        return path
+    bundled = bundled_scripts()
+    if name_or_path in bundled:
+        return bundled[name_or_path]
+    for stem, p in bundled.items():
+        try:
+            meta = next(
+                (
+                    x
+                    for x in json.loads(p.read_text(encoding="utf-8"))
+                    if isinstance(x, dict) and x.get("id") == "_meta"
+                ),
+                None,
+            )
+        except ValueError:
+            continue
+        if meta and str(meta.get("name", "")).casefold() == name_or_path.casefold():
+            return bundled[stem]
+    raise DataError(f"no script '{name_or_path}': give a path or one of {', '.join(bundled)}")
+
+
+def parse_script(path: Path, cat: Catalogue, problems: Problems) -> Script:
+    """Read a script, adding a problem (file, [index], id) for each bad entry. Good entries still load."""
+    script = Script(name=path.stem, source=str(path), ids=[])
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        problems.add(path, "", "", f"not a readable JSON file: {exc}")
+        return script
+    if not isinstance(raw, list):
+        problems.add(path, "", "", "a script is a JSON array")
+        return script
+    for i, item in enumerate(raw):
+        _entry(path, i, item, script, cat, problems)
+    known = {*script.ids, *PSEUDO_STEPS}
+    for key, order in (("firstNight", script.first_order), ("otherNight", script.other_order)):
+        for j, cid in enumerate(order or []):
+            if cid not in known:
+                problems.add(path, f"_meta.{key}[{j}]", cid, "not a character on this script")
+    return script
+
+
+def _entry(path: Path, i: int, item: object, script: Script, cat: Catalogue, problems: Problems) -> None:
+    where = f"[{i}]"
+    if isinstance(item, dict) and item.get("id") == "_meta":
+        try:
+            meta = Meta.model_validate(item)
+        except ValidationError as exc:
+            problems.add(path, where, "_meta", _first(exc))
+            return
+        script.name, script.author = meta.name, meta.author
+        script.first_order = [normalise_id(x) if normalise_id(x) in cat else x for x in meta.firstNight or []] or None
+        script.other_order = [normalise_id(x) if normalise_id(x) in cat else x for x in meta.otherNight or []] or None
+        return
+    if isinstance(item, dict) and set(item) == {"id"}:
+        item = item["id"]
+    if isinstance(item, str):
+        cid = normalise_id(item)
+        if cid not in cat:
+            problems.add(path, where, item, "unknown character id")
+        elif cid in script.ids:
+            problems.add(path, where, item, "listed twice")
+        else:
+            script.ids.append(cid)
+        return
+    if isinstance(item, dict):
+        try:
+            brew = Homebrew.model_validate(item)
+        except ValidationError as exc:
+            problems.add(path, where, str(item.get("id", "?")), _first(exc))
+            return
+        script.homebrew.append(brew.character())
+        script.ids.append(brew.id)
+        return
+    problems.add(path, where, "", f"expected a character id or object, got {type(item).__name__}")
+
+
+def _first(exc: ValidationError) -> str:
+    return "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
+
+
+def load_script(name_or_path: str, cat: Catalogue) -> tuple[Script, Catalogue]:
+    """Load a script and the catalogue that also knows its homebrew characters.
+
+    Raises:
+        DataError: the script cannot be found or has bad entries (all listed).
+    """
+    path = resolve_script(name_or_path)
+    problems = Problems()
+    script = parse_script(path, cat, problems)
+    problems.raise_if_any()
+    return script, cat.with_homebrew(script.homebrew)
+
+
+def missing_for_a_game(script: Script, cat: Catalogue) -> list[Team]:
+    """The teams a legal game needs that the script lacks (no Demon, no Minion …)."""
+    return [t for t in PLAYABLE_TEAMS if t != "outsider" and not script.by_team(cat, t)]
+
+
+def complete(script: Script, cat: Catalogue, extra: list[str]) -> Script:
+    """A copy of ``script`` with catalogue characters added (to give it a Demon or Minions).
+
+    Raises:
+        DataError: an id is unknown.
+    """
+    ids = list(script.ids)
+    for raw in extra:
+        cid = normalise_id(raw)
+        if cid not in cat:
+            raise DataError(f"--add: unknown character id '{raw}'")
+        if cid not in ids:
+            ids.append(cid)
+    return Script(
+        script.name, script.source, ids, script.author, script.first_order, script.other_order, script.homebrew
+    )

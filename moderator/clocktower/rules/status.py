@@ -1,0 +1,93 @@
+"""Drunkenness, poisoning and "registers as": one mechanism, read off the reminder tokens.
+
+A reminder's meaning (status, how long it lasts, what it makes a player register as) is data, in
+the ``reminders`` of the character that owns the token. Nothing here names a character except
+the Drunk, whose whole being is to be drunk.
+"""
+
+from __future__ import annotations
+
+from moderator.clocktower.grimoire.state import Grimoire, Player, Reminder
+from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.schema import ReminderSpec, Status
+
+
+def spec(cat: Catalogue, r: Reminder) -> ReminderSpec | None:
+    """What the reminder means, from its owner's character file."""
+    char = cat.get(r.source)
+    return char.reminder(r.name) if char else None
+
+
+def active(g: Grimoire, cat: Catalogue, r: Reminder, _depth: int = 0) -> bool:
+    """Whether the reminder still works: some last only while their source lives or is sober."""
+    s = spec(cat, r)
+    if s is None or r.by_seat is None or s.until not in ("source_dies", "source_sober"):
+        return True
+    try:
+        source = g.player(r.by_seat)
+    except KeyError:
+        return True
+    if not source.alive:
+        return False
+    return s.until != "source_sober" or _depth > 3 or not impaired(g, cat, source, _depth + 1)
+
+
+def statuses(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> set[Status]:
+    """The statuses that hold for ``p`` now."""
+    found: set[Status] = set()
+    if p.character == "drunk":
+        found.add("drunk")
+    for r in p.reminders:
+        s = spec(cat, r)
+        if s is not None and s.status is not None and active(g, cat, r, _depth):
+            found.add(s.status)
+    return found
+
+
+def impaired(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> bool:
+    """Drunk or poisoned: the ability does nothing and false information is allowed."""
+    return bool(statuses(g, cat, p, _depth))
+
+
+def protected(g: Grimoire, cat: Catalogue, p: Player) -> bool:
+    """Whether a token keeps ``p`` from dying tonight (the Innkeeper's Safe)."""
+    for r in p.reminders:
+        s = spec(cat, r)
+        if s is not None and s.protects and active(g, cat, r):
+            source = g.player(r.by_seat) if r.by_seat in g.seats() else None
+            if source is None or not impaired(g, cat, source):
+                return True
+    return False
+
+
+def _registers(g: Grimoire, cat: Catalogue, p: Player, what: str, observer: str | None) -> bool:
+    for r in p.reminders:
+        s = spec(cat, r)
+        if (
+            s is not None
+            and s.registers_as == what
+            and (not s.registers_for or observer in s.registers_for)
+            and active(g, cat, r)
+        ):
+            return True
+    return False
+
+
+def registers_evil(g: Grimoire, cat: Catalogue, p: Player, observer: str | None = None) -> bool:
+    """Whether ``p`` shows as evil to the ``observer`` character's ability."""
+    return p.alignment == "evil" or _registers(g, cat, p, "evil", observer)
+
+
+def is_demon(cat: Catalogue, p: Player) -> bool:
+    """Whether ``p`` truly holds a Demon character."""
+    return p.character is not None and p.character in cat and cat[p.character].team == "demon"
+
+
+def registers_demon(g: Grimoire, cat: Catalogue, p: Player, observer: str | None = None) -> bool:
+    """Whether ``p`` shows as the Demon to the ``observer`` (babysitter, red herring …)."""
+    return is_demon(cat, p) or _registers(g, cat, p, "demon", observer)
+
+
+def team_of(cat: Catalogue, p: Player) -> str | None:
+    """The team of ``p``'s true character."""
+    return cat[p.character].team if p.character and p.character in cat else None

@@ -1,0 +1,151 @@
+"""The app's own step texts (data/steps.yaml): pseudo-steps and the templates around prompts."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import ValidationError
+
+from moderator.clocktower.rules.schema import Model, Status
+from moderator.errors import DataError
+from moderator.i18n import Lang, Text
+from moderator.paths import data_dir
+from moderator.yamlio import load_yaml
+
+
+class PseudoStep(Model):
+    prompt: Text
+    public: Text | None = None
+    effect: str | None = None
+    """A named effect whose true answer is read out at this step (the Minion and Demon info)."""
+
+
+class Templates(Model):
+    player_step: Text
+    unseated_step: Text
+    sheet_step: Text
+    generic: Text
+    acting_as: Text
+    impaired: Text
+    status: dict[Status, Text]
+
+
+class Flow(Model):
+    """What the game flow says between the characters' own prompts."""
+
+    truth: Text
+    truth_after: Text
+    refused: Text
+    not_understood: Text
+    nothing_to_undo: Text
+    undone: Text
+    partial: Text
+    day: Text
+    day_public: Text
+    deaths_public: Text
+    no_deaths_public: Text
+    nominated: Text
+    nominated_secret: Text
+    vote_public: Text
+    vote_public_secret: Text
+    ghosts: Text
+    on_block: Text
+    tie: Text
+    not_enough: Text
+    executed_public: Text
+    executed_survived_public: Text
+    no_execution_public: Text
+    died_public: Text
+    winner_public: dict[Literal["good", "evil"], Text]
+    over: Text
+    reveal_line: Text
+    reveal_believed: Text
+    reveal_ability: Text
+    alignment: dict[Literal["good", "evil"], Text]
+    jinx: Text
+    swapped: Text
+    who: Text
+    demon_blocked: Text
+    lunatic_chose: Text
+    ability_used: Text
+    protected: Text
+    read_back: Text
+    unseated: Text
+    bluffs: Text
+    no_day_ability: Text
+    answer_yes: Text
+    answer_no: Text
+    need_seat: Text
+    need_character: Text
+    night_title: Text
+
+
+class RuleTexts(Model):
+    """What the rules' effects and triggers say (their slots filled with :func:`filled`)."""
+
+    impaired: Text
+    snakecharmer_swapped: Text
+    nightwatchman_wake: Text
+    innkeeper_drunk: Text
+    nothing_happens: Text
+    seat_dies: Text
+    good_wins: Text
+    pixie_mad: Text
+
+
+class TruthLabel(Model):
+    """How a part of a true answer is named when it is read out (Minion and Demon info, say)."""
+
+    ko: str
+    en: str
+    seats: bool = False
+    """Its values are seats: read as "seat 3 (c)", not "3"."""
+
+
+class StepTexts(Model):
+    pseudo: dict[str, PseudoStep]
+    templates: Templates
+    flow: Flow
+    refusals: dict[str, Text]
+    truth_labels: dict[str, TruthLabel]
+    rules: RuleTexts
+    claims: dict[str, str]
+    """A day command anyone may claim, to the character whose day step it runs ('slays': the Slayer)."""
+
+    def refusal(self, reason: str, lang: Lang, **slots: object) -> str:
+        """A refusal's text, or its id if the data has none."""
+        text = self.refusals.get(reason)
+        return text(lang, **slots) if text else reason
+
+
+def filled(text: Text, **slots: object) -> Text:
+    """``text`` with its slots filled in both languages; a :class:`Text` slot gives each language its own."""
+
+    def one(lang: Lang) -> str:
+        return text(lang, **{k: v(lang) if isinstance(v, Text) else v for k, v in slots.items()})
+
+    return Text(ko=one("ko"), en=one("en"))
+
+
+def read_step_texts(path: Path) -> StepTexts:
+    """Parse data/steps.yaml.
+
+    Raises:
+        DataError: unreadable or of the wrong shape (the message names the file and key).
+    """
+    try:
+        return StepTexts.model_validate(load_yaml(path.read_text(encoding="utf-8")))
+    except (OSError, yaml.YAMLError) as exc:
+        raise DataError(f"{path}: cannot read: {exc}") from exc
+    except ValidationError as exc:
+        where = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
+        raise DataError(f"{path}: {where}") from exc
+
+
+@cache
+def step_texts() -> StepTexts:
+    """The step texts from data/, read once."""
+    return read_step_texts(data_dir() / "steps.yaml")

@@ -1,0 +1,46 @@
+"""When the game is won, and the reminders that time removes."""
+
+from __future__ import annotations
+
+from moderator.clocktower.grimoire.events import Event, RemoveReminder
+from moderator.clocktower.grimoire.state import Grimoire, Player, Winner
+from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.schema import Until
+from moderator.clocktower.rules.status import is_demon, spec
+
+
+def demon_players(g: Grimoire, cat: Catalogue) -> list[Player]:
+    """The players who are the Demon for the win: true Demons, and whoever a token makes "the Demon"
+    for everyone (the Lil' Monsta babysitter)."""
+    found = []
+    for p in g.players:
+        marked = any(
+            (s := spec(cat, r)) is not None and s.registers_as == "demon" and not s.registers_for for r in p.reminders
+        )
+        if is_demon(cat, p) or marked:
+            found.append(p)
+    return found
+
+
+def winner(g: Grimoire, cat: Catalogue) -> Winner | None:
+    """Good wins when no Demon lives; evil wins when two players live and one is the Demon."""
+    demons = demon_players(g, cat)
+    if not demons:
+        # An unseated Demon with no one holding it yet (Lil' Monsta before the first babysitting).
+        return None if g.unseated or not g.players else "good"
+    living = [d for d in demons if d.alive]
+    if not living:
+        return "good"
+    if len(g.living()) <= 2:
+        return "evil"
+    return None
+
+
+def expiring(g: Grimoire, cat: Catalogue, when: Until) -> list[Event]:
+    """Remove the reminders that last until ``when`` (dusk or dawn)."""
+    return [
+        RemoveReminder(seat=p.seat, source=r.source, name=r.name)
+        for p in g.players
+        for r in p.reminders
+        if (s := spec(cat, r)) is not None and s.until == when
+    ]

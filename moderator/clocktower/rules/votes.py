@@ -1,0 +1,33 @@
+"""Secret votes (the Organ Grinder): who makes them secret, and the silent "about to die" mark."""
+
+from __future__ import annotations
+
+from moderator.clocktower.grimoire.events import AddReminder, Event, RemoveReminder
+from moderator.clocktower.grimoire.state import Grimoire, Player
+from moderator.clocktower.rules.abilities import anyone_has
+from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.status import impaired
+
+ABOUT_TO_DIE = "About To Die"
+
+
+def secret_holder(g: Grimoire, cat: Catalogue) -> Player | None:
+    """The living, sober player whose ability makes votes secret (the ``secret_votes`` trigger), if any."""
+    holders = anyone_has(g, cat, "secret_votes")
+    return next((p for p in holders if p.alive and not impaired(g, cat, p)), None)
+
+
+def about_to_die(g: Grimoire, cat: Catalogue, block: int | None) -> list[Event]:
+    """Under secret votes the storyteller marks the player about to die, silently."""
+    holder = secret_holder(g, cat)
+    if holder is None or holder.character is None:
+        return []
+    source = holder.character
+    events: list[Event] = [
+        RemoveReminder(seat=p.seat, source=source, name=ABOUT_TO_DIE)
+        for p in g.players
+        if p.has_reminder(ABOUT_TO_DIE, source)
+    ]
+    if block is not None and ABOUT_TO_DIE in cat[source].reminders:
+        events.append(AddReminder(seat=block, source=source, name=ABOUT_TO_DIE, by_seat=holder.seat))
+    return events

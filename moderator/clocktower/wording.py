@@ -1,0 +1,107 @@
+"""What the Clocktower engine says, as text: true answers read out, the notes at a step, the
+grimoire revealed. Nothing here changes the game; the stages (night.py, day.py) build their prompts
+with it, and every word comes from data/steps.yaml or the catalogue."""
+
+from __future__ import annotations
+
+from moderator.clocktower.grimoire.state import Cursor, Grimoire
+from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.jinxes import described
+from moderator.clocktower.rules.notes import step_notes
+from moderator.clocktower.rules.schema import Step
+from moderator.clocktower.rules.texts import step_texts
+from moderator.i18n import Lang, Text
+
+
+class Wording:
+    """The engine's texts in one language, over one catalogue."""
+
+    def __init__(self, cat: Catalogue, lang: Lang) -> None:
+        self.cat = cat
+        self.lang = lang
+
+    def t(self, text: Text, **slots: object) -> str:
+        return text(self.lang, **slots)
+
+    def say(self, g: Grimoire, truth: object) -> str:
+        """A true answer as the storyteller hears it: names for ids, yes/no for booleans."""
+        if isinstance(truth, bool):
+            flow = step_texts().flow
+            return self.t(flow.answer_yes if truth else flow.answer_no)
+        if isinstance(truth, list):
+            return ", ".join(self.say(g, x) for x in truth) or "-"
+        if isinstance(truth, dict):
+            return "; ".join(self._part(g, str(k), v) for k, v in truth.items())
+        if isinstance(truth, str) and truth in self.cat:
+            return self.cat[truth].name(self.lang)
+        return str(truth)
+
+    def _part(self, g: Grimoire, key: str, value: object) -> str:
+        """One named part of a true answer: "하수인: 3번 c" / "Minions: seat 3 (c)"."""
+        label = step_texts().truth_labels.get(key)
+        if label is None:
+            return f"{key} {self.say(g, value)}"
+        if label.seats:
+            seats = value if isinstance(value, list) else [value]
+            who = [self.t(step_texts().flow.who, seat=s, name=g.player(s).name) for s in seats
+                   if isinstance(s, int)]  # fmt: skip
+            said = ", ".join(who) or "-"
+        else:
+            said = self.say(g, value)
+        return f"{label.ko if self.lang == 'ko' else label.en}: {said}"
+
+    def notes(self, g: Grimoire, cid: str) -> list[str]:
+        """The notes at a character's step: the rules' (what a Demon must know), then the jinxes."""
+        said = [
+            self.t(n.text, **{k: self.say(g, v) if isinstance(v, list) else v for k, v in n.slots.items()})
+            for n in step_notes(g, self.cat, cid)
+        ]
+        return [*said, *self.jinxes(g, cid)]
+
+    def jinxes(self, g: Grimoire, cid: str) -> list[str]:
+        """Jinx notes at this character's step: ours where we describe it, else a generic reminder."""
+        notes = []
+        for other in sorted(g.in_play() - {cid}):
+            if not self.cat.jinxed(cid, other):
+                continue
+            jinx = described(cid, other)
+            if jinx is None:
+                notes.append(self.t(step_texts().flow.jinx, a=self.cat[cid].name(self.lang),
+                                    b=self.cat[other].name(self.lang)))  # fmt: skip
+            elif cid in jinx.at:
+                notes.append(self.t(jinx.text))
+        return notes
+
+    def missing(self, c: Cursor, step: Step | None) -> str:
+        """What a partial answer still needs: a character after its seat, else a seat."""
+        flow = step_texts().flow
+        expects = step.expects if step else []
+        if "character" in expects and c.character is None and c.seats:
+            return self.t(flow.need_character)
+        return self.t(flow.need_seat)
+
+    def _reminder_name(self, source: str, name: str) -> str:
+        char = self.cat.get(source)
+        spec = char.reminder(name) if char else None
+        return spec.ko if spec and self.lang == "ko" else name
+
+    def grimoire_lines(self, g: Grimoire) -> list[str]:
+        """The grimoire as the storyteller hears it: each seat's true character, belief and abilities."""
+        flow = step_texts().flow
+        lines = []
+        for p in g.players:
+            char = self.cat[p.character].name(self.lang) if p.character and p.character in self.cat else "-"
+            line = self.t(flow.reveal_line, seat=p.seat, name=p.name, character=char,
+                          alignment=flow.alignment[p.alignment](self.lang))  # fmt: skip
+            if p.believes and p.believes in self.cat:
+                line += self.t(flow.reveal_believed, believed=self.cat[p.believes].name(self.lang))
+            for a in p.abilities:
+                if a in self.cat:
+                    line += self.t(flow.reveal_ability, ability=self.cat[a].name(self.lang))
+            reminders = ", ".join(self._reminder_name(r.source, r.name) for r in p.reminders)
+            lines.append(f"{line} [{reminders}]" if reminders else line)
+        if g.unseated:
+            lines.append(self.t(flow.unseated, characters=self.say(g, list(g.unseated))))
+        if g.bluffs:
+            lines.append(self.t(flow.bluffs, characters=self.say(g, list(g.bluffs))))
+        return lines

@@ -1,0 +1,46 @@
+"""One journaled engine base for every game: record, undo, persist and replay, written once.
+
+A game's engine holds its journal and the current state (the journal's replay). Every change is one
+journal entry, saved through ``persist`` before the command that made it returns, so a crash loses
+nothing; "back" pops one entry (never below the ``floor``: the setup, or the first game's start);
+resuming replays the journal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar, cast
+
+from moderator.journal import Journal
+
+S = TypeVar("S")
+J = TypeVar("J", bound=Journal[Any, Any])
+
+
+class JournaledEngine(Generic[S, J]):
+    """The journal, the current state ``S`` and how to persist the journal ``J``."""
+
+    def __init__(self, journal: J, persist: Callable[[J], None] | None = None, *, floor: int = 0) -> None:
+        self.journal = journal
+        self.persist = persist
+        self.floor = floor
+        """Entries that "back" never pops."""
+        self._state: S = cast(S, journal.state())
+
+    def _record(self, label: str, events: Sequence[Any]) -> None:
+        """Append one entry of ``events``, make its replay the current state, and save."""
+        self._state = cast(S, self.journal.push(label, events))
+        self._save()
+
+    def _pop(self) -> bool:
+        """Undo the last entry above the floor, and save; False when there is nothing to undo."""
+        if len(self.journal.entries) <= self.floor:
+            return False
+        self.journal.pop()
+        self._state = cast(S, self.journal.state())
+        self._save()
+        return True
+
+    def _save(self) -> None:
+        if self.persist is not None:
+            self.persist(self.journal)

@@ -1,0 +1,121 @@
+"""The text front end of any game, written once: lines in (stdin or a file), prompts out (prose or
+JSON lines), the state file rewritten after every line. Each game says how its prompts look, what
+its state file holds and how it words a refusal; the loop itself is the same for both games (as
+:mod:`moderator.voice.loop` is for voice)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Generic, Protocol, TextIO, TypeVar
+
+from moderator.commands.parse import Command, Parser, parse_any
+from moderator.commands.phrases import Intent
+from moderator.errors import IllegalChoice
+from moderator.i18n import Lang
+from moderator.journal import write_atomic
+
+
+class _Prompt(Protocol):
+    @property
+    def allowed(self) -> tuple[Intent, ...]: ...
+
+
+P = TypeVar("P", bound=_Prompt)
+R = TypeVar("R")
+
+
+class TextLoopBase(ABC, Generic[P, R]):
+    """Drives a game's engine from lines of text. ``P`` is the game's prompt, ``R`` its reply."""
+
+    def __init__(self, lang: Lang, out: TextIO, parsers: Sequence[Parser], *, jsonl: bool = False,
+                 state_out: Path | None = None) -> None:  # fmt: skip
+        self.lang = lang
+        self.out = out
+        self.jsonl = jsonl
+        self.state_out = state_out
+        self.parsers = list(parsers)
+        """Typed commands are understood with each in turn: the game's language first."""
+
+    # -- what each game says -------------------------------------------------------------------
+
+    @abstractmethod
+    def current(self) -> P:
+        """The engine's prompt for the step the game is at."""
+
+    @abstractmethod
+    def handle(self, cmd: Command) -> R:
+        """The engine carries out ``cmd``.
+
+        Raises:
+            IllegalChoice: the rules refuse it now; nothing changed.
+        """
+
+    @abstractmethod
+    def emit(self, prompt: P, reply: R | None = None, error: str | None = None) -> None:
+        """Print one prompt, after what the last command did or why it was refused."""
+
+    @abstractmethod
+    def state_text(self) -> str:
+        """The state file's text (--state-out)."""
+
+    @abstractmethod
+    def refused(self, exc: IllegalChoice) -> str:
+        """Why a command changed nothing, in the game's words."""
+
+    @abstractmethod
+    def asked_again(self, examples: str) -> str:
+        """Not understood: asking again, with ``examples`` of what the step takes."""
+
+    def begin(self) -> None:
+        """Before the first prompt (the Clocktower grimoire, in prose)."""
+
+    def echo(self, line: str) -> None:
+        """A line read, before it is handled (Growl echoes it in prose)."""
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def allowed(self) -> tuple[Intent, ...]:
+        return self.current().allowed
+
+    def save_state(self) -> None:
+        if self.state_out is not None:
+            write_atomic(self.state_out, self.state_text())
+
+    def parse(self, line: str) -> Command | None:
+        """The command ``line`` says in any of the parsers' languages, or None."""
+        return parse_any(self.parsers, line, self.allowed())
+
+    def not_understood(self) -> str:
+        """Asking again, with examples of what the step takes."""
+        return self.asked_again(", ".join(f"'{e}'" for e in self.parsers[0].examples(self.allowed())))
+
+    def step(self, line: str) -> tuple[R | None, str | None]:
+        """Handle one utterance; return the reply, or the reason it changed nothing."""
+        cmd = self.parse(line)
+        if cmd is None:
+            return None, self.not_understood()
+        return self.act(cmd)
+
+    def act(self, cmd: Command) -> tuple[R | None, str | None]:
+        """Carry out a command; return the reply, or the reason it changed nothing."""
+        try:
+            return self.handle(cmd), None
+        except IllegalChoice as exc:
+            return None, self.refused(exc)
+
+    def run(self, lines: Iterable[str]) -> int:
+        """Run until the input ends. Returns the exit code."""
+        self.save_state()
+        self.begin()
+        self.emit(self.current())
+        for raw in lines:
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            self.echo(line)
+            reply, error = self.step(line)
+            self.save_state()
+            self.emit(self.current(), reply, error)
+        return 0

@@ -1,0 +1,233 @@
+"""English speech recognition on pocketsphinx en-us (the fallback when no Vosk model is given), with
+a ``<garbage>`` rule that competes with the closed grammar."""
+
+from __future__ import annotations
+
+import array
+import hashlib
+import random
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from moderator.voice._deps import require
+from moderator.voice.audio import SAMPLE_RATE, resample
+from moderator.voice.models import ModelSpec
+from moderator.voice.recognizer import Recognizer
+from moderator.voice.reject import RejectPolicy, edit_distance
+from moderator.voice.result import Hypothesis, Word
+
+#: pocketsphinx has no unknown-word token. With ``with_unk`` the JSGF grammar gets a competing
+#: ``<garbage>`` rule (one of ~150 frequent English words); its words come out as this token.
+GARBAGE = "<garbage>"
+#: A filler word is left out of a grammar's <garbage> rule when one of its pronunciations is within this
+#: many phones of a grammar word's.
+GARBAGE_MIN_PHONES = 1
+#: Filler words shorter than this many phones ("a", "the", "did") match pieces of real commands: left out.
+GARBAGE_MIN_LENGTH = 3
+GARBAGE_WORDS = (
+    "the",
+    "a",
+    "an",
+    "and",
+    "or",
+    "but",
+    "of",
+    "to",
+    "in",
+    "on",
+    "at",
+    "for",
+    "with",
+    "it",
+    "is",
+    "was",
+    "be",
+    "are",
+    "i",
+    "you",
+    "he",
+    "she",
+    "we",
+    "they",
+    "me",
+    "my",
+    "your",
+    "this",
+    "that",
+    "what",
+    "which",
+    "who",
+    "how",
+    "why",
+    "when",
+    "where",
+    "there",
+    "here",
+    "so",
+    "if",
+    "then",
+    "than",
+    "just",
+    "like",
+    "well",
+    "oh",
+    "um",
+    "uh",
+    "okay",
+    "right",
+    "left",
+    "up",
+    "down",
+    "go",
+    "stop",
+    "get",
+    "got",
+    "have",
+    "has",
+    "do",
+    "did",
+    "not",
+    "can",
+    "will",
+    "would",
+    "could",
+    "should",
+    "about",
+    "all",
+    "some",
+    "one",
+    "more",
+    "time",
+    "good",
+    "know",
+    "think",
+    "want",
+    "see",
+    "look",
+    "come",
+    "say",
+    "said",
+    "tell",
+    "day",
+    "way",
+    "man",
+    "people",
+    "thing",
+    "really",
+    "very",
+    "now",
+    "new",
+    "old",
+    "first",
+    "last",
+    "long",
+    "little",
+    "big",
+    "his",
+    "her",
+    "our",
+    "their",
+    "them",
+    "us",
+)
+
+
+class PocketsphinxRecognizer(Recognizer):
+    """pocketsphinx 5.x with its bundled en-us model. Grammars become JSGF (strict phrase lists)."""
+
+    engine = "pocketsphinx"
+
+    def __init__(self, spec: ModelSpec, *, policy: RejectPolicy | None = None) -> None:
+        super().__init__(policy)
+        ps = require("pocketsphinx", "English speech recognition")
+        self.lang = spec.lang
+        self.model_name = spec.source
+        self.unk = GARBAGE
+        self._lock = threading.RLock()
+        self._searches: dict[tuple[tuple[str, ...], bool], str] = {}
+        self._decoder: Any = ps.Decoder(
+            hmm=str(spec.path / "en-us"),
+            dict=str(spec.path / "cmudict-en-us.dict"),
+            lm=str(spec.path / "en-us.lm.bin"),
+            samprate=SAMPLE_RATE,
+            loglevel="FATAL",
+        )
+        self._default_search = str(self._decoder.current_search())
+
+    def has_word(self, word: str) -> bool:
+        with self._lock:
+            return self._decoder.lookup_word(word.lower()) is not None
+
+    def _pronunciations(self, word: str) -> set[str]:
+        """Every pronunciation of ``word`` in the dictionary ("word", "word(2)", …)."""
+        found: set[str] = set()
+        for variant in (word, *(f"{word}({i})" for i in range(2, 10))):
+            phones = self._decoder.lookup_word(variant.lower())
+            if phones is None:
+                break
+            found.add(str(phones))
+        return found
+
+    def _search_for(self, phrases: Sequence[str], with_unk: bool) -> str:
+        key = (tuple(phrases), with_unk)
+        name = self._searches.get(key)
+        if name is None:
+            name = "g" + hashlib.sha1(repr(key).encode()).hexdigest()[:16]
+            body = " | ".join(f"( {p.lower()} )" for p in key[0])
+            rules = ""
+            if with_unk:
+                grammar_words = {w for p in key[0] for w in p.lower().split()}
+                # a filler that sounds like, or one phone away from, a grammar word ("to" / "two",
+                # "when" / "one") swallows it: bench/results/policy-en.md
+                sounds = [s.split() for w in grammar_words for s in self._pronunciations(w)]
+                fillers = [w for w in GARBAGE_WORDS if w not in grammar_words and self.has_word(w)
+                           and min(len(f.split()) for f in self._pronunciations(w)) >= GARBAGE_MIN_LENGTH
+                           and not any(edit_distance(f.split(), s) <= GARBAGE_MIN_PHONES
+                                       for f in self._pronunciations(w) for s in sounds)]  # fmt: skip
+                body += " | <garbage>"
+                # one filler word, not a loop: "( ... )+" makes pocketsphinx's FSG search
+                # 50-1000x slower (measured: 5.7 s for 5 words on a 7 s clip, 74 s for 20)
+                rules = f"<garbage> = ( {' | '.join(fillers)} );\n"
+            jsgf = f"#JSGF V1.0;\ngrammar {name};\npublic <cmd> = {body};\n{rules}"
+            self._decoder.add_jsgf_string(name, jsgf)
+            self._searches[key] = name
+        return name
+
+    def decode(self, pcm: bytes, rate: int, phrases: Sequence[str] | None, *, with_unk: bool = False) -> Hypothesis:
+        pcm = no_digital_silence(resample(pcm, rate, SAMPLE_RATE))
+        d = self._decoder
+        with self._lock:
+            d.activate_search(self._default_search if phrases is None else self._search_for(phrases, with_unk))
+            d.reinit_feat()  # resets CMN / noise state: the same audio always decodes the same way
+            d.start_utt()
+            d.process_raw(pcm, full_utt=True)
+            d.end_utt()
+            hyp = d.hyp()
+            if hyp is None:
+                return Hypothesis("")
+            frate = float(d.config["frate"])
+            words = tuple(
+                Word(seg.word.split("(")[0], float(seg.prob), seg.start_frame / frate, (seg.end_frame + 1) / frate)
+                for seg in d.seg()
+                if not seg.word.startswith(("<", "["))  # <s>, </s>, <sil>, [NOISE], [SPEECH], ...
+            )
+        if phrases is not None and with_unk:
+            legal = {w for p in phrases for w in p.lower().split()}
+            words = tuple(w if w.text in legal else Word(GARBAGE, w.conf, w.start, w.end) for w in words)
+        return Hypothesis(" ".join(w.text for w in words), words)
+
+
+def no_digital_silence(pcm: bytes) -> bytes:
+    """The signal with a room's quietest floor added: a fixed pseudo-random ±2 (of 32768).
+
+    pocketsphinx's features take a log of the frame energy: runs of exact zeros (synthetic audio,
+    padding) can make a closed grammar decode to nothing. No microphone delivers exact zeros. The
+    noise is seeded, so the same audio still decodes the same way.
+    """
+    samples = array.array("h")
+    samples.frombytes(pcm)
+    noise = random.Random(0)
+    for i, x in enumerate(samples):
+        samples[i] = max(-32768, min(32767, x + noise.randint(-2, 2)))
+    return samples.tobytes()

@@ -1,0 +1,56 @@
+"""Both games behind the one session protocol, with no audio: what a spoken answer does, and the
+state file (--state-out) rewritten after it, the same by voice as by keys."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from moderator.clocktower.frontend import TextLoop
+from moderator.clocktower.grimoire.journal import Journal
+from moderator.clocktower.rules.loader import default_catalogue
+from moderator.clocktower.rules.scripts import complete, load_script
+from moderator.clocktower.rules.setup import setup_game
+from moderator.clocktower.table import Table
+from moderator.clocktower.voice import ClocktowerSession
+from moderator.commands.parse import Command
+from moderator.growl.frontend import GrowlLoop
+from moderator.growl.voice import GrowlSession
+from moderator.session import Session
+from tests.growl.helpers import new_engine
+
+SEATS = ["imp", "snakecharmer", "widow", "pixie", "fisherman", "ravenkeeper", "cannibal"]
+
+
+def new_table() -> Table:
+    cat = default_catalogue()
+    script, cat = load_script("twelve", cat)
+    script = complete(script, cat, ["imp"])
+    events, _, _ = setup_game(script, cat, list("abcdefg"), characters=SEATS, overrides={"widow_know": "5"})
+    journal = Journal.new(script.source)
+    journal.push("setup", events)
+    return Table(journal, script, cat, "en")
+
+
+def next_command() -> Command:
+    return Command("next", text="next")
+
+
+def test_clocktower_by_voice_rewrites_the_state_file(tmp_path: Path) -> None:
+    out = tmp_path / "state.json"
+    table = new_table()
+    session: Session = ClocktowerSession(table, "en", TextLoop(table, "en", io.StringIO(), state_out=out))
+    session.handle(next_command())
+    assert json.loads(out.read_text(encoding="utf-8"))["cursor"] == table.g.model_dump(by_alias=True)["cursor"]
+    session.typed("back")
+    assert json.loads(out.read_text(encoding="utf-8"))["cursor"] == table.g.model_dump(by_alias=True)["cursor"]
+
+
+def test_growl_by_voice_rewrites_the_state_file(tmp_path: Path) -> None:
+    out = tmp_path / "state.json"
+    engine = new_engine(["a", "b", "c", "d"])
+    session: Session = GrowlSession(GrowlLoop(engine, "en", io.StringIO(), state_out=out, pace=0))
+    session.handle(next_command())
+    assert json.loads(out.read_text(encoding="utf-8"))["step"] == engine.state.step
+
