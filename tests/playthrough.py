@@ -62,6 +62,7 @@ class Expect(_Strict):
     winner: Literal["good", "evil"] | Literal["none"] | None = None
     players: dict[int, PlayerExpect] = Field(default_factory=dict)
     prompts: list[PromptExpect] = Field(default_factory=list)
+    never: list[PromptExpect] = Field(default_factory=list, description="Prompts that must not appear.")
     errors: int | None = Field(None, description="How many utterances were refused or not understood.")
     refused_unchanged: bool = Field(True, description="A refused utterance must leave the state unchanged.")
 
@@ -144,6 +145,10 @@ def check(pt: Playthrough, result: Result) -> None:
             assert name in names, f"{where} seat {seat} lacks reminder {name}: {names}"
         for name in pe.lacks_reminders:
             assert name not in names, f"{where} seat {seat} has reminder {name}"
+    for bad in e.never:
+        assert not any(_matches(p, bad.model_copy(update={"check_truth": False})) for p in result.prompts), (
+            f"{where} unexpected prompt {bad.model_dump(exclude_defaults=True)}"
+        )
     i = 0
     for want in e.prompts:
         while i < len(result.prompts) and not _matches(result.prompts[i], want):

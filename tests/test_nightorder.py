@@ -28,6 +28,7 @@ from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules.abilities import kill
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
 from moderator.clocktower.rules.loader import load_catalogue
+from moderator.clocktower.rules.jinxes import holder_lacks
 from moderator.clocktower.rules.nightorder import SheetStep, night_sheet
 from moderator.clocktower.rules.problems import Problems
 from moderator.clocktower.rules.scripts import Script, complete, load_script, parse_script
@@ -198,10 +199,10 @@ def test_every_official_character_alone_on_a_script(cat: Catalogue, cid: str) ->
 
 
 def test_undescribed_steps_get_the_generic_prompt(cat: Catalogue) -> None:
-    script = Script(name="s", source="s", ids=["washerwoman", "poisoner", "empath", "imp"])
+    script = Script(name="s", source="s", ids=["washerwoman", "librarian", "empath", "imp"])
     generic = STEP_TEXTS["templates"]["generic"]
     for s in night_sheet(script, cat, 1, None):
-        if s.id in ("washerwoman", "poisoner"):
+        if s.id in ("washerwoman", "librarian"):
             assert s.steps == ()
             assert generic["en"] in s.prompt(cat, "en")
             assert generic["ko"] in s.prompt(cat, "ko")
@@ -466,8 +467,10 @@ def test_an_alchemist_from_setup_wakes_with_the_proposed_minion(cat: Catalogue) 
         for night in (1, 2):
             steps = night_sheet(script, merged, night, g)
             assert got(steps) == expected_grimoire_sheet(g, night, own_abilities(g), evil_info=True)
-            if wakes(prop.chosen, night):
+            if wakes(prop.chosen, night) and not holder_lacks("alchemist", prop.chosen):
                 assert (prop.chosen, seat) in got(steps)
+            if holder_lacks("alchemist", prop.chosen):  # the jinx: shown the Widow or Spy, not holding it
+                assert (prop.chosen, seat) not in got(steps)
 
 
 @pytest.mark.parametrize("players", range(5, 16))

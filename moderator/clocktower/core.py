@@ -21,7 +21,7 @@ from moderator.clocktower.rules.nightorder import SheetStep, night_sheet
 from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.scripts import Script
 from moderator.clocktower.rules.status import statuses
-from moderator.clocktower.rules.victory import expiring, winner
+from moderator.clocktower.rules.victory import expiring, lapsed, winner
 from moderator.clocktower.wording import Wording
 from moderator.commands.phrases import Intent
 from moderator.engine import JournaledEngine
@@ -52,6 +52,10 @@ class Core(JournaledEngine[Grimoire, Journal]):
     def _push(self, label: str, events: Sequence[Event]) -> None:
         events = list(events)
         after = simulate(self._state, events)
+        gone = lapsed(after, self.cat)
+        if gone:
+            events += gone
+            after = simulate(self._state, events)
         won = winner(after, self.cat) if after.winner is None and after.phase != "setup" else None
         if won is not None:
             events += [SetWinner(winner=won), SetCursor(cursor=Cursor(id="over"))]

@@ -56,14 +56,34 @@ class DayFlow(Core):
     def _question_prompt(self, c: Cursor) -> Prompt:
         q = self._state.question
         assert q is not None
-        return self._base(c, ["yesno"], q.ko if self.lang == "ko" else q.en, None, None, ("yes", "no"))
+        text = q.ko if self.lang == "ko" else q.en
+        if q.proposed is not None:
+            flow = step_texts().flow
+            shown = {"yes": flow.answer_yes, "no": flow.answer_no}.get(q.proposed)
+            seat = int(q.proposed) if q.proposed.isdigit() and int(q.proposed) in self._state.seats() else None
+            name = self._state.player(seat).name if seat is not None else ""
+            proposal = self._t(shown) if shown else self._t(flow.who, seat=q.proposed, name=name)
+            text += " " + self._t(flow.proposed, answer=proposal)
+        allowed: tuple[Intent, ...] = ("yes", "no") if q.expects == "yesno" else ("seat",)
+        return self._base(c, [q.expects], text, None, q.proposed, allowed)
 
     def _answer_question(self, cmd: Command) -> Reply:
         q = self._state.question
         assert q is not None
-        if cmd.intent not in ("yes", "no"):
-            raise IllegalChoice("answer_question")
-        events = parse_events(q.if_yes) if cmd.intent == "yes" else []
+        if cmd.intent == "next" and q.proposed is not None:
+            key = q.proposed
+        elif q.expects == "yesno" and cmd.intent in ("yes", "no"):
+            key = cmd.intent
+        elif q.expects == "seat" and cmd.intent == "seat" and cmd.seats:
+            key = str(cmd.seats[0])
+        else:
+            raise IllegalChoice("answer_question" if q.expects == "yesno" else "answer_question_seat")
+        if q.options:
+            if key not in q.options:
+                raise IllegalChoice("answer_question_seat")
+            events = parse_events(q.options[key])
+        else:
+            events = parse_events(q.if_yes) if key == "yes" else []
         self._push("question", [*events, Ask(question=None)])
         return Reply()
 

@@ -4,10 +4,14 @@ declares which stage is which."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 from moderator.clocktower.core import Core
 from moderator.clocktower.grimoire.events import Event, SetCursor, SetPhase
 from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt, Reply
+from moderator.clocktower.rules import registering
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects import EFFECTS, Effect
 from moderator.clocktower.rules.nightorder import SheetStep
@@ -68,9 +72,12 @@ class NightFlow(Core):
         effect = self._effect(step)
         flow = step_texts().flow
         truth: object = None
+        alternatives: list[object] = []
         if effect is not None and effect.truth is not None:
             truth = effect.truth(self._ctx(c))
             text += " " + self._t(flow.truth, truth=self._say(truth))
+            note, alternatives = self._registering(c, effect.truth, truth)
+            text += note
         text += "".join(" " + j for j in self.words.notes(self._state, c.id))
         expects: list[Expect] = list(step.expects) if step else ["confirm"]
         allowed: list[Intent] = [i for e in expects for i in INTENTS_FOR[e]]
@@ -81,16 +88,34 @@ class NightFlow(Core):
                 [*(f"{s}" for s in c.seats), *([self.cat[c.character].name(self.lang)] if c.character else [])]
             )
             text += " " + self._t(flow.partial, got=got, need=self.words.missing(c, step))
-        return self._base(c, expects, text, None, truth, [*allowed, "dies"])
+        return self._with(self._base(c, expects, text, None, truth, [*allowed, "dies"]), alternatives)
+
+    def _registering(self, c: Cursor, answer: Callable[[Ctx], object], truth: object) -> tuple[str, list[object]]:
+        """The note on who may misregister and what that would make true, and those answers."""
+        who, alternatives = registering.alternatives(self._ctx(c), answer)
+        if not alternatives:
+            return "", []
+        flow = step_texts().flow
+        names = ", ".join(
+            self._t(flow.registerer, seat=p.seat, character=self.cat[p.character or ""].name(self.lang)) for p in who
+        )
+        said = ", ".join(self._say(a) for a in alternatives)
+        return " " + self._t(flow.may_register, who=names, alternatives=said, truth=self._say(truth)), alternatives
+
+    @staticmethod
+    def _with(p: Prompt, alternatives: list[object]) -> Prompt:
+        return replace(p, alternatives=tuple(alternatives)) if alternatives else p
 
     def _tell_prompt(self, c: Cursor) -> Prompt:
         """After the choice: the true answer that depends on it (the effect's ``told``)."""
         effect = self._effect(self._line(c)[1])
         if effect is None or effect.told is None:
             return self._step_prompt(c)
-        truth = effect.told(self._ctx(c), Answer(seats=tuple(c.seats), character=c.character))
-        return self._base(c, ["confirm"], self._t(step_texts().flow.truth_after, truth=self._say(truth)), None,
-                          truth, ("showed", "dies"))  # fmt: skip
+        told, answer = effect.told, Answer(seats=tuple(c.seats), character=c.character)
+        truth = told(self._ctx(c), answer)
+        note, alternatives = self._registering(c, lambda ctx: told(ctx, answer), truth)
+        text = self._t(step_texts().flow.truth_after, truth=self._say(truth)) + note
+        return self._with(self._base(c, ["confirm"], text, None, truth, ("showed", "dies")), alternatives)
 
     def _tell(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
         shown = cmd.value if cmd.intent == "showed" else p.truth

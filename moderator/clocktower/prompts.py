@@ -22,6 +22,8 @@ class Prompt:
     """For the whole table, or None."""
     truth: object | None
     allowed: tuple[Intent, ...] = ()
+    alternatives: tuple[object, ...] = ()
+    """Other answers that are true if someone misregisters (the storyteller may give one instead)."""
     phase: str = "night"
     night: int = 0
     day: int = 0
@@ -34,6 +36,7 @@ class Prompt:
             "text": self.text,
             "public": self.public,
             "truth": self.truth,
+            "alternatives": list(self.alternatives),
             "phase": self.phase,
             "night": self.night,
             "day": self.day,

@@ -61,7 +61,8 @@ class Wording:
     def jinxes(self, g: Grimoire, cid: str) -> list[str]:
         """Jinx notes at this character's step: ours where we describe it, else a generic reminder."""
         notes = []
-        for other in sorted(g.in_play() - {cid}):
+        shown = {v for k, v in g.memory.items() if k.startswith(f"jinxed:{cid}:")}
+        for other in sorted((g.in_play() | shown) - {cid}):
             if not self.cat.jinxed(cid, other):
                 continue
             jinx = described(cid, other)

@@ -61,11 +61,17 @@ class Cursor(_State):
 
 
 class Question(_State):
-    """A yes/no question the rules put to the storyteller (was the Pixie mad?)."""
+    """A question the rules put to the storyteller, who decides: yes or no (was the Pixie mad?), or a
+    seat (which of the Innkeeper's players is drunk?). The app proposes an answer; 'next' takes it."""
 
     ko: str
     en: str
     if_yes: list[dict[str, Any]] = Field(default_factory=list, description="Events (as JSON) to apply on yes.")
+    expects: Literal["yesno", "seat"] = "yesno"
+    options: dict[str, list[dict[str, Any]]] = Field(
+        default_factory=dict, description="Each answer ('yes', 'no' or a seat) and the events (as JSON) it applies."
+    )
+    proposed: str | None = Field(None, description="The answer the app proposes ('next' takes it).")
 
 
 class DayState(_State):

@@ -54,6 +54,23 @@ def _known_died(ctx: Ctx) -> bool:
     return ctx.actor.alive and known is not None and not ctx.g.player(int(known)).alive
 
 
+EVIL_INFO_MIN_PLAYERS = 7
+"""Below this many players, the evil team does not learn each other on the first night."""
+
+
+def evil_info_night(g: Grimoire, in_play: set[str], no_evil_info: Callable[[str], bool]) -> bool:
+    """Whether the first night has Minion and Demon info (and what belongs to it, the Lunatic's)."""
+    return len(g.players) >= EVIL_INFO_MIN_PLAYERS and not any(no_evil_info(c) for c in in_play)
+
+
+def _evil_info(ctx: Ctx) -> bool:
+    return ctx.actor.alive and evil_info_night(ctx.g, ctx.g.in_play(), lambda c: ctx.cat.setup(c).no_evil_info)
+
+
+def _became_demon(ctx: Ctx) -> bool:
+    return ctx.actor.alive and ctx.actor.has_reminder("Is The Demon", ctx.ability)
+
+
 CONDITIONS: dict[str, Condition] = {
     "alive": _alive,
     "always": _always,
@@ -63,4 +80,6 @@ CONDITIONS: dict[str, Condition] = {
     "unused_today": _unused_today,
     "grandchild_killed_tonight": _grandchild_killed_tonight,
     "known_died": _known_died,
+    "evil_info": _evil_info,
+    "became_demon": _became_demon,
 }

@@ -20,6 +20,8 @@ class Ctx:
     ability: str
     script: tuple[str, ...] = ()
     """The ids on the script, where an ability may only pick from them (empty: no limit)."""
+    flips: frozenset[int] = frozenset()
+    """Seats the storyteller has register as something they are not, for this answer."""
 
     @property
     def actor(self) -> Player:

@@ -22,7 +22,10 @@ class Jinx(Model):
     pair: tuple[str, str]
     at: list[str]
     text: Text
-    rule: Literal["only_one_in_play"] | None = None
+    rule: Literal["only_one_in_play", "holder_lacks", "magician_picks_babysitter"] | None = None
+    """only_one_in_play: never both in play. holder_lacks: the first, given the second's ability, does
+    not have it (the Alchemist and the Widow or the Spy). magician_picks_babysitter: the Magician, not
+    the Minions, chooses Lil' Monsta's babysitter, who must be a living Minion."""
 
 
 def read_jinxes(path: Path) -> list[Jinx]:
@@ -51,3 +54,13 @@ def described(a: str, b: str) -> Jinx | None:
 def forbidden_together(ids: set[str]) -> list[tuple[str, str]]:
     """Pairs in ``ids`` that a jinx says cannot both be in play."""
     return [j.pair for j in jinxes() if j.rule == "only_one_in_play" and set(j.pair) <= ids]
+
+
+def holder_lacks(holder: str, ability: str) -> bool:
+    """Whether a jinx says ``holder`` cannot have ``ability`` even when given it."""
+    return any(j.rule == "holder_lacks" and j.pair == (holder, ability) for j in jinxes())
+
+
+def ruled(rule: str, in_play: set[str]) -> bool:
+    """Whether a jinx with ``rule`` holds between characters in play."""
+    return any(j.rule == rule and set(j.pair) <= in_play for j in jinxes())

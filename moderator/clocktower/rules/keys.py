@@ -17,6 +17,9 @@ use the builders, never a hand-spelled key.
 | told_type | ``type:<ability>:<seat>`` | the last type an ability was told (the Balloonist's) |
 | guessed | ``<ability>:<seat>:day<day>`` | a number a day ability was answered with (the Amnesiac's) |
 | demon_blocked | ``demon_blocked:<night>`` | the seat the Lycanthrope killed, so the Demon cannot |
+| decided | ``decide:<decision>`` | a storyteller decision given at setup (``--decide``), for a character made later |
+| jinxed | ``jinxed:<ability>:<seat>`` | the ability a jinx keeps this player from holding (an Alchemist's Widow) |
+| script_added | ``script:added`` | characters added to the script for this game (``--add``), comma-separated |
 """
 
 from __future__ import annotations
@@ -79,3 +82,18 @@ def guessed(ability: str, seat: int | None, day: int) -> MemoryKey:
 def demon_blocked(night: int) -> MemoryKey:
     """The Lycanthrope killed on ``night``, so the Demon cannot."""
     return MemoryKey(f"demon_blocked:{night}")
+
+
+def decided(decision: str) -> MemoryKey:
+    """A storyteller decision given at setup, kept for a character created later (a Kazali's Widow)."""
+    return MemoryKey(f"decide:{decision}")
+
+
+def script_added() -> MemoryKey:
+    """The characters added to the script for this game (the script as played)."""
+    return MemoryKey("script:added")
+
+
+def jinxed(ability: str, seat: int | None) -> MemoryKey:
+    """The ability a jinx keeps ``ability``'s holder from having (the Alchemist shown the Widow)."""
+    return MemoryKey(f"jinxed:{ability}:{seat}")

@@ -8,14 +8,12 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue, Character
+from moderator.clocktower.rules.conditions import evil_info_night
 from moderator.clocktower.rules.schema import Expect, Status, Step
 from moderator.clocktower.rules.scripts import Script
 from moderator.clocktower.rules.status import statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.i18n import Lang
-
-EVIL_INFO_MIN_PLAYERS = 7
-
 
 #: Wake conditions under which a dead player's ability can still act (checked at the step itself).
 ACTS_WHILE_DEAD = frozenset({"always", "died_tonight"})
@@ -146,8 +144,8 @@ def _acts_dead(g: Grimoire, p: Player, steps: tuple[Step, ...]) -> bool:
 
 
 def _evil_info(g: Grimoire | None, cat: Catalogue, in_play: set[str]) -> bool:
-    if g is not None and len(g.players) < EVIL_INFO_MIN_PLAYERS:
-        return False
+    if g is not None:
+        return evil_info_night(g, in_play, lambda c: cat.setup(c).no_evil_info)
     return not any(cat.setup(c).no_evil_info for c in in_play)
 
 

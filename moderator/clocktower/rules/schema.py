@@ -64,6 +64,9 @@ class ReminderSpec(Model):
         default_factory=list, description="Character ids whose abilities see the registration; empty: all."
     )
     protects: bool = Field(False, description="The marked player cannot die tonight (Innkeeper's Safe).")
+    needs_source: Literal["alive", "sober"] | None = Field(
+        None, description="Besides ``until``: it works only while its source is alive (and sober)."
+    )
 
 
 class Choice(Model):
@@ -134,6 +137,16 @@ class Decision(Model):
     when: str = Field("always", description="A named condition on the setup (e.g. several_copies).")
 
 
+class Registering(Model):
+    """How a character may register to information abilities as something it is not (the Recluse as
+    evil and a Minion or the Demon; the Spy as good and a Townsfolk or an Outsider). The storyteller
+    decides each time; the app computes what each choice makes true and proposes the truth."""
+
+    alignment: Alignment | None = Field(None, description="The alignment it may register as.")
+    teams: list[Team] = Field(default_factory=list, description="The character types it may register as.")
+    while_dead: bool = Field(True, description="It may misregister even when dead.")
+
+
 class CharacterData(Model):
     """One file under data/characters/: everything about a character that is not an official fact."""
 
@@ -146,4 +159,5 @@ class CharacterData(Model):
     triggers: list[str] = Field(default_factory=list, description="Named effects run on game events.")
     setup: Setup = Field(default_factory=Setup)
     decisions: list[Decision] = Field(default_factory=list)
+    registers: Registering | None = Field(None, description="It may register as something it is not.")
     notes: Text | None = Field(None, description="How to run it, short, from the seed's notes.")

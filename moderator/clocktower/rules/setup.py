@@ -15,6 +15,7 @@ from moderator.clocktower.grimoire.events import (
     Assign,
     Event,
     GainAbility,
+    Remember,
     Seat,
     SetAlignment,
     SetBelieves,
@@ -22,8 +23,9 @@ from moderator.clocktower.grimoire.events import (
     SetUnseated,
 )
 from moderator.clocktower.grimoire.state import Grimoire
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue, CountRow
-from moderator.clocktower.rules.jinxes import forbidden_together
+from moderator.clocktower.rules.jinxes import forbidden_together, holder_lacks
 from moderator.clocktower.rules.schema import GOOD_TEAMS, Decision, Team
 from moderator.clocktower.rules.scripts import Script
 from moderator.errors import SetupError
@@ -260,10 +262,14 @@ def decisions(
 
 
 def _preferred(g: Grimoire, dec: Decision, options: list[str]) -> list[str]:
-    """What to propose from: a believed character in play (the Lunatic's real Demon) when there is one."""
+    """What to propose from: a believed character in play (the Lunatic's real Demon) when there is one;
+    a held ability not in play (the Alchemist usually copies a Minion that is not in play; one in play
+    is allowed, seed 003)."""
     if dec.kind == "believes" and dec.target.in_play is None:
         in_play = [c for c in options if c in g.in_play()]
         return in_play or options
+    if dec.kind == "ability":
+        return [c for c in options if c not in g.in_play()] or options
     return options
 
 
@@ -278,7 +284,6 @@ def _options(g: Grimoire, cat: Catalogue, script: Sequence[str], dec: Decision, 
             if (not t.teams or cat[c].team in t.teams)
             and (t.in_play is None or (c in in_play) == t.in_play)
             and c != owner
-            and (dec.kind != "ability" or c not in in_play)
         ]
     return [
         str(p.seat)
@@ -305,6 +310,8 @@ def decision_events(proposals: list[Proposal]) -> list[Event]:
             events.append(SetBelieves(seat=prop.seat, believes=prop.chosen))
             if d.reminder:
                 events.append(AddReminder(seat=prop.seat, source=prop.owner, name=d.reminder, by_seat=prop.seat))
+        elif d.kind == "ability" and holder_lacks(prop.owner, prop.chosen):  # the jinx: shown, not held
+            events.append(Remember(key=keys.jinxed(prop.owner, prop.seat), value=prop.chosen))
         elif d.kind == "ability":
             events.append(GainAbility(seat=prop.seat, ability=prop.chosen))
     return events
@@ -363,6 +370,9 @@ def setup_game(
         e.apply(g)
     proposals = decisions(g, cat, script.ids, rng, overrides)
     events += decision_events(proposals)
+    used = {p.decision.id for p in proposals}
+    # Decisions for characters not in play yet are kept: a Widow the Kazali makes later uses them.
+    events += [Remember(key=keys.decided(k), value=v) for k, v in sorted((overrides or {}).items()) if k not in used]
     believed = [p.chosen for p in proposals if p.decision.kind == "believes" and p.chosen]
     events.append(SetBluffs(bluffs=bluffs(g, cat, script, rng, believed)))
     return events, bag, proposals

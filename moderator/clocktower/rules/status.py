@@ -1,15 +1,16 @@
 """Drunkenness, poisoning and "registers as": one mechanism, read off the reminder tokens.
 
 A reminder's meaning (status, how long it lasts, what it makes a player register as) is data, in
-the ``reminders`` of the character that owns the token. Nothing here names a character except
-the Drunk, whose whole being is to be drunk.
+the ``reminders`` of the character that owns the token; how a character may misregister (the
+Recluse, the Spy) is its ``registers``. Nothing here names a character except the Drunk, whose whole
+being is to be drunk.
 """
 
 from __future__ import annotations
 
 from moderator.clocktower.grimoire.state import Grimoire, Player, Reminder
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.schema import ReminderSpec, Status
+from moderator.clocktower.rules.schema import Registering, ReminderSpec, Status
 
 
 def spec(cat: Catalogue, r: Reminder) -> ReminderSpec | None:
@@ -21,7 +22,8 @@ def spec(cat: Catalogue, r: Reminder) -> ReminderSpec | None:
 def active(g: Grimoire, cat: Catalogue, r: Reminder, _depth: int = 0) -> bool:
     """Whether the reminder still works: some last only while their source lives or is sober."""
     s = spec(cat, r)
-    if s is None or r.by_seat is None or s.until not in ("source_dies", "source_sober"):
+    need = source_need(s)
+    if need is None or r.by_seat is None:
         return True
     try:
         source = g.player(r.by_seat)
@@ -29,7 +31,16 @@ def active(g: Grimoire, cat: Catalogue, r: Reminder, _depth: int = 0) -> bool:
         return True
     if not source.alive:
         return False
-    return s.until != "source_sober" or _depth > 3 or not impaired(g, cat, source, _depth + 1)
+    return need != "sober" or _depth > 3 or not impaired(g, cat, source, _depth + 1)
+
+
+def source_need(s: ReminderSpec | None) -> str | None:
+    """What a reminder needs of the player who placed it: "alive", "sober", or nothing."""
+    if s is None:
+        return None
+    if s.needs_source is not None:
+        return s.needs_source
+    return {"source_dies": "alive", "source_sober": "sober"}.get(s.until or "")
 
 
 def statuses(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> set[Status]:
@@ -73,8 +84,23 @@ def _registers(g: Grimoire, cat: Catalogue, p: Player, what: str, observer: str 
     return False
 
 
-def registers_evil(g: Grimoire, cat: Catalogue, p: Player, observer: str | None = None) -> bool:
-    """Whether ``p`` shows as evil to the ``observer`` character's ability."""
+def misregisters(g: Grimoire, cat: Catalogue, p: Player) -> Registering | None:
+    """How ``p`` may register as something it is not now (its own ability, sober and healthy)."""
+    char = cat.get(p.character) if p.character else None
+    reg = char.data.registers if char is not None and char.data is not None else None
+    if reg is None or (not p.alive and not reg.while_dead) or impaired(g, cat, p):
+        return None
+    return reg
+
+
+def registers_evil(
+    g: Grimoire, cat: Catalogue, p: Player, observer: str | None = None, flips: frozenset[int] = frozenset()
+) -> bool:
+    """Whether ``p`` shows as evil to the ``observer`` character's ability; ``flips``: the seats the
+    storyteller has misregister this time (see :func:`misregisters`)."""
+    reg = misregisters(g, cat, p) if p.seat in flips else None
+    if reg is not None and reg.alignment is not None:
+        return reg.alignment == "evil"
     return p.alignment == "evil" or _registers(g, cat, p, "evil", observer)
 
 
@@ -83,8 +109,14 @@ def is_demon(cat: Catalogue, p: Player) -> bool:
     return p.character is not None and p.character in cat and cat[p.character].team == "demon"
 
 
-def registers_demon(g: Grimoire, cat: Catalogue, p: Player, observer: str | None = None) -> bool:
-    """Whether ``p`` shows as the Demon to the ``observer`` (babysitter, red herring …)."""
+def registers_demon(
+    g: Grimoire, cat: Catalogue, p: Player, observer: str | None = None, flips: frozenset[int] = frozenset()
+) -> bool:
+    """Whether ``p`` shows as the Demon to the ``observer`` (babysitter, red herring, a Recluse the
+    storyteller has register as the Demon …)."""
+    reg = misregisters(g, cat, p) if p.seat in flips else None
+    if reg is not None and reg.teams:
+        return "demon" in reg.teams
     return is_demon(cat, p) or _registers(g, cat, p, "demon", observer)
 
 

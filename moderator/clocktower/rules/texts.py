@@ -38,6 +38,9 @@ class Flow(Model):
 
     truth: Text
     truth_after: Text
+    may_register: Text
+    proposed: Text
+    registerer: Text
     refused: Text
     not_understood: Text
     nothing_to_undo: Text
@@ -94,6 +97,11 @@ class RuleTexts(Model):
     seat_dies: Text
     good_wins: Text
     pixie_mad: Text
+    innkeeper_which: Text
+    registers_demon_to: Text
+    star_pass: Text
+    scarletwoman_became: Text
+    decide: Text
 
 
 class TruthLabel(Model):

@@ -6,11 +6,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from moderator.clocktower.grimoire.events import AddReminder, Ask, Event, GainAbility, RemoveReminder
+from moderator.clocktower.grimoire.events import AddReminder, Ask, Assign, Event, GainAbility, RemoveReminder
 from moderator.clocktower.grimoire.state import Grimoire, Player, Question
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.status import impaired
 from moderator.clocktower.rules.texts import filled, step_texts
+from moderator.i18n import Text
 
 On = Literal["death", "passive", "dawn"]
 """When a trigger runs: at a death, at dawn (rules.dawn holds those), or never (read by name)."""
@@ -37,10 +39,20 @@ class Trigger:
     fn: DeathFn | None = None
 
 
+def question(
+    text: Text, options: dict[str, list[Event]], proposed: str, expects: Literal["yesno", "seat"] = "seat"
+) -> Ask:
+    """Put a question to the storyteller: each answer's events, and the one the app proposes."""
+    return Ask(question=Question(ko=text.ko, en=text.en, expects=expects, proposed=proposed,
+                                 options={k: [e.model_dump() for e in v] for k, v in options.items()}))  # fmt: skip
+
+
 def _cannibal_eat(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
-    if not d.executed or dead.seat == owner.seat or dead.character is None:
+    if not d.executed or dead.seat == owner.seat or dead.character is None or not owner.alive:
         return []
     events: list[Event] = [
+        *(RemoveReminder(seat=p.seat, source="cannibal", name="Lunch") for p in g.players
+          if p.seat != dead.seat and p.has_reminder("Lunch", "cannibal")),  # one Lunch: the latest meal
         GainAbility(seat=owner.seat, ability=dead.character, replace=True),
         AddReminder(seat=dead.seat, source="cannibal", name="Lunch", by_seat=owner.seat),
     ]
@@ -56,8 +68,8 @@ def _pixie_gain(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Dea
     """The Townsfolk the Pixie learnt has died: ask whether the Pixie was mad about being it."""
     learnt = g.memory.get(keys.learnt("pixie", owner.seat))
     marked = any(r.name == "Mad" and r.source == "pixie" and r.by_seat == owner.seat for r in dead.reminders)
-    if learnt is None or not marked or not owner.alive or learnt not in cat:
-        return []
+    if learnt is None or not marked or not owner.alive or learnt not in cat or impaired(g, cat, owner):
+        return []  # a dead, drunk or poisoned Pixie gains nothing
     gain: list[Event] = [
         GainAbility(seat=owner.seat, ability=learnt),
         RemoveReminder(seat=dead.seat, source="pixie", name="Mad"),
@@ -67,6 +79,39 @@ def _pixie_gain(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Dea
     asked = filled(step_texts().rules.pixie_mad, seat=owner.seat, character=name)
     question = Question(ko=asked.ko, en=asked.en, if_yes=[e.model_dump() for e in gain])
     return [Ask(question=question)]
+
+
+def scarlet_catcher(g: Grimoire, cat: Catalogue, dead: Player) -> Player | None:
+    """The Scarlet Woman who becomes the Demon that just died: alive, sober, five or more were alive."""
+    if cat.team(dead.character) != "demon" or len(g.living()) + 1 < 5:
+        return None
+    return next((p for p in g.players if p.alive and p.character == "scarletwoman" and not impaired(g, cat, p)), None)
+
+
+def _scarletwoman_becomes_demon(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
+    sw = scarlet_catcher(g, cat, dead)
+    if sw is None or sw.seat != owner.seat or dead.character is None:
+        return []
+    return [Assign(seat=sw.seat, character=dead.character, alignment="evil"),
+            AddReminder(seat=sw.seat, source="scarletwoman", name="Is The Demon", by_seat=sw.seat)]  # fmt: skip
+
+
+def _imp_star_pass(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
+    """The Imp killed itself: a living Minion becomes the Imp (the storyteller chooses; the app proposes)."""
+    if not d.by_demon or dead.seat != owner.seat or dead.character is None or scarlet_catcher(g, cat, dead):
+        return []
+    minions = [p for p in g.players if p.alive and cat.team(p.character) == "minion"]
+    if not minions:
+        return []
+    first = minions[0]
+    imp = dead.character
+    become = [Assign(seat=first.seat, character=imp, alignment="evil")]
+    options: dict[str, list[Event]] = {str(first.seat): []}
+    for m in minions[1:]:
+        assert first.character is not None
+        options[str(m.seat)] = [Assign(seat=first.seat, character=first.character, alignment=first.alignment),
+                                Assign(seat=m.seat, character=imp, alignment="evil")]  # fmt: skip
+    return [*become, question(step_texts().rules.star_pass, options, str(first.seat))]
 
 
 TRIGGERS: dict[str, Trigger] = {
@@ -79,5 +124,7 @@ TRIGGERS: dict[str, Trigger] = {
         Trigger("secret_votes", "passive"),
         Trigger("bountyhunter_next", "passive"),
         Trigger("acrobat_dawn", "dawn"),
+        Trigger("scarletwoman_becomes_demon", "death", _scarletwoman_becomes_demon),
+        Trigger("imp_star_pass", "death", _imp_star_pass),
     )
 }

@@ -6,7 +6,7 @@ from moderator.clocktower.grimoire.events import Event, RemoveReminder
 from moderator.clocktower.grimoire.state import Grimoire, Player, Winner
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.schema import Until
-from moderator.clocktower.rules.status import is_demon, spec
+from moderator.clocktower.rules.status import is_demon, source_need, spec
 
 
 def demon_players(g: Grimoire, cat: Catalogue) -> list[Player]:
@@ -34,6 +34,17 @@ def winner(g: Grimoire, cat: Catalogue) -> Winner | None:
     if len(g.living()) <= 2:
         return "evil"
     return None
+
+
+def lapsed(g: Grimoire, cat: Catalogue) -> list[Event]:
+    """Remove the reminders whose source has died when they last only while it lives (the Widow's
+    poison, the Philosopher's Drunk): the grimoire shows what is true."""
+    return [
+        RemoveReminder(seat=p.seat, source=r.source, name=r.name)
+        for p in g.players
+        for r in p.reminders
+        if source_need(spec(cat, r)) is not None and r.by_seat in g.seats() and not g.player(r.by_seat).alive
+    ]
 
 
 def expiring(g: Grimoire, cat: Catalogue, when: Until) -> list[Event]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from moderator.clocktower.grimoire.events import (
     AddReminder,
@@ -20,9 +21,11 @@ from moderator.clocktower.rules.conditions import demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, nothing
 from moderator.clocktower.rules.effects.infos import seamstress_told
+from moderator.clocktower.rules.jinxes import ruled
 from moderator.clocktower.rules.setup import decision_events, decisions
 from moderator.clocktower.rules.status import impaired, is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
+from moderator.clocktower.rules.triggers import question
 from moderator.errors import IllegalChoice
 from moderator.i18n import Text
 
@@ -161,11 +164,29 @@ def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
     for e in events:
         e.apply(after)
     rng = random.Random(f"{ctx.g.night}:{seat}:{answer.character}")
-    events += decision_events(decisions(after, ctx.cat, ctx.script, rng, seats={seat}))
+    given = {k.removeprefix("decide:"): v for k, v in ctx.g.memory.items() if k.startswith("decide:")}
+    found = decisions(after, ctx.cat, ctx.script, rng, given, seats={seat})
+    asked = next(
+        (p for p in found if p.decision.id not in given and len(p.options) > 1 and p.decision.kind in ("mark", "evil")),
+        None,
+    )
+    events += decision_events([p for p in found if p is not asked])
+    if asked is not None and asked.chosen is not None:  # the storyteller decides; the app proposes
+        options = {o: decision_events([replace(asked, chosen=o)]) for o in asked.options}
+        text = filled(step_texts().rules.decide, prompt=asked.decision.prompt)
+        events.append(question(text, options, asked.chosen))
     return Outcome(events=events, again=made < wanted)
 
 
-@effect("lilmonsta_babysit", "seat")
+def _babysitter_check(ctx: Ctx, answer: Answer) -> None:
+    """With the Magician in play (the jinx), the Magician chooses, and only a living Minion can babysit."""
+    if answer.seats and ruled("magician_picks_babysitter", ctx.g.in_play()):
+        p = ctx.g.player(answer.seats[0])
+        if ctx.cat.team(p.character) != "minion" or not p.alive:
+            raise IllegalChoice("living_minion_needed")
+
+
+@effect("lilmonsta_babysit", "seat", check=_babysitter_check)
 def lilmonsta_babysit(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player babysits Lil' Monsta tonight: they are the Demon."""
     events: list[Event] = [
@@ -198,11 +219,15 @@ def innkeeper_protect(ctx: Ctx, answer: Answer) -> Outcome:
     if not _sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
     seats = list(dict.fromkeys(answer.seats))
-    drunk = next((s for s in seats if ctx.g.player(s).alignment == "good"), seats[0])
     events: list[Event] = [AddReminder(seat=s, source="innkeeper", name="Safe", by_seat=ctx.seat) for s in seats]
-    events.append(AddReminder(seat=drunk, source="innkeeper", name="Drunk", by_seat=ctx.seat))
-    say = filled(step_texts().rules.innkeeper_drunk, seat=drunk)
-    return Outcome(events=events, say=[say])
+    drunk: dict[str, list[Event]] = {
+        str(s): [AddReminder(seat=s, source="innkeeper", name="Drunk", by_seat=ctx.seat)] for s in seats
+    }
+    if len(seats) == 1:
+        return Outcome(events=[*events, *drunk[str(seats[0])]])
+    proposed = next((s for s in seats if ctx.g.player(s).alignment == "good"), seats[0])
+    which = filled(step_texts().rules.innkeeper_which, seats=", ".join(str(s) for s in seats))
+    return Outcome(events=[*events, question(which, drunk, str(proposed))])  # the storyteller decides
 
 
 @effect("gambler_guess", "seat", "character")
@@ -240,15 +265,20 @@ def seamstress_check(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def _good_character(ctx: Ctx, answer: Answer) -> None:
+    """A good character on the script (the Philosopher points at their character sheet)."""
     cid = answer.character
     if cid is None or cid not in ctx.cat or ctx.cat[cid].team not in ("townsfolk", "outsider"):
         raise IllegalChoice("good_character")
+    if ctx.script and cid not in ctx.script:
+        raise IllegalChoice("not_on_script", character=ctx.name(cid))
 
 
 @effect("philosopher_choose", "character", check=_good_character)
 def philosopher_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: gain a good ability; a player of that character is drunk while the Philosopher is sober."""
     assert answer.character is not None
+    if not _sober(ctx):  # a drunk or poisoned Philosopher's choice gains nothing, now or later
+        return Outcome(events=_spend(ctx), say=[step_texts().rules.impaired])
     events: list[Event] = [
         *_spend(ctx),
         GainAbility(seat=ctx.actor.seat, ability=answer.character),
@@ -264,7 +294,8 @@ def philosopher_choose(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def _held_ability(ctx: Ctx) -> str | None:
-    return next(iter(ctx.actor.abilities), None)
+    """The ability held (or the one a jinx keeps from them, which they are shown all the same)."""
+    return next(iter(ctx.actor.abilities), None) or ctx.g.memory.get(keys.jinxed(ctx.ability, ctx.seat))
 
 
 @effect("learn_character", "character", truth=_held_ability)
@@ -294,3 +325,19 @@ def pixie_learn(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 effect("amnesiac_act")(nothing)
+effect("spy_grimoire")(nothing)
+
+
+@effect("poisoner_poison", "seat")
+def poisoner_poison(ctx: Ctx, answer: Answer) -> Outcome:
+    """The chosen player is poisoned tonight and tomorrow (until dusk, while the Poisoner is sober)."""
+    if not _sober(ctx):
+        return Outcome(say=[step_texts().rules.impaired])
+    poisoned = AddReminder(seat=_target(ctx, answer), source=ctx.ability, name="Poisoned", by_seat=ctx.seat)
+    return Outcome(events=[poisoned])
+
+
+@effect("scarletwoman_shown")
+def scarletwoman_shown(ctx: Ctx, answer: Answer) -> Outcome:
+    """She has been shown her new Demon token: her marker goes."""
+    return Outcome(events=[RemoveReminder(seat=ctx.actor.seat, source="scarletwoman", name="Is The Demon")])

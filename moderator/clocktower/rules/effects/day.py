@@ -7,8 +7,9 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, kill
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect
-from moderator.clocktower.rules.status import impaired, registers_demon
+from moderator.clocktower.rules.status import impaired, misregisters, registers_demon
 from moderator.clocktower.rules.texts import filled, step_texts
+from moderator.clocktower.rules.triggers import question
 
 
 @effect("slayer_shot", "two_seats")
@@ -21,10 +22,16 @@ def slayer_shot(ctx: Ctx, answer: Answer) -> Outcome:
         Remember(key=keys.used("slayer", shooter.seat), value="yes"),
         AddReminder(seat=shooter.seat, source="slayer", name="No Ability"),
     ]
-    hit = not impaired(ctx.g, ctx.cat, shooter) and target.alive and registers_demon(ctx.g, ctx.cat, target, "slayer")
-    if hit:
+    works = not impaired(ctx.g, ctx.cat, shooter) and target.alive
+    if works and registers_demon(ctx.g, ctx.cat, target, "slayer"):
         events += kill(ctx.g, ctx.cat, target.seat)
         return Outcome(events=events, public=[filled(step_texts().rules.seat_dies, seat=target.seat)])
+    reg = misregisters(ctx.g, ctx.cat, target)
+    if works and reg is not None and "demon" in reg.teams:  # the Recluse: the storyteller decides, now
+        asked = filled(step_texts().rules.registers_demon_to, seat=target.seat,
+                       character=ctx.cat[target.character or ""].name, ability=ctx.cat["slayer"].name)  # fmt: skip
+        dies = kill(ctx.g, ctx.cat, target.seat)
+        return Outcome(events=[*events, question(asked, {"yes": dies, "no": []}, "no", "yesno")])
     return Outcome(events=events, public=[step_texts().rules.nothing_happens])
 
 

@@ -12,7 +12,7 @@ from moderator.clocktower.rules.victory import demon_players
 
 
 def _evil(ctx: Ctx, p: Player) -> bool:
-    return registers_evil(ctx.g, ctx.cat, p, ctx.ability)
+    return registers_evil(ctx.g, ctx.cat, p, ctx.ability, ctx.flips)
 
 
 def empath_truth(ctx: Ctx) -> int:
@@ -130,7 +130,7 @@ def villageidiot_told(ctx: Ctx, answer: Answer) -> str | None:
 
 def fortuneteller_told(ctx: Ctx, answer: Answer) -> bool:
     """Whether either chosen player registers as the Demon (the red herring does)."""
-    return any(registers_demon(ctx.g, ctx.cat, p, ctx.ability) for p in _chosen(answer, ctx))
+    return any(registers_demon(ctx.g, ctx.cat, p, ctx.ability, ctx.flips) for p in _chosen(answer, ctx))
 
 
 def seamstress_told(ctx: Ctx, answer: Answer) -> bool:

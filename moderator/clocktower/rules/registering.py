@@ -1,0 +1,41 @@
+"""Registering as something one is not (the Recluse, the Spy): what each of the storyteller's
+choices makes true.
+
+A true answer is computed as everyone truly is: that is what the app proposes. Then each way the
+misregistering players could register (every combination, they are few) is computed again; the
+answers that differ are the alternatives the storyteller may give instead, with ``showed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from itertools import combinations
+
+from moderator.clocktower.grimoire.state import Player
+from moderator.clocktower.rules.context import Ctx
+from moderator.clocktower.rules.status import misregisters
+
+MAX_COMBINED = 4
+"""At most this many misregistering players are combined (2**4 answers)."""
+
+
+def misregistering(ctx: Ctx) -> list[Player]:
+    """The players who may register as something they are not right now (not the one acting)."""
+    return [p for p in ctx.g.players if p.seat != ctx.seat and misregisters(ctx.g, ctx.cat, p) is not None]
+
+
+def alternatives(ctx: Ctx, answer: Callable[[Ctx], object]) -> tuple[list[Player], list[object]]:
+    """Who could change ``answer`` by misregistering, and the other answers that would then be true."""
+    players = misregistering(ctx)[:MAX_COMBINED]
+    truth = answer(ctx)
+    who: dict[int, Player] = {}
+    found: list[object] = []
+    for k in range(1, len(players) + 1):
+        for combo in combinations(players, k):
+            value = answer(replace(ctx, flips=frozenset(p.seat for p in combo)))
+            if value != truth:
+                who.update({p.seat: p for p in combo})
+                if value not in found:
+                    found.append(value)
+    return sorted(who.values(), key=lambda p: p.seat), found
