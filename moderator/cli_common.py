@@ -4,11 +4,14 @@ argument, and the voice runner a game's ``play`` is handed (so no game imports t
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeAlias
 
-from moderator.config import Config
+from moderator.config import Config, autosave_path
 from moderator.i18n import Lang
+from moderator.savefile import LiveSave, SaveError
 from moderator.session import Session
 
 Handler = Callable[[argparse.Namespace, Config], int]
@@ -23,6 +26,34 @@ class PlayByVoice(Protocol):
 
     def __call__(self, session: Session, config: Config, *, pace: float = 1.0, ambience: bool = False) -> int | None:
         ...
+
+
+def live_save(path: Path | None, game: str, config: Config, what: str) -> LiveSave | None:
+    """The save a live game writes after every change, opened (locked and checked), or None.
+
+    Raises:
+        SaveError: the file is in use by another moderator, or is not a save of this game.
+    """
+    if path is None:
+        return None
+    rescue = autosave_path(config, f"{game}-rescue")
+    live = LiveSave(path, game, rescue, lambda line: print(line, file=sys.stderr))
+    live.open()
+    print(f"moderator: saving the {what} to {path} after every change; resume with --game {path}", file=sys.stderr)
+    return live
+
+
+def input_lines(path: str) -> Iterator[str]:
+    """The lines of an --input file; bytes that are not UTF-8 become '?' (no line ends a game).
+
+    Raises:
+        SaveError: not a regular file.
+    """
+    file = Path(path)
+    if path != "-" and not (file.is_file() or file.is_char_device() or file.is_fifo()):
+        raise SaveError(f"{path}: not a file to read answers from")
+    with open(file, encoding="utf-8", errors="replace") as f:
+        yield from f
 
 
 def lang_of(args: argparse.Namespace, config: Config) -> Lang:

@@ -85,6 +85,8 @@ def decode(raw: bytes, path: Path, game: str) -> dict[str, Any]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise SaveError(f"{path}: damaged at byte {exc.start} (not UTF-8 text)") from exc
+    if not text.lstrip().startswith("{"):
+        raise SaveError(f"{path}: not a moderator save" + (" (empty)" if not text.strip() else ""))
     try:
         doc = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:

@@ -22,6 +22,9 @@ class _Prompt(Protocol):
     def allowed(self) -> tuple[Intent, ...]: ...
 
 
+MAX_LINE = 500
+"""Longer typed lines are no answer (nothing a storyteller says is this long)."""
+
 P = TypeVar("P", bound=_Prompt)
 R = TypeVar("R")
 
@@ -84,16 +87,26 @@ class TextLoopBase(ABC, Generic[P, R]):
             write_atomic(self.state_out, self.state_text())
 
     def parse(self, line: str) -> Command | None:
-        """The command ``line`` says in any of the parsers' languages, or None."""
-        return parse_any(self.parsers, line, self.allowed())
+        """The command ``line`` says in any of the parsers' languages, or None.
+
+        Raises:
+            IllegalChoice: a seat that does not exist, a number that is not one.
+        """
+        return parse_any(self.parsers, line, self.allowed(), strict=True)
 
     def not_understood(self) -> str:
         """Asking again, with examples of what the step takes."""
         return self.asked_again(", ".join(f"'{e}'" for e in self.parsers[0].examples(self.allowed())))
 
     def step(self, line: str) -> tuple[R | None, str | None]:
-        """Handle one utterance; return the reply, or the reason it changed nothing."""
-        cmd = self.parse(line)
+        """Handle one utterance; return the reply, or the reason it changed nothing. No line, whatever
+        its bytes or length, ends the game."""
+        if len(line) > MAX_LINE:
+            return None, self.not_understood()
+        try:
+            cmd = self.parse(line)
+        except IllegalChoice as exc:
+            return None, self.refused(exc)
         if cmd is None:
             return None, self.not_understood()
         return self.act(cmd)

@@ -27,8 +27,8 @@ from moderator.clocktower.grimoire.journal import Journal
 from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules.abilities import kill
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
-from moderator.clocktower.rules.loader import load_catalogue
 from moderator.clocktower.rules.jinxes import holder_lacks
+from moderator.clocktower.rules.loader import load_catalogue
 from moderator.clocktower.rules.nightorder import SheetStep, night_sheet
 from moderator.clocktower.rules.problems import Problems
 from moderator.clocktower.rules.scripts import Script, complete, load_script, parse_script

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -61,11 +64,12 @@ def test_an_edited_save_fails_its_checksum(tmp_path: Path) -> None:
     ("content", "expected"),
     [
         (b"\xff\xfe garbage", "damaged at byte 0 (not UTF-8 text)"),
-        (b"[" * 100_000, "damaged"),
+        (b"{\"start\": " + b"[" * 100_000, "damaged"),
         (b'{"start": {}, "entries": [], "format": NaN}', "damaged"),
         (b"[1, 2, 3]", "not a moderator save"),
         (b'{"hello": "world"}', "not a moderator save"),
-        (b"", "damaged at byte 0"),
+        (b"", "not a moderator save (empty)"),
+        (b"shopping list", "not a moderator save"),
     ],
 )
 def test_files_that_are_no_save(tmp_path: Path, content: bytes, expected: str) -> None:
@@ -201,3 +205,47 @@ def test_a_save_changed_by_another_program_is_not_overwritten(tmp_path: Path) ->
     assert "changed by another program" in notes[0]
     assert path.read_text(encoding="utf-8").startswith("someone else's text")
     live.close()
+
+
+def _play(args: list[str], cwd: Path) -> subprocess.Popen[str]:
+    cmd = [sys.executable, "-m", "moderator", "play", "--text", "--lang", "en", *args]
+    return subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)  # fmt: skip
+
+
+def test_two_processes_on_one_save_the_second_is_refused(tmp_path: Path) -> None:
+    """The first game holds the save; a second `play --game` on it is refused, naming the holder; no
+    acknowledged entry of the first is lost."""
+    new = ["--script", "twelve", "--players", "a,b,c,d,e,f,g", "--seed", "1", "--save", "game.json"]
+    first = _play(new, tmp_path)
+    assert first.stdin is not None
+    first.stdin.write("next\n")
+    first.stdin.flush()
+    for _ in range(200):  # until the first has saved its answer
+        if (tmp_path / "game.json").is_file() and len(Journal.load(tmp_path / "game.json").entries) >= 3:
+            break
+        time.sleep(0.05)
+    second = subprocess.run([sys.executable, "-m", "moderator", "play", "--text", "--game", "game.json"], cwd=tmp_path,
+                            input="next\n", capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert second.returncode == 2
+    assert f"in use by another moderator (process {first.pid})" in second.stderr
+    _out, err = first.communicate("next\n", timeout=60)
+    assert first.returncode == 0, err
+    assert len(Journal.load(tmp_path / "game.json").entries) >= 3
+    resumed = subprocess.run([sys.executable, "-m", "moderator", "play", "--text", "--game", "game.json"],
+                             cwd=tmp_path, input="", capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert resumed.returncode == 0, resumed.stderr  # free again once the first has stopped
+    assert "saving the game to game.json" in resumed.stderr  # it goes on in its own file
+
+
+def test_a_game_added_to_at_setup_resumes_with_its_additions(tmp_path: Path) -> None:
+    """The script as played (finger-pointing has no Demon: --add imp,poisoner) is kept in the save."""
+    args = ["--script", "finger-pointing", "--add", "imp,poisoner", "--players", "a,b,c,d,e,f,g", "--seed", "2",
+            "--save", "game.json"]  # fmt: skip
+    run = subprocess.run([sys.executable, "-m", "moderator", "play", "--text", "--lang", "en", *args], cwd=tmp_path,
+                         input="next\n", capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    again = subprocess.run([sys.executable, "-m", "moderator", "play", "--text", "--lang", "en", "--game", "game.json"],
+                           cwd=tmp_path, input="next\n", capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert again.returncode == 0, again.stderr
+    assert "has no demon" not in again.stderr.lower() and "Traceback" not in again.stderr

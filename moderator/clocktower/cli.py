@@ -12,9 +12,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from moderator.cli_common import PlayByVoice, Subparsers, lang_of
+from moderator.cli_common import PlayByVoice, Subparsers, input_lines, lang_of, live_save
 from moderator.clocktower.frontend import TextLoop
+from moderator.clocktower.grimoire.events import Event, Remember
 from moderator.clocktower.grimoire.journal import Journal, load_state
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.nightorder import night_sheet
@@ -24,6 +26,8 @@ from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
 from moderator.config import Config, autosave_path
 from moderator.errors import SetupError
+from moderator.i18n import Lang
+from moderator.savefile import read_bytes
 
 
 def _script(args: argparse.Namespace, cat: Catalogue) -> tuple[Script, Catalogue]:
@@ -133,11 +137,13 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
         extra_copies=args.copies,
     )
     journal = Journal.new(script.source)
-    g = journal.push("setup", events)
+    g = journal.push("setup", [*events, *_added(args)])
     if args.out:
-        journal.save(Path(args.out))
-        print(f"moderator: saved the game to {args.out}; play it with: moderator play --game {args.out}",
-              file=sys.stderr)  # fmt: skip
+        out = live_save(Path(args.out), "clocktower", config, "game")
+        assert out is not None
+        out.write(journal.body())
+        out.close()
+        print(f"moderator: play it with: moderator play --game {args.out}", file=sys.stderr)
     if args.json:
         print(g.model_dump_json(by_alias=True, indent=1))
         return 0
@@ -169,18 +175,33 @@ def _new_game(args: argparse.Namespace, cat: Catalogue) -> tuple[Journal, Script
     chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
     events, _, _ = setup_game(script, cat, names, seed=args.seed, characters=chars, overrides=_pairs(args.decide))
     journal = Journal.new(script.source)
-    journal.push("setup", events)
+    journal.push("setup", [*events, *_added(args)])
     return journal, script, cat
 
 
+def _added(args: argparse.Namespace) -> list[Event]:
+    """The characters added to the script (--add), kept in the save: the script as played."""
+    added = [x.strip() for x in (getattr(args, "add", None) or "").split(",") if x.strip()]
+    return [Remember(key=keys.script_added(), value=",".join(added))] if added else []
+
+
 def _resume(path: Path, cat: Catalogue) -> tuple[Journal, Script, Catalogue]:
-    raw = path.read_text(encoding="utf-8") if path.is_file() else ""
-    if '"entries"' in raw:
-        journal = Journal.load(path)
-    else:
-        g = load_state(path)
-        journal = Journal(start=g)
+    """A saved game (or a bare state file), with its script as played: the characters added at
+    setup (--add) are kept in the save and added again.
+
+    Raises:
+        StateFileError: the file is not a readable save or state (one line naming the fault).
+    """
+    try:
+        doc = json.loads(read_bytes(path).decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        doc = None
+    bare = isinstance(doc, dict) and "entries" not in doc  # a grimoire state, not a save
+    journal = Journal(start=load_state(path)) if bare else Journal.load(path)
     script, cat = load_script(journal.start.script, cat)
+    added = journal.state().memory.get(keys.script_added(), "")
+    if added:
+        script = complete(script, cat, [x for x in added.split(",") if x])
     return journal, script, cat
 
 
@@ -194,19 +215,26 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
         args.players = args.players or config.game.players
         args.seed = args.seed if args.seed is not None else config.game.seed
         journal, script, cat = _new_game(args, cat)
-    save = Path(args.save) if args.save else None
-    if save is None and not args.input:  # a live game is always saved: never a lost game
-        save = autosave_path(config, "game")
-    if save is not None:
-        print(f"moderator: saving the game to {save} after every change; resume with --game {save}", file=sys.stderr)
-    table = Table(journal, script, cat, lang, persist=(lambda j: j.save(save)) if save else None)
-    if save is not None:
-        journal.save(save)
+    # A resumed game goes on in its own file; a new live game is always saved: never a lost game.
+    target = Path(args.save) if args.save else (Path(args.game) if args.game else None)
+    if target is None and not args.input:
+        target = autosave_path(config, "game")
+    live = live_save(target, "clocktower", config, "game")
+    table = Table(journal, script, cat, lang, persist=(lambda j: live.write(j.body())) if live else None)
+    if live is not None:
+        live.write(journal.body())
+    try:
+        return _run(args, config, table, lang)
+    finally:
+        if live is not None:
+            live.close()
+
+
+def _run(args: argparse.Namespace, config: Config, table: Table, lang: Lang) -> int:
     state_out = Path(args.state_out) if args.state_out else None
     loop = TextLoop(table, lang, sys.stdout, jsonl=args.jsonl, state_out=state_out)
     if args.input:
-        with open(args.input, encoding="utf-8") as f:
-            return loop.run(f)
+        return loop.run(input_lines(args.input))
     voice: PlayByVoice | None = args.voice
     if not args.text and voice is not None:
         from moderator.clocktower.voice import ClocktowerSession

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -22,14 +23,16 @@ def vocabulary(table: Table) -> Vocabulary:
     return Vocabulary(
         seats=table.g.seats(),
         players={p.name.casefold(): p.seat for p in table.g.players},
-        characters=character_names(table.cat),
+        characters=character_names(table.cat, first=table.script.ids),
     )
 
 
-def character_names(cat: Catalogue) -> dict[str, str]:
-    """Every character's names (Korean, English) and id, to its id."""
+def character_names(cat: Catalogue, first: Sequence[str] = ()) -> dict[str, str]:
+    """Every character's names (Korean, English) and id, to its id; the ``first`` ids (the script's)
+    come first, so an example of what may be said is a character on the script."""
     names: dict[str, str] = {}
-    for c in cat.characters.values():
+    ordered = [cat[c] for c in first if c in cat] + [c for c in cat.characters.values() if c.id not in first]
+    for c in ordered:
         for lang in LANGS:
             names[c.name(lang).casefold()] = c.id
         names[c.id] = c.id

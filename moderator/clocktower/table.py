@@ -32,6 +32,9 @@ class Table(Stages):
         super().__init__(journal, script, cat, lang, persist)
         if self._state.cursor is None and self._state.winner is None:
             self._push("dusk", self._enter_night(1))
+        # "back" reaches back past a resume, to the first step of the game, never before it: the
+        # setup and the start of the first night stay.
+        self.floor = min(2, len(self.journal.entries))
 
     def prompt(self) -> Prompt:
         """The step the game is at."""

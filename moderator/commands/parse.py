@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from moderator.commands.phrases import Intent, Phrases, expand, parse_template, phrases, to_regex
-from moderator.errors import Ambiguous, NotUnderstood
+from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood
 from moderator.i18n import Lang
 
 #: Always allowed, whatever the step expects.
@@ -58,6 +58,13 @@ def normalise(text: str) -> str:
     return " ".join(text.split())
 
 
+def _check_numbers(utterance: str, text: str) -> None:
+    """Refuse, with the reason, a number that is not 0 to 999 in ASCII digits (², ①, ٣, -1, 4301…)."""
+    odd = any(unicodedata.category(ch) in ("Nd", "No") and ch not in "0123456789" for ch in utterance)
+    if odd or re.search(r"(?:^|\s)minus\s+[0-9]", text) or re.search(r"[0-9]{4,}", text):
+        raise IllegalChoice("bad_number", text=utterance[:40])
+
+
 def ascii_number(text: str) -> int | None:
     """``text`` as a number if it is 1 to 3 ASCII digits (not ², ①, ٣ or a 4,000-digit string)."""
     return int(text) if re.fullmatch(r"[0-9]{1,3}", text) else None
@@ -68,14 +75,26 @@ def _alt(words: Iterable[str]) -> str:
     return "|".join(r"\s*".join(re.escape(p) for p in w.split(" ")) for w in items) or "(?!)"
 
 
-def parse_any(parsers: Iterable[Parser], utterance: str, allowed: Iterable[Intent]) -> Command | None:
-    """The command the first parser that understands ``utterance`` reads (languages in order), or None."""
+def parse_any(
+    parsers: Iterable[Parser], utterance: str, allowed: Iterable[Intent], *, strict: bool = False
+) -> Command | None:
+    """The command the first parser that understands ``utterance`` reads (languages in order), or None.
+
+    Raises:
+        IllegalChoice: only with ``strict``, when no parser understands it and one says why (a seat
+            that does not exist, a number that is not one): typed text is answered with the reason.
+    """
     allow = list(allowed)
+    why: IllegalChoice | None = None
     for parser in parsers:
         try:
             return parser.parse(utterance, allow)
         except (NotUnderstood, Ambiguous):
             continue
+        except IllegalChoice as exc:
+            why = why or exc
+    if strict and why is not None:
+        raise why
     return None
 
 
@@ -120,15 +139,22 @@ class Parser:
         """
         allow = set(allowed) | set(ALWAYS) if allowed is not None else None
         text = normalise(utterance)
+        _check_numbers(utterance, text)
         found: list[Command] = []
+        beyond: list[int] = []
         for intent, pattern in self._patterns:
             if allow is not None and intent not in allow:
                 continue
             m = pattern.match(text)
             if m:
                 cmd = self._command(intent, m, utterance)
+                if cmd is not None and self.vocab.seats and any(s not in self.vocab.seats for s in cmd.seats):
+                    beyond += [s for s in cmd.seats if s not in self.vocab.seats]
+                    continue
                 if cmd is not None and cmd not in found:
                     found.append(cmd)
+        if not found and beyond:
+            raise IllegalChoice("no_such_seat", seat=beyond[0])
         if not found and ascii_number(text) in self.vocab.seats and (allow is None or "seat" in allow):
             return Command("seat", seats=(int(text),), text=utterance)  # typed digits: a seat, where one is asked
         if not found:
@@ -162,8 +188,6 @@ class Parser:
         if g.get("seats"):
             listed = (self._number(x.group(0)) for x in self._number_re.finditer(g["seats"]))
             seats += tuple(s for s in listed if s is not None)
-        if self.vocab.seats and any(s not in self.vocab.seats for s in seats):
-            return None
         character = self.vocab.characters.get(normalise(g["character"])) if g.get("character") else None
         number = self._number(g.get("k"))
         value: str | int | bool | None = None

@@ -12,7 +12,7 @@ import random
 import sys
 from pathlib import Path
 
-from moderator.cli_common import PlayByVoice, Subparsers
+from moderator.cli_common import PlayByVoice, Subparsers, input_lines, live_save
 from moderator.config import Config, autosave_path
 from moderator.errors import SetupError
 from moderator.growl.data import GrowlData, default_data
@@ -86,16 +86,21 @@ def cmd_growl(args: argparse.Namespace, config: Config) -> int:
     journal, save = open_journal(args, data)
     if save is None and not args.input:  # a live evening is always saved: never a lost game
         save = autosave_path(config, "growl")
-    if save is not None:
-        print(f"moderator: saving the evening to {save} after every change; resume with --game {save}",
-              file=sys.stderr)  # fmt: skip
-    engine = Growl(journal, data, lang, persist=(lambda j: j.save(save)) if save else None)
+    live = live_save(save, "growl", config, "evening")
+    engine = Growl(journal, data, lang, persist=(lambda j: live.write(j.body())) if live else None)
+    try:
+        return _run(args, config, engine, lang)
+    finally:
+        if live is not None:
+            live.close()
+
+
+def _run(args: argparse.Namespace, config: Config, engine: Growl, lang: Lang) -> int:
     state_out = Path(args.state_out) if args.state_out else None
     pace = args.pace if args.pace is not None else config.growl.pace
     loop = GrowlLoop(engine, lang, sys.stdout, jsonl=args.jsonl, state_out=state_out, pace=pace)
     if args.input:
-        with open(args.input, encoding="utf-8") as f:
-            return loop.run(f)
+        return loop.run(input_lines(args.input))
     voice: PlayByVoice | None = args.voice
     if not args.text and not args.jsonl and voice is not None:
         from moderator.growl.voice import GrowlSession

@@ -14,7 +14,7 @@ Winner = Literal["humans", "werewolves"]
 Refusal = Literal[
     "not_now", "answer_yes_no", "say_start_seat", "say_gold", "no_such_seat", "already_dead",
     "card_drawn_already", "final_too_early", "night_card_last", "werewolves_all_won", "no_living_winner",
-    "nobody_alive", "too_much_gold", "answer_who_died", "game_over",
+    "nobody_alive", "too_much_gold", "answer_who_died", "game_over", "bad_number",
 ]  # fmt: skip
 
 
@@ -125,6 +125,7 @@ class Refusals(Model):
     too_much_gold: Text
     answer_who_died: Text
     game_over: Text
+    bad_number: Text
 
     def text(self, reason: str) -> Text | None:
         value = getattr(self, reason, None)

@@ -12,7 +12,7 @@ from moderator.clocktower.day import DAY_MOVES
 from moderator.clocktower.voice import ClocktowerSession
 from moderator.commands.parse import INTENTS_FOR, Command, Parser, Vocabulary
 from moderator.commands.phrases import Choice, Intent, Slot, Words, expand, parse_template
-from moderator.errors import Ambiguous, NotUnderstood
+from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood
 from moderator.growl.voice import NUMBERS, parser_for
 from moderator.i18n import Lang
 from tests.growl.helpers import new_engine
@@ -50,8 +50,8 @@ def test_typed_text_is_read_in_both_languages() -> None:
     assert en.parse("showed imp", ["showed"]).value == "imp"
     assert ko.parse("3번이 5번을 지명").seats == (3, 5)
     assert ko.parse("4표", ["votes"]).number == 4
-    with pytest.raises(NotUnderstood):
-        en.parse("seat 3 nominates seat 9")  # no seat 9 here
+    with pytest.raises(IllegalChoice, match="no_such_seat"):  # said with the reason: "there is no seat 9"
+        en.parse("seat 3 nominates seat 9")
 
 
 def test_one_sentence_read_two_ways_is_ambiguous() -> None:
