@@ -54,9 +54,9 @@ class Homebrew(_Loose):
     image: str | list[str] | None = None
     edition: str | None = None
     flavor: str | None = None
-    firstNight: float = 0
+    firstNight: float = Field(0, ge=0, le=1000, allow_inf_nan=False)
     firstNightReminder: str | None = None
-    otherNight: float = 0
+    otherNight: float = Field(0, ge=0, le=1000, allow_inf_nan=False)
     otherNightReminder: str | None = None
     reminders: list[str] = Field(default_factory=list)
     remindersGlobal: list[str] = Field(default_factory=list)
@@ -117,15 +117,10 @@ def resolve_script(name_or_path: str) -> Path:
         return bundled[name_or_path]
     for stem, p in bundled.items():
         try:
-            meta = next(
-                (
-                    x
-                    for x in json.loads(p.read_text(encoding="utf-8"))
-                    if isinstance(x, dict) and x.get("id") == "_meta"
-                ),
-                None,
-            )
-        except ValueError:
+            found = read_json(p)
+            meta = next((x for x in found if isinstance(x, dict) and x.get("id") == "_meta"), None) if isinstance(
+                found, list) else None  # fmt: skip
+        except DataError:
             continue
         if meta and str(meta.get("name", "")).casefold() == name_or_path.casefold():
             return bundled[stem]
@@ -136,14 +131,20 @@ def parse_script(path: Path, cat: Catalogue, problems: Problems) -> Script:
     """Read a script, adding a problem (file, [index], id) for each bad entry. Good entries still load."""
     script = Script(name=path.stem, source=str(path), ids=[])
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        problems.add(path, "", "", f"not a readable JSON file: {exc}")
+        raw = read_json(path)
+    except DataError as exc:
+        problems.add(path, "", "", str(exc))
         return script
     if not isinstance(raw, list):
         problems.add(path, "", "", "a script is a JSON array")
         return script
+    metas = 0
     for i, item in enumerate(raw):
+        if isinstance(item, dict) and item.get("id") == "_meta":
+            metas += 1
+            if metas > 1:
+                problems.add(path, f"[{i}]", "_meta", "a script has one _meta object")
+                continue
         _entry(path, i, item, script, cat, problems)
     known = {*script.ids, *PSEUDO_STEPS}
     for key, order in (("firstNight", script.first_order), ("otherNight", script.other_order)):
@@ -180,12 +181,63 @@ def _entry(path: Path, i: int, item: object, script: Script, cat: Catalogue, pro
         try:
             brew = Homebrew.model_validate(item)
         except ValidationError as exc:
-            problems.add(path, where, str(item.get("id", "?")), _first(exc))
+            problems.add(path, where, str(item.get("id", "?"))[:40], _first(exc))
             return
+        why = _bad_homebrew_id(brew, cat, script)
+        if why:
+            problems.add(path, where, brew.id[:40], why)
+            return
+        for j, jinx in enumerate(brew.jinxes):
+            if normalise_id(jinx.id) not in cat and jinx.id not in script.ids:
+                problems.add(path, f"{where}.jinxes[{j}]", jinx.id[:40], "a jinx with an unknown character id")
         script.homebrew.append(brew.character())
         script.ids.append(brew.id)
         return
     problems.add(path, where, "", f"expected a character id or object, got {type(item).__name__}")
+
+
+HOMEBREW_ID = re.compile(r"[a-z0-9_]{1,50}")
+
+
+def _bad_homebrew_id(brew: Homebrew, cat: Catalogue, script: Script) -> str | None:
+    """Why a homebrew character's id cannot be used, or None."""
+    if not HOMEBREW_ID.fullmatch(brew.id):
+        return "a homebrew id is 1 to 50 lowercase letters, digits or underscores"
+    if brew.id in PSEUDO_STEPS or brew.id in ("_meta", "day", "over"):
+        return "a homebrew id cannot be a step of the night or day"
+    if brew.id in cat:
+        return "a homebrew character cannot take an official character's id"
+    if brew.id in script.ids:
+        return "listed twice"
+    return None
+
+
+def read_json(path: Path) -> object:
+    """A JSON file: UTF-8 (a byte-order mark is fine), no NaN or Infinity, not nested too deep.
+
+    Raises:
+        DataError: one line saying what is wrong and where.
+    """
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DataError(f"cannot read: {exc.strerror or exc}") from exc
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DataError(f"not UTF-8 text (byte {exc.start})") from exc
+
+    def no_constant(name: str) -> object:
+        raise ValueError(f"{name} is not a number a script can hold")
+
+    try:
+        return json.loads(text, parse_constant=no_constant)
+    except json.JSONDecodeError as exc:
+        raise DataError(f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from exc
+    except RecursionError as exc:
+        raise DataError("nested too deep to be a script") from exc
+    except ValueError as exc:
+        raise DataError(str(exc)) from exc
 
 
 def _first(exc: ValidationError) -> str:
