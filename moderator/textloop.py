@@ -5,6 +5,7 @@ its state file holds and how it words a refusal; the loop itself is the same for
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -39,6 +40,7 @@ class TextLoopBase(ABC, Generic[P, R]):
         self.jsonl = jsonl
         self.state_out = state_out
         self.parsers = list(parsers)
+        self._state_failed = False
         """Typed commands are understood with each in turn: the game's language first."""
 
     # -- what each game says -------------------------------------------------------------------
@@ -83,8 +85,18 @@ class TextLoopBase(ABC, Generic[P, R]):
         return self.current().allowed
 
     def save_state(self) -> None:
-        if self.state_out is not None:
+        """Rewrite the state file; a path that cannot be written is said once, and the game goes on."""
+        if self.state_out is None:
+            return
+        try:
             write_atomic(self.state_out, self.state_text())
+        except OSError as exc:
+            if not self._state_failed:
+                print(f"moderator: cannot write the state file {self.state_out} ({exc.strerror or exc}); "
+                      "the game goes on, and the save holds everything", file=sys.stderr)  # fmt: skip
+            self._state_failed = True
+        else:
+            self._state_failed = False
 
     def parse(self, line: str) -> Command | None:
         """The command ``line`` says in any of the parsers' languages, or None.

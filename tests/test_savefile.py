@@ -249,3 +249,13 @@ def test_a_game_added_to_at_setup_resumes_with_its_additions(tmp_path: Path) -> 
                            cwd=tmp_path, input="next\n", capture_output=True, text=True, timeout=60)  # fmt: skip
     assert again.returncode == 0, again.stderr
     assert "has no demon" not in again.stderr.lower() and "Traceback" not in again.stderr
+
+
+def test_a_state_file_that_cannot_be_written_is_said_once(tmp_path: Path) -> None:
+    (tmp_path / "state").mkdir()  # --state-out names a folder
+    run = subprocess.run([sys.executable, "-m", "moderator", "play", "--text", "--lang", "en", "--script", "twelve",
+                          "--players", "a,b,c,d,e,f,g", "--seed", "1", "--state-out", "state", "--save", "g.json"],
+                         cwd=tmp_path, input="next\nnext\n", capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert run.stderr.count("cannot write the state file") == 1 and "Traceback" not in run.stderr
+    assert len(Journal.load(tmp_path / "g.json").entries) >= 2  # the game went on, saved
