@@ -115,6 +115,9 @@ class NightFlow(Core):
         truth = told(self._ctx(c), answer)
         note, alternatives = self._registering(c, lambda ctx: told(ctx, answer), truth)
         text = self._t(step_texts().flow.truth_after, truth=self._say(truth)) + note
+        templates = step_texts().templates
+        for status in sorted(self._line(c)[0].status):  # the warning stays on the screen that gives the truth
+            text += " " + self._t(templates.impaired, status=templates.status[status](self.lang))
         return self._with(self._base(c, ["confirm"], text, None, truth, ("showed", "dies")), alternatives)
 
     def _tell(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:

@@ -102,6 +102,7 @@ class RuleTexts(Model):
     star_pass: Text
     scarletwoman_became: Text
     decide: Text
+    alsaahir_demon: Text
 
 
 class TruthLabel(Model):

@@ -40,9 +40,10 @@ class Trigger:
 
 
 def question(
-    text: Text, options: dict[str, list[Event]], proposed: str, expects: Literal["yesno", "seat"] = "seat"
+    text: Text, options: dict[str, list[Event]], proposed: str | None, expects: Literal["yesno", "seat"] = "seat"
 ) -> Ask:
-    """Put a question to the storyteller: each answer's events, and the one the app proposes."""
+    """Put a question to the storyteller: each answer's events, and the one the app proposes (None:
+    no proposal, the storyteller must answer)."""
     return Ask(question=Question(ko=text.ko, en=text.en, expects=expects, proposed=proposed,
                                  options={k: [e.model_dump() for e in v] for k, v in options.items()}))  # fmt: skip
 

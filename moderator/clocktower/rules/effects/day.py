@@ -42,12 +42,18 @@ def evil_team(ctx: Ctx) -> list[int]:
 
 @effect("alsaahir_guess", truth=evil_team)
 def alsaahir_guess(ctx: Ctx, answer: Answer) -> Outcome:
-    """A public guess of every Minion and Demon. Right, and sober: good wins."""
-    right = sorted(set(answer.seats)) == evil_team(ctx)
-    real = "alsaahir" in abilities(ctx.cat, ctx.actor)
-    if right and real and not impaired(ctx.g, ctx.cat, ctx.actor):
-        return Outcome(events=[SetWinner(winner="good")], public=[step_texts().rules.good_wins])
-    return Outcome(public=[step_texts().rules.nothing_happens])
+    """A public guess of which players are Minions and which are Demons. The named players must be the
+    whole evil team; then the storyteller says whom the Alsaahir named as the Demon, and only a guess
+    right on both wins (a real, sober Alsaahir: good wins)."""
+    named = sorted(set(answer.seats))
+    real = "alsaahir" in abilities(ctx.cat, ctx.actor) and not impaired(ctx.g, ctx.cat, ctx.actor)
+    if named != evil_team(ctx) or not real:
+        return Outcome(public=[step_texts().rules.nothing_happens])
+    demons = {p.seat for p in ctx.g.players if ctx.cat.team(p.character) == "demon"}
+    wins: list[Event] = [SetWinner(winner="good")]
+    options = {str(s): (wins if {s} == demons else []) for s in named}
+    asked = filled(step_texts().rules.alsaahir_demon, seats=", ".join(str(s) for s in named))
+    return Outcome(events=[question(asked, options, None)])
 
 
 @effect("fisherman_advice")
