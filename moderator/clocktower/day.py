@@ -42,7 +42,9 @@ class DayFlow(Core):
         return self._base(c, ["number"], text, None, None, ("votes", "number"))
 
     def _ghosts_prompt(self, c: Cursor) -> Prompt:
-        return self._base(c, ["seat"], self._t(step_texts().flow.ghosts), None, None, ("seat",))
+        # The day's own moves end the ghost votes too: "end day" or the next nomination needs no extra next.
+        moves: tuple[Intent, ...] = ("seat", *(i for i in DAY_MOVES if i != "seat"))
+        return self._base(c, ["seat"], self._t(step_texts().flow.ghosts), None, None, moves)
 
     def _over_prompt(self, c: Cursor) -> Prompt:
         flow = step_texts().flow
@@ -149,6 +151,14 @@ class DayFlow(Core):
         if cmd.intent == "next":
             self._push("ghost votes done", [SetCursor(cursor=Cursor(id="day"))])
             return Reply()
+        if cmd.intent != "seat":  # a day move: the ghost votes are done, and the move is made
+            self._push("ghost votes done", [SetCursor(cursor=Cursor(id="day"))])
+            day = Cursor(id="day")
+            try:
+                return self._day_move(day, cmd, self._day_prompt(day))
+            except IllegalChoice:
+                self._pop()  # refused: nothing changed, the ghost votes are still asked for
+                raise
         t = self._state.today
         for s in cmd.seats:
             player = self._state.player(s) if s in self._state.seats() else None
