@@ -5,8 +5,9 @@ its state file holds and how it words a refusal; the loop itself is the same for
 
 from __future__ import annotations
 
+import threading
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Generic, Protocol, TextIO, TypeVar
 
@@ -37,6 +38,11 @@ class TextLoopBase(ABC, Generic[P, R]):
         self.state_out = state_out
         self.parsers = list(parsers)
         """Typed commands are understood with each in turn: the game's language first."""
+        self.lock = threading.RLock()
+        """Held around every call into the engine, so a second front end (the web page) on another thread
+        acts on the same game one command at a time."""
+        self.watchers: list[Callable[[], None]] = []
+        """Called after every command, once the state is saved (the web page is pushed the change)."""
 
     # -- what each game says -------------------------------------------------------------------
 
@@ -80,8 +86,12 @@ class TextLoopBase(ABC, Generic[P, R]):
         return self.current().allowed
 
     def save_state(self) -> None:
-        if self.state_out is not None:
-            write_atomic(self.state_out, self.state_text())
+        """Rewrite --state-out, then tell the watchers the state may have changed."""
+        with self.lock:
+            if self.state_out is not None:
+                write_atomic(self.state_out, self.state_text())
+        for watch in self.watchers:
+            watch()
 
     def parse(self, line: str) -> Command | None:
         """The command ``line`` says in any of the parsers' languages, or None."""
@@ -93,17 +103,19 @@ class TextLoopBase(ABC, Generic[P, R]):
 
     def step(self, line: str) -> tuple[R | None, str | None]:
         """Handle one utterance; return the reply, or the reason it changed nothing."""
-        cmd = self.parse(line)
-        if cmd is None:
-            return None, self.not_understood()
-        return self.act(cmd)
+        with self.lock:
+            cmd = self.parse(line)
+            if cmd is None:
+                return None, self.not_understood()
+            return self.act(cmd)
 
     def act(self, cmd: Command) -> tuple[R | None, str | None]:
         """Carry out a command; return the reply, or the reason it changed nothing."""
-        try:
-            return self.handle(cmd), None
-        except IllegalChoice as exc:
-            return None, self.refused(exc)
+        with self.lock:
+            try:
+                return self.handle(cmd), None
+            except IllegalChoice as exc:
+                return None, self.refused(exc)
 
     def run(self, lines: Iterable[str]) -> int:
         """Run until the input ends. Returns the exit code."""
@@ -114,8 +126,10 @@ class TextLoopBase(ABC, Generic[P, R]):
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
-            self.echo(line)
-            reply, error = self.step(line)
+            with self.lock:
+                self.echo(line)
+                reply, error = self.step(line)
+                prompt = self.current()
             self.save_state()
-            self.emit(self.current(), reply, error)
+            self.emit(prompt, reply, error)  # outside the lock: Growl's prose waits out its timed lines
         return 0

@@ -34,7 +34,8 @@ class ClocktowerSession:
         self.text = text if text is not None else TextLoop(table, lang, io.StringIO())
 
     def prompt(self, brief: bool = False) -> Spoken:
-        p = self.table.prompt()
+        with self.text.lock:  # the web page may act on the same game from another thread
+            p = self.table.prompt()
         lines = [Line(p.public, "public")] if p.public else []
         return Spoken((*lines, Line(p.text, "private")), p.allowed)
 

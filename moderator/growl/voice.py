@@ -42,7 +42,8 @@ class GrowlSession:
         self.parser = parser_for(self.engine)
 
     def prompt(self, brief: bool = False) -> Spoken:
-        p = self.engine.prompt()
+        with self.text.lock:  # the web page may act on the same game from another thread
+            p = self.engine.prompt()
         beats = p.beats[-1:] if brief else p.beats  # after a refusal, only the question again
         return Spoken(tuple(Line(b.text, "public", b.seconds, ambience=b.seconds > 0) for b in beats), p.allowed)
 
