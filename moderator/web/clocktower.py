@@ -57,7 +57,7 @@ class ClocktowerWeb:
             if self.echo and not self.loop.jsonl:
                 self.loop.out.write(f"< ({labels(self.loop.lang)['from_page']}) {line}\n")
                 self.loop.emit(prompt, reply, error)
-        said = [*reply.public, *reply.say] if reply else []
+        said = list(dict.fromkeys([*reply.public, *reply.say])) if reply else []
         return {"ok": error is None, "error": error, "reply": said}
 
 

@@ -204,3 +204,38 @@ def step_growl(page: Page, app: App, do: Callable[[], None]) -> dict[str, Any]:
     state = app.state()
     assert page.locator("#g-seats [data-seat]").count() == len(state["players"])
     return state
+
+
+def test_the_day_by_taps_and_keys(app: App, browser: BrowserContext, tmp_path: Path) -> None:
+    page = open_page(browser, app)
+    for line in ("next", "seat 3", "widow", "next", "next", "seat 2", "next", "seat 6", "ravenkeeper", "next"):
+        app.type(line)
+    expect(page.locator("#phase")).to_have_text("Day 1")
+    state = agree(page, app)
+    assert state["phase"] == "day"
+    # a nomination by two taps and the Nominate button; the votes from the page
+    page.locator('#square [data-seat="1"]').click()
+    page.locator('#square [data-seat="4"]').click()
+    state = step(page, app, lambda: page.locator("#b-nominate").click())
+    assert state["today"]["nominees"] == [4]
+    page.locator("#nvotes").fill("4")
+    state = step(page, app, lambda: page.locator("#b-votes").click())
+    assert state["today"]["block"] == 4
+    expect(page.locator("#today")).to_contain_text("1 → 4")
+    expect(page.locator("#today")).to_contain_text("4 votes")
+    expect(page.locator("#today")).to_contain_text("About to die: 4")
+    expect(page.locator("#today-l")).to_contain_text("Votes needed 4")
+    page.set_viewport_size(TABLET)
+    page.screenshot(path=str(tmp_path / "tablet-day.png"), full_page=True)
+    # the execution typed; the rules' yes/no question answered on the page
+    state = step(page, app, lambda: app.type("end day"))
+    assert not state["players"][3]["alive"]
+    expect(page.locator("#b-no")).to_be_visible()
+    state = step(page, app, lambda: page.locator("#b-no").click())
+    assert state["phase"] == "night" and state["night"] == 2
+    assert "dead" in (page.locator('#square [data-seat="4"]').get_attribute("class") or "")
+    expect(page.locator("#history")).to_contain_text("1 → 4")
+    # the dead Ravenkeeper's line is struck through on tonight's sheet, as the voice skips it
+    expect(page.locator('#sheet li.dead[data-step="ravenkeeper"]')).to_have_count(1)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(tmp_path / "phone-night-2.png"), full_page=True)
