@@ -43,6 +43,8 @@ class TextLoopBase(ABC, Generic[P, R]):
         acts on the same game one command at a time."""
         self.watchers: list[Callable[[], None]] = []
         """Called after every command, once the state is saved (the web page is pushed the change)."""
+        self.elsewhere: list[Callable[[], None]] = []
+        """Called when a second front end (the web page) changed the game: the voice asks the new step."""
 
     # -- what each game says -------------------------------------------------------------------
 
@@ -92,6 +94,11 @@ class TextLoopBase(ABC, Generic[P, R]):
                 write_atomic(self.state_out, self.state_text())
         for watch in self.watchers:
             watch()
+
+    def changed_elsewhere(self) -> None:
+        """Another front end (the web page) changed the game: tell the one driving it (the voice)."""
+        for tell in self.elsewhere:
+            tell()
 
     def parse(self, line: str) -> Command | None:
         """The command ``line`` says in any of the parsers' languages, or None."""

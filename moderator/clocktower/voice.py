@@ -4,7 +4,7 @@ the table speaker. The engine stays audio-free; this module knows only the sessi
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from moderator.clocktower.frontend import TextLoop, vocabulary
 from moderator.clocktower.prompts import Reply
@@ -64,6 +64,9 @@ class ClocktowerSession:
 
     def read_back(self, phrase: str) -> Line:
         return Line(step_texts().flow.read_back(self.lang, heard=phrase), "private")
+
+    def watch_elsewhere(self, callback: Callable[[], None]) -> None:
+        self.text.elsewhere.append(callback)
 
     def known_texts(self) -> list[str]:
         """Every sheet line of the first two nights, the pseudo-steps, and their public lines."""

@@ -8,7 +8,7 @@ their pauses, the keyboard beside the voice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pydantic import BaseModel
 
@@ -72,6 +72,9 @@ class GrowlSession:
 
     def read_back(self, phrase: str) -> Line:
         return Line(self.engine.data.texts.flow.read_back(self.lang, heard=phrase), "public")
+
+    def watch_elsewhere(self, callback: Callable[[], None]) -> None:
+        self.text.elsewhere.append(callback)
 
     def known_texts(self) -> list[str]:
         """Every text of data/growl/texts.yaml with no blank to fill, in the game's language."""

@@ -54,6 +54,8 @@ class ClocktowerWeb:
             reply, error = self.loop.step(line)
             prompt = self.loop.current()
             self.loop.save_state()
+            if error is None:
+                self.loop.changed_elsewhere()
             if self.echo and not self.loop.jsonl:
                 self.loop.out.write(f"< ({labels(self.loop.lang)['from_page']}) {line}\n")
                 self.loop.emit(prompt, reply, error)

@@ -37,6 +37,8 @@ class GrowlWeb:
         with self.loop.lock:
             reply, error = self.loop.step(line)
             self.loop.save_state()
+            if error is None:
+                self.loop.changed_elsewhere()
         return {"ok": error is None, "error": error, "reply": list(reply.public) if reply else []}
 
 
