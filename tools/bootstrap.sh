@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Set up a fresh Debian machine for moderator: system packages, a virtualenv in .venv, the app and
-# its test tools (and Debian's chromium, which the web tests drive through Playwright). Safe to run again: it only installs what is missing.
+# its test tools (with Debian's chromium and a Korean font: the web tests drive that browser through
+# Playwright, which downloads none). Safe to run again: it only installs what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(espeak-ng libespeak-ng1 libportaudio2 sox chromium)
+APT_PACKAGES=(espeak-ng libespeak-ng1 libportaudio2 sox chromium fonts-nanum)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

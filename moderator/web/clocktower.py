@@ -192,13 +192,17 @@ def prompt_view(t: Table, p: Prompt, lang: Lang) -> View:
         if found:
             names = ", ".join(templates.status[s](lang) for s in found)
             warning = templates.impaired(lang, status=names)
+    truth = t.words.say(g, p.truth) if p.truth is not None else None
+    text = p.text
+    if truth is not None:  # the true answer has its own box on the page
+        text = text.replace(" " + t.words.t(step_texts().flow.truth, truth=truth), "")
     return {
         "step": p.step,
         "name": _step_name(t, p.step, lang),
         "seat": p.seat,
-        "text": p.text,
+        "text": text,
         "public": p.public,
-        "truth": t.words.say(g, p.truth) if p.truth is not None else None,
+        "truth": truth,
         "warning": warning,
         "expects": list(p.expects),
         "allowed": list(p.allowed),

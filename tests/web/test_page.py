@@ -239,3 +239,22 @@ def test_the_day_by_taps_and_keys(app: App, browser: BrowserContext, tmp_path: P
     expect(page.locator('#sheet li.dead[data-step="ravenkeeper"]')).to_have_count(1)
     page.set_viewport_size(PHONE)
     page.screenshot(path=str(tmp_path / "phone-night-2.png"), full_page=True)
+
+
+def test_a_korean_game_on_the_page(tmp_path: Path, browser: BrowserContext) -> None:
+    korean = App(tmp_path, clocktower_args("ko"))
+    try:
+        page = open_page(browser, korean)
+        page.set_viewport_size(PHONE)
+        expect(page.locator("#b-next")).to_have_text("다음")
+        state = step(page, korean, lambda: korean.type("다음"))
+        assert state["cursor"]["id"] == "kazali"
+        expect(page.locator('#square [data-seat="5"]')).to_contain_text("카잘리")
+        state = step(page, korean, lambda: page.locator('#square [data-seat="3"]').click())
+        assert state["cursor"]["seats"] == [3]
+        state = step(page, korean, lambda: page.locator('#chars [data-character="widow"]').click())
+        assert state["players"][2]["character"] == "widow"
+        expect(page.locator("#truth")).to_contain_text("정답")
+        page.screenshot(path=str(tmp_path / "phone-korean.png"), full_page=True)
+    finally:
+        korean.stop()
