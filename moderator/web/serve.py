@@ -7,7 +7,9 @@ import sys
 from moderator.cli_common import WebOptions
 from moderator.clocktower.frontend import TextLoop
 from moderator.clocktower.table import Table
+from moderator.errors import SetupError
 from moderator.growl.frontend import GrowlLoop
+from moderator.web._deps import WebDependencyError
 from moderator.web.clocktower import ClocktowerWeb
 from moderator.web.growl import GrowlWeb
 from moderator.web.server import Running, WebGame, start
@@ -25,7 +27,17 @@ def serve_growl(loop: GrowlLoop, options: WebOptions) -> None:
 
 
 def _serve(game: WebGame, options: WebOptions) -> Running:
-    running = start(game, options.host, options.port)
+    """Start the server and print where it is.
+
+    Raises:
+        SetupError: the address cannot be served (taken, or not this machine's).
+        WebDependencyError: starlette or uvicorn is not installed.
+    """
+    try:
+        running = start(game, options.host, options.port)
+    except OSError as exc:
+        raise SetupError(f"cannot serve the web page on {options.host}:{options.port} ({exc}); "
+                         "try another --port") from exc  # fmt: skip
     url = public_url(options.host, running.port, running.token)
     print(f"moderator: the web page is at {url}", file=sys.stderr)
     if options.host in ANY_HOSTS or not options.host.startswith("127."):
@@ -33,5 +45,8 @@ def _serve(game: WebGame, options: WebOptions) -> Running:
               file=sys.stderr)  # fmt: skip
     else:
         print("moderator: this machine only; for a phone on the Wi-Fi, add --web-host 0.0.0.0", file=sys.stderr)
-    print(qr_text(url), file=sys.stderr)
+    try:
+        print(qr_text(url), file=sys.stderr)
+    except WebDependencyError as exc:  # the page works without its QR code
+        print(f"moderator: no QR code: {exc}", file=sys.stderr)
     return running
