@@ -95,8 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_validate)
 
     from moderator.clocktower.cli import register as register_clocktower
+    from moderator.web.serve import serve_clocktower, serve_growl
 
-    register_clocktower(sub, play_by_voice)
+    register_clocktower(sub, play_by_voice, serve_clocktower)
 
     p = sub.add_parser("devices", help="list the audio input and output devices")
     p.set_defaults(func=cmd_devices)
@@ -120,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from moderator.growl.cli import register as register_growl
 
-    register_growl(sub, play_by_voice)
+    register_growl(sub, play_by_voice, serve_growl)
 
     from moderator.doctor import register as register_doctor
 

@@ -1,11 +1,13 @@
 """What the command lines of the app and of each game share: the handler type, the language
-argument, and the voice runner a game's ``play`` is handed (so no game imports the voice layer)."""
+argument, the voice runner a game's ``play`` is handed (so no game imports the voice layer), and the
+web page's options (the web server is handed in the same way)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeAlias
 
@@ -60,3 +62,26 @@ def lang_of(args: argparse.Namespace, config: Config) -> Lang:
     """``--lang``, else config.toml's language."""
     lang: Lang = args.lang or config.general.language
     return lang
+
+
+@dataclass(frozen=True)
+class WebOptions:
+    """Where the live grimoire page is served: localhost unless a LAN address is asked for."""
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    """0: any free port (the URL printed says which)."""
+
+
+def add_web_arguments(p: argparse.ArgumentParser) -> None:
+    """``--web``, ``--port N`` and ``--web-host H``."""
+    p.add_argument("--web", action="store_true", help="also serve the live grimoire page (URL and QR code printed)")
+    p.add_argument("--port", type=int, default=8765, help="the web page's port (default 8765; 0: any free port)")
+    p.add_argument(
+        "--web-host", default="127.0.0.1", help="where to serve (default: this machine only; 0.0.0.0: the Wi-Fi too)"
+    )
+
+
+def web_options(args: argparse.Namespace) -> WebOptions | None:
+    """The web options asked for, or None without ``--web``."""
+    return WebOptions(host=args.web_host, port=args.port) if getattr(args, "web", False) else None

@@ -10,7 +10,7 @@ games implement it and the voice layer drives it without knowing each other.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -80,4 +80,9 @@ class Session(Protocol):
 
     def known_texts(self) -> list[str]:
         """Texts that can be rendered before the game starts."""
+        ...
+
+    def watch_elsewhere(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` (from any thread) when another front end (the web page) has changed the
+        game, so the voice drops what it was hearing for the old step and asks the new one."""
         ...

@@ -6,8 +6,9 @@ its state file holds and how it words a refusal; the loop itself is the same for
 from __future__ import annotations
 
 import sys
+import threading
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Generic, Protocol, TextIO, TypeVar
 
@@ -42,6 +43,13 @@ class TextLoopBase(ABC, Generic[P, R]):
         self.parsers = list(parsers)
         self._state_failed = False
         """Typed commands are understood with each in turn: the game's language first."""
+        self.lock = threading.RLock()
+        """Held around every call into the engine, so a second front end (the web page) on another thread
+        acts on the same game one command at a time."""
+        self.watchers: list[Callable[[], None]] = []
+        """Called after every command, once the state is saved (the web page is pushed the change)."""
+        self.elsewhere: list[Callable[[], None]] = []
+        """Called when a second front end (the web page) changed the game: the voice asks the new step."""
 
     # -- what each game says -------------------------------------------------------------------
 
@@ -85,18 +93,26 @@ class TextLoopBase(ABC, Generic[P, R]):
         return self.current().allowed
 
     def save_state(self) -> None:
-        """Rewrite the state file; a path that cannot be written is said once, and the game goes on."""
-        if self.state_out is None:
-            return
-        try:
-            write_atomic(self.state_out, self.state_text())
-        except OSError as exc:
-            if not self._state_failed:
-                print(f"moderator: cannot write the state file {self.state_out} ({exc.strerror or exc}); "
-                      "the game goes on, and the save holds everything", file=sys.stderr)  # fmt: skip
-            self._state_failed = True
-        else:
-            self._state_failed = False
+        """Rewrite --state-out (a path that cannot be written is said once, and the game goes on), then
+        tell the watchers the state may have changed."""
+        with self.lock:
+            if self.state_out is not None:
+                try:
+                    write_atomic(self.state_out, self.state_text())
+                except OSError as exc:
+                    if not self._state_failed:
+                        print(f"moderator: cannot write the state file {self.state_out} ({exc.strerror or exc}); "
+                              "the game goes on, and the save holds everything", file=sys.stderr)  # fmt: skip
+                    self._state_failed = True
+                else:
+                    self._state_failed = False
+        for watch in self.watchers:
+            watch()
+
+    def changed_elsewhere(self) -> None:
+        """Another front end (the web page) changed the game: tell the one driving it (the voice)."""
+        for tell in self.elsewhere:
+            tell()
 
     def parse(self, line: str) -> Command | None:
         """The command ``line`` says in any of the parsers' languages, or None.
@@ -113,22 +129,24 @@ class TextLoopBase(ABC, Generic[P, R]):
     def step(self, line: str) -> tuple[R | None, str | None]:
         """Handle one utterance; return the reply, or the reason it changed nothing. No line, whatever
         its bytes or length, ends the game."""
-        if len(line) > MAX_LINE:
-            return None, self.not_understood()
-        try:
-            cmd = self.parse(line)
-        except IllegalChoice as exc:
-            return None, self.refused(exc)
-        if cmd is None:
-            return None, self.not_understood()
-        return self.act(cmd)
+        with self.lock:
+            if len(line) > MAX_LINE:
+                return None, self.not_understood()
+            try:
+                cmd = self.parse(line)
+            except IllegalChoice as exc:
+                return None, self.refused(exc)
+            if cmd is None:
+                return None, self.not_understood()
+            return self.act(cmd)
 
     def act(self, cmd: Command) -> tuple[R | None, str | None]:
         """Carry out a command; return the reply, or the reason it changed nothing."""
-        try:
-            return self.handle(cmd), None
-        except IllegalChoice as exc:
-            return None, self.refused(exc)
+        with self.lock:
+            try:
+                return self.handle(cmd), None
+            except IllegalChoice as exc:
+                return None, self.refused(exc)
 
     def run(self, lines: Iterable[str]) -> int:
         """Run until the input ends. Returns the exit code."""
@@ -139,8 +157,10 @@ class TextLoopBase(ABC, Generic[P, R]):
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
-            self.echo(line)
-            reply, error = self.step(line)
+            with self.lock:
+                self.echo(line)
+                reply, error = self.step(line)
+                prompt = self.current()
             self.save_state()
-            self.emit(self.current(), reply, error)
+            self.emit(prompt, reply, error)  # outside the lock: Growl's prose waits out its timed lines
         return 0

@@ -1,7 +1,8 @@
 """The Clocktower subcommands: ``characters``, ``night-order``, ``setup`` and ``play``.
 
-Wire them into moderator/cli.py with ``register(sub, voice)``; ``voice`` runs a session by voice
-(the app's voice layer, handed in so this game imports nothing of audio).
+Wire them into moderator/cli.py with ``register(sub, voice, web)``; ``voice`` runs a session by voice
+(the app's voice layer, handed in so this game imports nothing of audio), ``web`` serves the live
+grimoire page beside it (``--web``; handed in the same way, so this game imports nothing of the web).
 """
 
 from __future__ import annotations
@@ -9,10 +10,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from moderator.cli_common import PlayByVoice, Subparsers, input_lines, lang_of, live_save
+from moderator.cli_common import (
+    PlayByVoice,
+    Subparsers,
+    WebOptions,
+    add_web_arguments,
+    input_lines,
+    lang_of,
+    live_save,
+    web_options,
+)
 from moderator.clocktower.frontend import TextLoop
 from moderator.clocktower.grimoire.events import Event, Remember
 from moderator.clocktower.grimoire.journal import Journal, load_state
@@ -28,6 +38,9 @@ from moderator.config import Config, autosave_path
 from moderator.errors import SetupError
 from moderator.i18n import Lang
 from moderator.savefile import read_bytes
+
+ServeWeb = Callable[[Table, TextLoop, WebOptions], None]
+"""Start the live grimoire page on a game (in the background) and say where it is."""
 
 
 def _script(args: argparse.Namespace, cat: Catalogue) -> tuple[Script, Catalogue]:
@@ -233,6 +246,7 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
 def _run(args: argparse.Namespace, config: Config, table: Table, lang: Lang) -> int:
     state_out = Path(args.state_out) if args.state_out else None
     loop = TextLoop(table, lang, sys.stdout, jsonl=args.jsonl, state_out=state_out)
+    _serve_web(args, table, loop)
     if args.input:
         return loop.run(input_lines(args.input))
     voice: PlayByVoice | None = args.voice
@@ -246,9 +260,19 @@ def _run(args: argparse.Namespace, config: Config, table: Table, lang: Lang) -> 
     return loop.run(sys.stdin)
 
 
-def register(sub: Subparsers, voice: PlayByVoice | None = None) -> None:
+def _serve_web(args: argparse.Namespace, table: Table, loop: TextLoop) -> None:
+    options = web_options(args)
+    if options is None:
+        return
+    serve: ServeWeb | None = args.serve_web
+    if serve is None:
+        raise SetupError("this build of the app has no web page")
+    serve(table, loop, options)
+
+
+def register(sub: Subparsers, voice: PlayByVoice | None = None, web: ServeWeb | None = None) -> None:
     """Add ``characters``, ``night-order``, ``setup`` and ``play``; ``voice`` runs ``play`` by voice
-    (without it, ``play`` uses the keyboard)."""
+    (without it, ``play`` uses the keyboard); ``web`` serves the page of ``play --web``."""
     p = sub.add_parser("characters", help="list the catalogue and which characters are fully described")
     p.add_argument("--lang", choices=["ko", "en"])
     p.add_argument("--json", action="store_true")
@@ -293,4 +317,5 @@ def register(sub: Subparsers, voice: PlayByVoice | None = None) -> None:
     p.add_argument("--jsonl", action="store_true", help="one JSON object per prompt")
     p.add_argument("--state-out", help="rewrite the state JSON here after every step")
     p.add_argument("--save", help="save the game journal here after every change")
-    p.set_defaults(func=cmd_play, voice=voice)
+    add_web_arguments(p)
+    p.set_defaults(func=cmd_play, voice=voice, serve_web=web)

@@ -4,7 +4,7 @@ the table speaker. The engine stays audio-free; this module knows only the sessi
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from moderator.clocktower.frontend import TextLoop, vocabulary
 from moderator.clocktower.prompts import Reply
@@ -34,7 +34,8 @@ class ClocktowerSession:
         self.text = text if text is not None else TextLoop(table, lang, io.StringIO())
 
     def prompt(self, brief: bool = False) -> Spoken:
-        p = self.table.prompt()
+        with self.text.lock:  # the web page may act on the same game from another thread
+            p = self.table.prompt()
         lines = [Line(p.public, "public")] if p.public else []
         return Spoken((*lines, Line(p.text, "private")), p.allowed)
 
@@ -63,6 +64,9 @@ class ClocktowerSession:
 
     def read_back(self, phrase: str) -> Line:
         return Line(step_texts().flow.read_back(self.lang, heard=phrase), "private")
+
+    def watch_elsewhere(self, callback: Callable[[], None]) -> None:
+        self.text.elsewhere.append(callback)
 
     def known_texts(self) -> list[str]:
         """Every sheet line of the first two nights, the pseudo-steps, and their public lines."""

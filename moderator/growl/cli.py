@@ -1,7 +1,8 @@
 """``moderator growl``: run an evening of Growl from the keyboard or a file of utterances.
 
-Wire it into moderator/cli.py with ``register(sub, voice)`` on the top-level subparsers; ``voice``
-runs a session by voice (the app's voice layer, handed in so this game imports nothing of audio).
+Wire it into moderator/cli.py with ``register(sub, voice, web)`` on the top-level subparsers; ``voice``
+runs a session by voice (the app's voice layer, handed in so this game imports nothing of audio);
+``web`` serves the table view beside it (``--web``; handed in the same way).
 """
 
 from __future__ import annotations
@@ -10,9 +11,18 @@ import argparse
 import math
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from moderator.cli_common import PlayByVoice, Subparsers, input_lines, live_save
+from moderator.cli_common import (
+    PlayByVoice,
+    Subparsers,
+    WebOptions,
+    add_web_arguments,
+    input_lines,
+    live_save,
+    web_options,
+)
 from moderator.config import Config, autosave_path
 from moderator.errors import SetupError
 from moderator.growl.data import GrowlData, default_data
@@ -21,9 +31,13 @@ from moderator.growl.frontend import GrowlLoop
 from moderator.growl.journal import GrowlJournal
 from moderator.i18n import Lang
 
+ServeWeb = Callable[[GrowlLoop, WebOptions], None]
+"""Start the table view on an evening (in the background) and say where it is."""
 
-def register(subparsers: Subparsers, voice: PlayByVoice | None = None) -> None:
-    """Add the ``growl`` subcommand; ``voice`` runs it by voice (without it, the keyboard)."""
+
+def register(subparsers: Subparsers, voice: PlayByVoice | None = None, web: ServeWeb | None = None) -> None:
+    """Add the ``growl`` subcommand; ``voice`` runs it by voice (without it, the keyboard); ``web`` serves
+    the table view of ``growl --web``."""
     p = subparsers.add_parser("growl", help="moderate Growl (4–10 players): setup, turns, nights, growl, gold")
     p.add_argument("--players", help="names, comma-separated, clockwise from seat 1")
     p.add_argument("--count", type=int, help="the number of players, when names are not given")
@@ -36,7 +50,8 @@ def register(subparsers: Subparsers, voice: PlayByVoice | None = None) -> None:
     p.add_argument("--save", help="save the evening's journal here after every change")
     p.add_argument("--game", help="resume the evening saved in this journal (saving goes on to it unless --save)")
     p.add_argument("--pace", type=pace_arg, help="multiply timed pauses (0 = no waiting); default: config.toml")
-    p.set_defaults(func=cmd_growl, voice=voice)
+    add_web_arguments(p)
+    p.set_defaults(func=cmd_growl, voice=voice, serve_web=web)
 
 
 def pace_arg(text: str) -> float:
@@ -99,6 +114,12 @@ def _run(args: argparse.Namespace, config: Config, engine: Growl, lang: Lang) ->
     state_out = Path(args.state_out) if args.state_out else None
     pace = args.pace if args.pace is not None else config.growl.pace
     loop = GrowlLoop(engine, lang, sys.stdout, jsonl=args.jsonl, state_out=state_out, pace=pace)
+    options = web_options(args)
+    if options is not None:
+        serve: ServeWeb | None = args.serve_web
+        if serve is None:
+            raise SetupError("this build of the app has no web page")
+        serve(loop, options)
     if args.input:
         return loop.run(input_lines(args.input))
     voice: PlayByVoice | None = args.voice

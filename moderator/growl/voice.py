@@ -8,7 +8,7 @@ their pauses, the keyboard beside the voice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pydantic import BaseModel
 
@@ -42,7 +42,8 @@ class GrowlSession:
         self.parser = parser_for(self.engine)
 
     def prompt(self, brief: bool = False) -> Spoken:
-        p = self.engine.prompt()
+        with self.text.lock:  # the web page may act on the same game from another thread
+            p = self.engine.prompt()
         beats = p.beats[-1:] if brief else p.beats  # after a refusal, only the question again
         return Spoken(tuple(Line(b.text, "public", b.seconds, ambience=b.seconds > 0) for b in beats), p.allowed)
 
@@ -71,6 +72,9 @@ class GrowlSession:
 
     def read_back(self, phrase: str) -> Line:
         return Line(self.engine.data.texts.flow.read_back(self.lang, heard=phrase), "public")
+
+    def watch_elsewhere(self, callback: Callable[[], None]) -> None:
+        self.text.elsewhere.append(callback)
 
     def known_texts(self) -> list[str]:
         """Every text of data/growl/texts.yaml with no blank to fill, in the game's language."""

@@ -95,6 +95,7 @@ def play_by_voice(session: Session, config: Config, *, pace: float = 1.0, ambien
     except (VoiceError, OSError, ImportError) as exc:
         print(f"moderator: voice unavailable ({exc}); using the keyboard.", file=sys.stderr)
         return None
+    session.watch_elsewhere(voice.post_change)
     run_keyboard_thread(voice, stdin_reader)
     try:
         return voice.run()

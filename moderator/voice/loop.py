@@ -39,7 +39,7 @@ from moderator.voice.speaker import ConsoleSpeaker, Speaker
 #: Answers that change nothing by themselves, or are themselves the yes/no: never read back.
 NO_READBACK: frozenset[Intent] = frozenset({"next", "back", "repeat", "pause", "yes", "no"})
 
-Event = tuple[Literal["speech", "key", "keys-ended", "end"], bytes | str | None]
+Event = tuple[Literal["speech", "key", "keys-ended", "changed", "end"], bytes | str | None]
 Verdict = Literal["act", "confirm", "reject"]
 
 
@@ -164,6 +164,10 @@ class VoiceLoop:
         """A key or typed line from the keyboard thread."""
         self._events.put(("key", utterance))
 
+    def post_change(self) -> None:
+        """Another front end (the web page) changed the game: ask the step the game is at now."""
+        self._events.put(("changed", None))
+
     def keys_ended(self) -> None:
         """The keyboard's input has ended (Ctrl-D, or the end of a piped file)."""
         self._events.put(("keys-ended", None))
@@ -241,6 +245,8 @@ class VoiceLoop:
             kind, payload = self._next_event()
             if kind == "end":
                 return 0
+            if kind == "changed":  # the page moved the game on: announce the step it is at now
+                continue
             if kind == "key":
                 assert isinstance(payload, str)
                 said = self.session.typed(payload)
@@ -272,7 +278,7 @@ class VoiceLoop:
         self.say([read_back])
         while True:
             kind, payload = self._next_event()
-            if kind == "end":
+            if kind in ("end", "changed"):  # the read-back was for a step the page has moved past
                 return False
             if kind == "key":
                 return isinstance(payload, str) and payload.strip().lower() in ("y", "yes", "네", "next", "")

@@ -1,0 +1,294 @@
+"""The Clocktower game as the page sees it: the town square, tonight's sheet, the prompt with its true
+answer, the day and its vote history, and a suggestion for the players' screen.
+
+Everything here reads the engine under the text loop's lock and changes nothing; acting goes through
+:meth:`moderator.textloop.TextLoopBase.step`, the path typed lines take.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from moderator.clocktower.frontend import TextLoop
+from moderator.clocktower.grimoire.events import SetDay, SetPhase
+from moderator.clocktower.grimoire.state import DayState, Grimoire, Player
+from moderator.clocktower.prompts import Prompt
+from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
+from moderator.clocktower.rules.conditions import CONDITIONS
+from moderator.clocktower.rules.context import Ctx
+from moderator.clocktower.rules.nightorder import SheetStep, night_sheet
+from moderator.clocktower.rules.status import statuses
+from moderator.clocktower.rules.texts import step_texts
+from moderator.clocktower.table import Table
+from moderator.i18n import Lang
+from moderator.web.texts import labels
+
+View = dict[str, Any]
+
+
+class ClocktowerWeb:
+    """A :class:`moderator.web.server.WebGame` over a Clocktower table and its text loop."""
+
+    def __init__(self, table: Table, loop: TextLoop, *, echo: bool = True) -> None:
+        self.table = table
+        self.loop = loop
+        self.echo = echo
+        """Print what the page did on the terminal, as if typed (not in --jsonl mode)."""
+
+    def watch(self, callback: Callable[[], None]) -> None:
+        self.loop.watchers.append(callback)
+
+    def state_text(self) -> str:
+        with self.loop.lock:
+            return self.loop.state_text()
+
+    def view(self) -> View:
+        with self.loop.lock:
+            return town_view(self.table, self.loop.lang)
+
+    def act(self, line: str) -> View:
+        with self.loop.lock:
+            reply, error = self.loop.step(line)
+            prompt = self.loop.current()
+            self.loop.save_state()
+            if error is None:
+                self.loop.changed_elsewhere()
+            if self.echo and not self.loop.jsonl:
+                self.loop.out.write(f"< ({labels(self.loop.lang)['from_page']}) {line}\n")
+                self.loop.emit(prompt, reply, error)
+        said = list(dict.fromkeys([*reply.public, *reply.say])) if reply else []
+        return {"ok": error is None, "error": error, "reply": said}
+
+
+def token(cat: Catalogue, cid: str | None, lang: Lang) -> View | None:
+    """A character token: id, name in ``lang``, team."""
+    if cid is None:
+        return None
+    char = cat.get(cid)
+    return {"id": cid, "name": char.name(lang) if char else cid, "team": char.team if char else None}
+
+
+def town_view(t: Table, lang: Lang) -> View:
+    """Everything the page draws for a Clocktower game."""
+    g, cat = t.g, t.cat
+    prompt = t.prompt()
+    return {
+        "game": "clocktower",
+        "lang": lang,
+        "labels": labels(lang),
+        "script": t.script.name,
+        "phase": g.phase,
+        "night": g.night,
+        "day": g.day,
+        "winner": g.winner,
+        "seats": [_seat(g, cat, p, lang) for p in g.players],
+        "bluffs": [token(cat, c, lang) for c in g.bluffs],
+        "unseated": [token(cat, c, lang) for c in g.unseated],
+        "script_characters": [token(cat, c, lang) for c in t.script.ids if c in cat.characters],
+        "sheet": sheet_view(t, lang),
+        "prompt": prompt_view(t, prompt, lang),
+        "today": today_view(g),
+        "history": vote_history(t),
+        "show": show_cards(t, prompt),
+    }
+
+
+def _seat(g: Grimoire, cat: Catalogue, p: Player, lang: Lang) -> View:
+    current = g.cursor is not None and g.cursor.seat == p.seat and g.phase == "night"
+    return {
+        "seat": p.seat,
+        "name": p.name,
+        "character": token(cat, p.character, lang),
+        "believes": token(cat, p.believes, lang),
+        "alignment": p.alignment,
+        "alive": p.alive,
+        "ghost_vote": p.ghost_vote,
+        "status": sorted(statuses(g, cat, p)),
+        "reminders": [_reminder(cat, r.source, r.name, lang) for r in p.reminders],
+        "abilities": [token(cat, a, lang) for a in p.abilities],
+        "current": current,
+    }
+
+
+def _reminder(cat: Catalogue, source: str, name: str, lang: Lang) -> View:
+    char = cat.get(source)
+    spec = char.reminder(name) if char else None
+    label = spec.ko if spec and lang == "ko" else name
+    return {"from": source, "name": name, "label": label, "source_name": char.name(lang) if char else source}
+
+
+# -- tonight's sheet ---------------------------------------------------------------------------
+
+
+def sheet_view(t: Table, lang: Lang) -> View:
+    """Tonight's sheet (in the day: the coming night's), each line done, current, to come or skipped."""
+    g, cat = t.g, t.cat
+    night = g.night if g.phase == "night" else g.night + 1
+    live = night_sheet(t.script, cat, night, g)
+    everyone = night_sheet(t.script, cat, night, _all_alive(g))
+    keyed = {(s.id, s.seat) for s in live}
+    lines = [*live, *(s for s in everyone if (s.id, s.seat) not in keyed)]
+    lines.sort(key=lambda s: (s.position, s.seat or 0))
+    return {"night": night, "lines": [_line(t, s, (s.id, s.seat) in keyed, lang) for s in lines]}
+
+
+def _all_alive(g: Grimoire) -> Grimoire:
+    copy = g.model_copy(deep=True)
+    for p in copy.players:
+        p.alive = True
+    return copy
+
+
+def _line(t: Table, s: SheetStep, alive: bool, lang: Lang) -> View:
+    char = t.cat.get(s.id)
+    return {
+        "id": s.id,
+        "seat": s.seat,
+        "player": s.player,
+        "name": step_texts().pseudo[s.id].prompt(lang) if s.id in PSEUDO_STEPS else (char.name(lang) if char else s.id),
+        "pseudo": s.id in PSEUDO_STEPS,
+        "status": sorted(s.status),
+        "state": _line_state(t, s) if alive else "dead",
+        "text": s.prompt(t.cat, lang),
+    }
+
+
+def _line_state(t: Table, s: SheetStep) -> str:
+    """``current``, ``done``, ``skipped`` (asleep tonight, as the engine's walk skips it) or ``todo``."""
+    g, c = t.g, t.g.cursor
+    if g.phase != "night" or c is None:
+        return "done" if g.phase == "night" else "todo"
+    if (s.id, s.seat) == (c.id, c.seat) and c.id != "day":
+        return "current"
+    here = (c.position, c.seat or 0) if c.id != "day" else (math.inf, 0)
+    acted = s.seat is not None and keys.acted(g.night, s.id, s.seat) in g.memory
+    if (s.position, s.seat or 0) < here:
+        return "done" if acted or s.id in PSEUDO_STEPS else "skipped"
+    if acted:
+        return "skipped"  # it woke already tonight (a swapped character)
+    return "todo" if _wakes(t, s) else "skipped"
+
+
+def _wakes(t: Table, s: SheetStep) -> bool:
+    if s.seat is None or not s.steps:
+        return True
+    ctx = Ctx(t.g, t.cat, s.seat, s.id, tuple(t.script.ids))
+    return any(step.wake_if is None or CONDITIONS[step.wake_if](ctx) for step in s.steps)
+
+
+# -- the prompt --------------------------------------------------------------------------------
+
+
+def prompt_view(t: Table, p: Prompt, lang: Lang) -> View:
+    """The current step: its text, the true answer in words, the drunk/poisoned warning, what it takes."""
+    g = t.g
+    warning = None
+    if p.phase == "night" and p.seat is not None and p.step not in PSEUDO_STEPS:
+        found = sorted(statuses(g, t.cat, g.player(p.seat)))
+        templates = step_texts().templates
+        if found:
+            names = ", ".join(templates.status[s](lang) for s in found)
+            warning = templates.impaired(lang, status=names)
+    truth = t.words.say(g, p.truth) if p.truth is not None else None
+    text = p.text
+    if truth is not None:  # the true answer has its own box on the page
+        text = text.replace(" " + t.words.t(step_texts().flow.truth, truth=truth), "")
+    return {
+        "step": p.step,
+        "name": _step_name(t, p.step, lang),
+        "seat": p.seat,
+        "text": text,
+        "public": p.public,
+        "truth": truth,
+        "warning": warning,
+        "expects": list(p.expects),
+        "allowed": list(p.allowed),
+        "question": g.question is not None,
+    }
+
+
+def _step_name(t: Table, step: str, lang: Lang) -> str:
+    if step in PSEUDO_STEPS:
+        return step_texts().pseudo[step].prompt(lang).split(".")[0]
+    char = t.cat.get(step)
+    return char.name(lang) if char else step
+
+
+# -- the day -----------------------------------------------------------------------------------
+
+
+def today_view(g: Grimoire) -> View:
+    """Today's nominations with their votes, the threshold, who is about to die."""
+    t = g.today
+    return {
+        **today_view_of(t),
+        "pending": t.pending,
+        "threshold": math.ceil(len(g.living()) / 2),
+        "block_votes": t.block_votes,
+        "executed": g.executed_today,
+    }
+
+
+def vote_history(t: Table) -> list[View]:
+    """Every nomination of the game with its votes, day by day, read off the journal."""
+    days: dict[int, View] = {}
+    day = 0
+    for entry in t.journal.entries:
+        for e in entry.events:
+            if isinstance(e, SetPhase):
+                day = e.day
+            elif isinstance(e, SetDay) and e.today.nominees:
+                days[day] = {"day": day, **today_view_of(e.today)}
+    return [days[d] for d in sorted(days)]
+
+
+def today_view_of(today: DayState) -> View:
+    """A day's nominations with their votes, and who was about to die."""
+    pairs = zip(today.nominators, today.nominees, strict=False)
+    return {"nominations": [{"nominator": a, "nominee": b, "votes": today.votes.get(b)} for a, b in pairs],
+            "block": today.block}  # fmt: skip
+
+
+# -- the players' screen -----------------------------------------------------------------------
+
+
+def show_cards(t: Table, p: Prompt) -> list[View]:
+    """What to show the players now, from the step's true information (the page lets it be changed).
+
+    A card is ``{"kind", "characters": [ids], "seats": [seats], "number"}``; kinds: you_are,
+    not_in_play, demon, minions, character, player, number, yes, no.
+    """
+    truth = p.truth
+    if isinstance(truth, dict):
+        cards = [card for k, v in truth.items() if (card := _card_for(t, str(k), v)) is not None]
+        return sorted(cards, key=lambda c: c["kind"] != "demon")  # the Minions see the Demon first
+    if isinstance(truth, bool):
+        return [{"kind": "yes" if truth else "no"}]
+    if isinstance(truth, int):
+        return [{"kind": "number", "number": truth}]
+    if isinstance(truth, str) and truth in t.cat.characters:
+        return [{"kind": "character", "characters": [truth]}]
+    if isinstance(truth, list) and truth and all(isinstance(x, int) for x in truth):
+        return [{"kind": "player", "seats": list(truth)}]
+    if p.seat is not None and p.phase == "night":
+        who = t.g.player(p.seat)
+        shown = who.believes or who.character
+        return [{"kind": "you_are", "characters": [shown] if shown else []}]
+    return [{"kind": "you_are", "characters": []}]
+
+
+_KINDS = {"minions": "minions", "demon": "demon", "bluffs": "not_in_play", "lunatic": "player", "seat": "player",
+          "character": "character"}  # fmt: skip
+
+
+def _card_for(t: Table, key: str, value: object) -> View | None:
+    kind = _KINDS.get(key, "character")
+    items = value if isinstance(value, list) else [value]
+    seats = [x for x in items if isinstance(x, int) and not isinstance(x, bool)]
+    chars = [x for x in items if isinstance(x, str) and x in t.cat.characters]
+    if not seats and not chars:
+        return None
+    return {"kind": kind, "seats": seats, "characters": chars}

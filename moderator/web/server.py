@@ -1,0 +1,235 @@
+"""The HTTP side of the live grimoire: one page, its state pushed over server-sent events, and the
+page's commands, all behind a random access token.
+
+Every path answers 403 without ``?token=…``: the players at the table share the Wi-Fi. The routes:
+``/`` the page (static/index.html), ``/view.json`` what the page draws, ``/state.json`` the state
+JSON contract (the same text as ``--state-out``), ``/events`` the view again after every change
+(text/event-stream), ``POST /act`` one command (``{"line": "seat 3"}``), carried out as if typed.
+
+The server runs uvicorn in a daemon thread on a socket bound before it starts (so a busy port fails
+at once, and port 0 picks a free one). The game itself is not thread-safe: every call into it goes
+through the game's lock (:attr:`moderator.textloop.TextLoopBase.lock`), in a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import secrets
+import socket
+import threading
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import TYPE_CHECKING, Any, Protocol
+from urllib.parse import parse_qs
+
+from moderator.web._deps import require
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.types import ASGIApp, Receive, Scope, Send
+    from uvicorn import Server
+
+View = dict[str, Any]
+
+KEEPALIVE_S = 15.0
+"""A comment line this often keeps an idle event stream open through phones' and proxies' timeouts."""
+
+
+class WebGame(Protocol):
+    """A game the page can show and act on."""
+
+    def view(self) -> View:
+        """What the page draws, as JSON."""
+        ...
+
+    def state_text(self) -> str:
+        """The state JSON contract (``--state-out``)."""
+        ...
+
+    def act(self, line: str) -> View:
+        """Carry out ``line`` as if typed: ``{"ok", "error", "reply"}``."""
+        ...
+
+    def watch(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` (from any thread) after every change, whoever made it."""
+        ...
+
+
+@dataclass
+class Hub:
+    """Wakes every open event stream when the game changes (from any thread)."""
+
+    version: int = 0
+    loop: asyncio.AbstractEventLoop | None = None
+    streams: set[asyncio.Event] = field(default_factory=set)
+
+    def changed(self) -> None:
+        self.version += 1
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._wake)
+
+    def _wake(self) -> None:
+        for ev in self.streams:
+            ev.set()
+
+
+class TokenGate:
+    """ASGI middleware: 403 on every request whose ``token`` query parameter is not the token."""
+
+    def __init__(self, app: ASGIApp, token: str) -> None:
+        self.app = app
+        self.token = token
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket") and not self.allows(scope.get("query_string", b"")):
+            from starlette.responses import PlainTextResponse
+
+            await PlainTextResponse("403: this page needs its access token (open the URL the app printed)",
+                                    status_code=403)(scope, receive, send)  # fmt: skip
+            return
+        await self.app(scope, receive, send)
+
+    def allows(self, query: bytes) -> bool:
+        given = parse_qs(query.decode("latin-1")).get("token", [""])[0]
+        return hmac.compare_digest(given.encode(), self.token.encode())
+
+
+def page_html() -> str:
+    """The page: one HTML file with its script and style inline."""
+    return (resources.files("moderator.web") / "static" / "index.html").read_text(encoding="utf-8")
+
+
+def _json(obj: object) -> str:
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def build_app(game: WebGame, token: str, hub: Hub) -> ASGIApp:
+    """The Starlette app for ``game``, behind the token gate."""
+    require("starlette", "The web page")
+    from starlette.applications import Starlette
+    from starlette.concurrency import run_in_threadpool
+    from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+    from starlette.routing import Route
+
+    async def index(request: Request) -> Response:
+        return HTMLResponse(page_html(), headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+
+    async def view(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(game.view), headers={"Cache-Control": "no-store"})
+
+    async def state(request: Request) -> Response:
+        text = await run_in_threadpool(game.state_text)
+        return Response(text, media_type="application/json", headers={"Cache-Control": "no-store"})
+
+    async def act(request: Request) -> Response:
+        try:
+            body = await request.json()
+            line = str(body["line"]).strip()
+        except (ValueError, KeyError, TypeError):
+            return JSONResponse({"ok": False, "error": 'send {"line": "…"}'}, status_code=400)
+        return JSONResponse(await run_in_threadpool(game.act, line))
+
+    async def events(request: Request) -> Response:
+        hub.loop = asyncio.get_running_loop()
+        return StreamingResponse(_stream(request, game, hub), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})  # fmt: skip
+
+    app: Starlette = Starlette(routes=[
+        Route("/", index), Route("/view.json", view), Route("/state.json", state),
+        Route("/act", act, methods=["POST"]), Route("/events", events),
+    ])  # fmt: skip
+    return TokenGate(app, token)
+
+
+async def _stream(request: Request, game: WebGame, hub: Hub) -> AsyncIterator[str]:
+    """The view now, then again after every change (coalesced), with keep-alive comments."""
+    from starlette.concurrency import run_in_threadpool
+
+    woken = asyncio.Event()
+    hub.streams.add(woken)
+    try:
+        while True:
+            woken.clear()
+            yield f"data: {_json(await run_in_threadpool(game.view))}\n\n"
+            while not woken.is_set():
+                try:
+                    await asyncio.wait_for(woken.wait(), KEEPALIVE_S)
+                except TimeoutError:
+                    if await request.is_disconnected():
+                        return
+                    yield ": keep-alive\n\n"
+    finally:
+        hub.streams.discard(woken)
+
+
+@dataclass
+class Running:
+    """A server serving in the background."""
+
+    url: str
+    """The page's URL with its token (the host as bound; see terminal.py for the LAN address)."""
+    token: str
+    host: str
+    port: int
+    server: Server
+    thread: threading.Thread
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=5)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0: a free one).
+
+    Raises:
+        OSError: the address is taken or not this machine's.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(64)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def start(game: WebGame, host: str = "127.0.0.1", port: int = 0, token: str | None = None) -> Running:
+    """Serve ``game`` in a background thread; return once it accepts connections.
+
+    Raises:
+        WebDependencyError: starlette or uvicorn is not installed.
+        OSError: the address cannot be bound.
+        RuntimeError: the server did not start within 10 s.
+    """
+    require("uvicorn", "The web page")
+    import uvicorn
+
+    token = token or secrets.token_urlsafe(12)
+    hub = Hub()
+    game.watch(hub.changed)
+    sock = bind(host, port)
+    bound = sock.getsockname()[1]
+    config = uvicorn.Config(build_app(game, token, hub), log_level="warning", lifespan="off",
+                            timeout_graceful_shutdown=1, access_log=False)  # fmt: skip
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="moderator-web", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the web server did not start")
+        time.sleep(0.01)
+    shown = f"[{host}]" if ":" in host else host
+    return Running(f"http://{shown}:{bound}/?token={token}", token, host, bound, server, thread)

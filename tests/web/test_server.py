@@ -1,0 +1,79 @@
+"""The server without a browser: the token on every path, /state.json the same text as --state-out,
+a bad /act body, the page's command path, and a port already taken."""
+
+from __future__ import annotations
+
+import io
+import json
+import socket
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from moderator.cli_common import WebOptions
+from moderator.clocktower.frontend import TextLoop
+from moderator.errors import SetupError
+from moderator.web.clocktower import ClocktowerWeb
+from moderator.web.serve import _serve
+from moderator.web.server import Running, start
+from tests.web.test_voice_sync import new_table
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[Running, TextLoop]]:
+    table = new_table()
+    loop = TextLoop(table, "en", io.StringIO(), state_out=tmp_path / "state.json")
+    loop.save_state()
+    running = start(ClocktowerWeb(table, loop), "127.0.0.1", 0)
+    yield running, loop
+    running.stop()
+
+
+def fetch(url: str, body: bytes | None = None) -> tuple[int, bytes]:
+    req = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET")
+    try:
+        with urllib.request.urlopen(req, timeout=5) as r:
+            return int(r.status), r.read()
+    except urllib.error.HTTPError as e:
+        return int(e.code), e.read()
+
+
+def test_the_state_json_is_the_state_out_text(served: tuple[Running, TextLoop], tmp_path: Path) -> None:
+    running, loop = served
+    base = f"http://127.0.0.1:{running.port}"
+    code, body = fetch(f"{base}/state.json?token={running.token}")
+    assert code == 200
+    assert body.decode() == (tmp_path / "state.json").read_text(encoding="utf-8") == loop.state_text()
+    assert fetch(f"{base}/state.json")[0] == 403
+    assert fetch(f"{base}/state.json?token={running.token}x")[0] == 403
+
+
+def test_acting_through_the_typed_path(served: tuple[Running, TextLoop], tmp_path: Path) -> None:
+    running, loop = served
+    act = f"http://127.0.0.1:{running.port}/act?token={running.token}"
+    assert fetch(act, b"not json")[0] == 400
+    code, body = fetch(act, json.dumps({"line": "seat 99"}).encode())
+    assert code == 200 and json.loads(body)["ok"] is False
+    code, body = fetch(act, json.dumps({"line": "next"}).encode())
+    assert json.loads(body) == {"ok": True, "error": None, "reply": []}
+    state = json.loads((tmp_path / "state.json").read_text(encoding="utf-8"))
+    assert state["cursor"]["id"] == "kazali"
+    code, body = fetch(act, json.dumps({"line": "back"}).encode())  # undoable, like the keys
+    assert json.loads(body)["ok"]
+    assert loop.table.g.cursor is not None and loop.table.g.cursor.id == "dusk"
+    printed = loop.out.getvalue()  # type: ignore[attr-defined]
+    assert "< (web) next" in printed and "< (web) back" in printed
+
+
+def test_a_port_already_taken() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        table = new_table()
+        loop = TextLoop(table, "en", io.StringIO())
+        with pytest.raises(SetupError, match="another --port"):
+            _serve(ClocktowerWeb(table, loop), WebOptions("127.0.0.1", port))
