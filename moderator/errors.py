@@ -24,6 +24,8 @@ class IllegalChoice(ModeratorError, ValueError):
     def __init__(self, reason: str, **slots: object) -> None:
         self.reason = reason
         self.slots = slots
+        self.kept: str | None = None
+        """What stays chosen although this answer was refused (a seat said before the character)."""
         super().__init__(f"{reason}: {slots}" if slots else reason)
 
 

@@ -211,6 +211,8 @@ class DayFlow(Core):
                 self._push(f"{ability} day", [*outcome.events, used])
                 said = self._t(flow.ability_used, seat=seat, character=char.name(self.lang) if char else ability,
                                prompt=step.prompt(self.lang))  # fmt: skip
+                if effect.truth is not None:  # what the storyteller judges against (the Amnesiac's hidden ability)
+                    said += " " + self._t(flow.truth, truth=self._say(effect.truth(ctx)))
                 return Reply(say=[said, *(self._t(t) for t in outcome.say)],
                              public=[self._t(t) for t in outcome.public])  # fmt: skip
         return Reply(say=[self._t(flow.no_day_ability, seat=seat)])

@@ -86,8 +86,10 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
         return self.table.g.model_dump_json(by_alias=True, indent=1)
 
     def refused(self, exc: IllegalChoice) -> str:
+        flow = step_texts().flow
         reason = step_texts().refusal(exc.reason, self.lang, **exc.slots)
-        return step_texts().flow.refused(self.lang, reason=reason)
+        said = flow.refused(self.lang, reason=reason)
+        return said + (" " + flow.kept(self.lang, got=exc.kept) if exc.kept else "")
 
     def asked_again(self, examples: str) -> str:
         return step_texts().flow.not_understood(self.lang, examples=examples)

@@ -154,7 +154,13 @@ class NightFlow(Core):
         answer = self._answer(c, cmd, step)
         if answer is None:
             return Reply()
-        self._check(ctx, step, effect, answer)
+        try:
+            self._check(ctx, step, effect, answer)
+        except IllegalChoice as exc:
+            if c.seats or c.character:  # the part said before stays chosen: say so, not silently
+                exc.kept = ", ".join([*(str(s) for s in c.seats),
+                                      *([self.cat[c.character].name(self.lang)] if c.character else [])])  # fmt: skip
+            raise
         outcome = effect.apply(ctx, answer)
         return self._finish(c, effect, outcome, [], answer)
 

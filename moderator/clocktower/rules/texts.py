@@ -42,6 +42,7 @@ class Flow(Model):
     proposed: Text
     registerer: Text
     refused: Text
+    kept: Text
     not_understood: Text
     nothing_to_undo: Text
     undone: Text

@@ -324,7 +324,7 @@ def pixie_learn(ctx: Ctx, answer: Answer) -> Outcome:
     )
 
 
-effect("amnesiac_act")(nothing)
+effect("amnesiac_act", truth=_held_ability)(nothing)  # the hidden ability, to run it by
 effect("spy_grimoire")(nothing)
 
 

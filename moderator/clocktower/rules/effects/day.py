@@ -67,7 +67,12 @@ def fisherman_advice(ctx: Ctx, answer: Answer) -> Outcome:
     )
 
 
-@effect("amnesiac_guess")
+def _hidden_ability(ctx: Ctx) -> str | None:
+    """The Amnesiac's hidden ability, which the storyteller answers the guess against."""
+    return next((a for a in ctx.actor.abilities if a != ctx.ability), None)
+
+
+@effect("amnesiac_guess", truth=_hidden_ability)
 def amnesiac_guess(ctx: Ctx, answer: Answer) -> Outcome:
     """Record today's guess answer (cold / warm / hot / bingo) for the record."""
     return Outcome(events=[Remember(key=keys.guessed("amnesiac", ctx.seat, ctx.g.day), value=str(answer.number or 0))])
