@@ -25,7 +25,7 @@ from moderator.clocktower.grimoire.events import (
 from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue, CountRow
-from moderator.clocktower.rules.jinxes import forbidden_together, holder_lacks
+from moderator.clocktower.rules.jinxes import decided_after, forbidden_together, holder_lacks
 from moderator.clocktower.rules.schema import GOOD_TEAMS, Decision, Team
 from moderator.clocktower.rules.scripts import Script
 from moderator.errors import SetupError
@@ -224,8 +224,13 @@ def decisions(
     rng: random.Random,
     overrides: dict[str, str] | None = None,
     seats: set[int] | None = None,
+    *,
+    deferred: bool = False,
 ) -> list[Proposal]:
     """Every hidden setup decision of the characters in play, each proposed (or as overridden).
+
+    A jinx may put a character's decisions off until another has acted (the Bounty Hunter's evil
+    Townsfolk, after the Kazali has made its Minions): those are left out, unless ``deferred``.
 
     Raises:
         SetupError: an override is not one of the allowed options.
@@ -245,6 +250,8 @@ def decisions(
     found: list[Proposal] = []
     for seat, owner, dec in pending:
         if dec.when == "several_copies" and len(g.holders(owner)) < 2:
+            continue
+        if not deferred and decided_after(owner, g.in_play()):
             continue
         if any(f.decision.id == dec.id for f in found):
             continue

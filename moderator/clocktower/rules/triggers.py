@@ -82,9 +82,15 @@ def _pixie_gain(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Dea
     return [Ask(question=question)]
 
 
+def _babysat(p: Player) -> bool:
+    """Whether ``p`` holds the Lil' Monsta token (is the Demon for the game)."""
+    return p.has_reminder("Is The Demon", "lilmonsta")
+
+
 def scarlet_catcher(g: Grimoire, cat: Catalogue, dead: Player) -> Player | None:
-    """The Scarlet Woman who becomes the Demon that just died: alive, sober, five or more were alive."""
-    if cat.team(dead.character) != "demon" or len(g.living()) + 1 < 5:
+    """The Scarlet Woman who becomes the Demon that just died (or, by the Lil' Monsta jinx, is given
+    the Lil' Monsta token): alive, sober, and five or more were alive."""
+    if (cat.team(dead.character) != "demon" and not _babysat(dead)) or len(g.living()) + 1 < 5:
         return None
     return next((p for p in g.players if p.alive and p.character == "scarletwoman" and not impaired(g, cat, p)), None)
 
@@ -93,6 +99,9 @@ def _scarletwoman_becomes_demon(g: Grimoire, cat: Catalogue, owner: Player, dead
     sw = scarlet_catcher(g, cat, dead)
     if sw is None or sw.seat != owner.seat or dead.character is None:
         return []
+    if _babysat(dead):  # the jinx with Lil' Monsta: she is given the token tonight
+        return [RemoveReminder(seat=dead.seat, source="lilmonsta", name="Is The Demon"),
+                AddReminder(seat=sw.seat, source="lilmonsta", name="Is The Demon")]  # fmt: skip
     return [Assign(seat=sw.seat, character=dead.character, alignment="evil"),
             AddReminder(seat=sw.seat, source="scarletwoman", name="Is The Demon", by_seat=sw.seat)]  # fmt: skip
 

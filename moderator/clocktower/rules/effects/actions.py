@@ -21,7 +21,7 @@ from moderator.clocktower.rules.conditions import demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, nothing
 from moderator.clocktower.rules.effects.infos import seamstress_told
-from moderator.clocktower.rules.jinxes import ruled
+from moderator.clocktower.rules.jinxes import decided_after, ruled
 from moderator.clocktower.rules.setup import decision_events, decisions
 from moderator.clocktower.rules.status import impaired, is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -166,6 +166,9 @@ def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
     rng = random.Random(f"{ctx.g.night}:{seat}:{answer.character}")
     given = {k.removeprefix("decide:"): v for k, v in ctx.g.memory.items() if k.startswith("decide:")}
     found = decisions(after, ctx.cat, ctx.script, rng, given, seats={seat})
+    if made >= wanted:  # the Minions are made: decisions that waited for the Kazali (a jinx) come now
+        waiting = {p.seat for p in after.players if p.character and decided_after(p.character, {ctx.ability})}
+        found += decisions(after, ctx.cat, ctx.script, rng, given, seats=waiting, deferred=True) if waiting else []
     asked = next(
         (p for p in found if p.decision.id not in given and len(p.options) > 1 and p.decision.kind in ("mark", "evil")),
         None,
