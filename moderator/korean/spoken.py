@@ -1,8 +1,7 @@
 """The spoken form of a Korean line: what the voice says, never what the console shows.
 
 Numbers become words by their counter, symbols are spelled out or turned into pauses, particle
-marks are resolved, words espeak-ng says wrongly are respelled (:mod:`moderator.korean.pronounce`),
-and the line is cut into short sentences, each to be followed by a short pause. What is left is
+marks are resolved, and the line is cut into short sentences, each to be followed by a short pause. What is left is
 Hangul, the letters of Latin names, spaces and the pause marks ``. , ? !``; never a digit or another
 symbol.
 """
@@ -14,7 +13,6 @@ import unicodedata
 
 from moderator.korean.numbers import numbers_in_words
 from moderator.korean.particles import resolve_particles
-from moderator.korean.pronounce import respell
 
 #: What may reach the voice besides letters and spaces: espeak-ng pauses on them, never says them.
 PAUSES = ".,?!"
@@ -69,10 +67,36 @@ def _tidy(text: str) -> str:
     return re.sub(r"\s+(?=[.?!,])", "", text)
 
 
+#: A sentence longer than this (letters) is said in parts, cut at its commas: one instruction at a time.
+LONG_SENTENCE = 28
+_SHORT_PART = 8
+
+
+def _letters(text: str) -> int:
+    return sum(ch.isalpha() for ch in text)
+
+
+def _parts(sentence: str) -> list[str]:
+    """A long sentence cut at its commas into parts of at least a few syllables, each ending in its comma."""
+    if _letters(sentence) <= LONG_SENTENCE:
+        return [sentence]
+    parts: list[str] = []
+    for piece in sentence.split(", "):
+        if parts and (_letters(parts[-1]) < _SHORT_PART or _letters(piece) < _SHORT_PART):
+            parts[-1] += ", " + piece
+        else:
+            parts.append(piece)
+    return [p if p[-1] in PAUSES else p + "," for p in parts]
+
+
 def spoken_sentences(text: str) -> list[str]:
-    """The spoken form of ``text``, one short sentence per item (a short pause goes between them)."""
-    said = _tidy(numbers_in_words(_symbols_out(respell(resolve_particles(text)))))
-    return [s.strip(" ,") for s in _SENTENCE_END.split(said) if s.strip(" ,.?!")]
+    """The spoken form of ``text``, one short sentence (or part of a long one) per item.
+
+    The voice leaves a short pause between the items.
+    """
+    said = _tidy(numbers_in_words(_symbols_out(resolve_particles(text))))
+    sentences = [s.strip(" ,") for s in _SENTENCE_END.split(said) if s.strip(" ,.?!")]
+    return [part for s in sentences for part in _parts(s)]
 
 
 def spoken(text: str) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from moderator.korean import spoken_sentences
+from moderator.korean import pronounced, spoken_sentences
 from moderator.voice._deps import require
 from moderator.voice.audio import SAMPLE_RATE, read_wav, resample, write_wav
 from moderator.voice.errors import VoiceError
@@ -144,11 +144,12 @@ def spoken_lines(text: str, lang: str) -> list[str]:
     """What the voice says for ``text``, sentence by sentence.
 
     Every Korean line passes here on its way to espeak-ng: numbers in words by their counter,
-    symbols spelled out or dropped, particles resolved, respellings applied, short sentences
-    (:func:`moderator.korean.spoken_sentences`). Other languages are said as written.
+    symbols spelled out or dropped, particles resolved, short sentences
+    (:func:`moderator.korean.spoken_sentences`), each respelled in its standard pronunciation
+    (:func:`moderator.korean.pronounced`). Other languages are said as written.
     """
     if lang.lower().split("-")[0] == "ko":
-        return spoken_sentences(text)
+        return [pronounced(s) for s in spoken_sentences(text)]
     return [text] if text.strip() else []
 
 
