@@ -20,7 +20,7 @@ from typing import Any, Protocol, TextIO
 from moderator.session import Channel
 from moderator.voice._deps import require
 from moderator.voice.audio import SAMPLE_RATE, read_wav, resample
-from moderator.voice.tts import render
+from moderator.voice.tts import render_lines, spoken_lines
 
 
 class Speaker(Protocol):
@@ -56,12 +56,13 @@ class PromptCache:
         return self.folder / f"{hashlib.sha1(key).hexdigest()[:20]}.wav"
 
     def get(self, text: str) -> Path:
-        """The WAV of ``text``, rendering it first if needed."""
-        path = self.path(text)
+        """The WAV of ``text`` as the voice says it (:func:`spoken_lines`), rendering it first if needed."""
+        lines = spoken_lines(text, self.lang)
+        path = self.path("\n".join(lines))
         with self._lock:
             if not path.is_file():
                 s = self.settings
-                render(text, self.lang, path, voice=s.voice, rate=s.rate, volume=s.volume)
+                render_lines(lines, self.lang, path, voice=s.voice, rate=s.rate, volume=s.volume)
         return path
 
     def prerender(self, texts: Iterable[str], progress: Callable[[int, int], None] | None = None) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from moderator.korean import pronounced, spoken_sentences
 from moderator.voice._deps import require
 from moderator.voice.audio import SAMPLE_RATE, read_wav, resample, write_wav
 from moderator.voice.errors import VoiceError
@@ -22,6 +23,7 @@ _UNUSABLE_PREFIXES = ("mb/",)
 # When several voices match a bare language, prefer this one.
 _PREFERRED = {"en": "en-us"}
 
+SENTENCE_PAUSE = 0.25  # seconds of silence between the sentences of one spoken line
 _TIMEOUT = 30.0  # seconds to wait for espeak-ng to finish one utterance
 _lock = threading.Lock()  # espeak-ng is one global engine per process
 
@@ -136,3 +138,40 @@ def render(
     if not pcm:
         raise VoiceError(f"espeak-ng produced empty audio for {text!r}")
     return write_wav(out, resample(pcm, src_rate, SAMPLE_RATE), SAMPLE_RATE)
+
+
+def spoken_lines(text: str, lang: str) -> list[str]:
+    """What the voice says for ``text``, sentence by sentence.
+
+    Every Korean line passes here on its way to espeak-ng: numbers in words by their counter,
+    symbols spelled out or dropped, particles resolved, short sentences
+    (:func:`moderator.korean.spoken_sentences`), each respelled in its standard pronunciation
+    (:func:`moderator.korean.pronounced`). Other languages are said as written.
+    """
+    if lang.lower().split("-")[0] == "ko":
+        return [pronounced(s) for s in spoken_sentences(text)]
+    return [text] if text.strip() else []
+
+
+def render_lines(
+    lines: list[str],
+    lang: str,
+    path: str | Path,
+    voice: str | None = None,
+    rate: int | None = None,
+    volume: float | None = None,
+    pause: float = SENTENCE_PAUSE,
+) -> Path:
+    """Speak ``lines`` one after the other into one 16 kHz WAV, ``pause`` seconds of silence between them.
+
+    No lines give a short silence (a line of symbols only has nothing to say).
+    """
+    gap = bytes(2 * round(pause * SAMPLE_RATE))
+    parts: list[bytes] = []
+    with tempfile.TemporaryDirectory(prefix="moderator-lines-") as tmp:
+        for i, line in enumerate(lines):
+            part = render(line, lang, Path(tmp) / f"{i}.wav", voice=voice, rate=rate, volume=volume)
+            parts.append(read_wav(part)[0])
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return write_wav(out, gap.join(parts) if parts else gap, SAMPLE_RATE)

@@ -42,3 +42,33 @@ def test_render_writes_16k_mono_wav(tmp_path: Path, text: str, lang: str) -> Non
 def test_render_rejects_empty_text(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="empty"):
         render("  ", "ko", tmp_path / "x.wav")
+
+
+def test_korean_goes_to_the_voice_in_its_spoken_form() -> None:
+    from moderator.voice.tts import spoken_lines
+
+    assert spoken_lines("4명입니다. 3번, 깨우세요.", "ko") == ["네 명임니다.", "삼 번, 깨우세요."]
+    assert spoken_lines("Seat 3, wake them.", "en") == ["Seat 3, wake them."]
+    assert spoken_lines("", "en") == []
+
+
+@pytest.mark.usefixtures("tts")
+def test_sentences_are_rendered_with_a_pause_between(tmp_path: Path) -> None:
+    from moderator.voice import read_wav
+    from moderator.voice.tts import SENTENCE_PAUSE, render_lines
+
+    one = read_wav(render_lines(["밤이 됩니다."], "ko", tmp_path / "one.wav"))[0]
+    two = read_wav(render_lines(["밤이 됩니다.", "밤이 됩니다."], "ko", tmp_path / "two.wav"))[0]
+    gap = bytes(2 * round(SENTENCE_PAUSE * 16_000))  # 16-bit samples
+    assert abs(len(two) - (2 * len(one) + len(gap))) < 0.05 * 32_000  # espeak-ng varies by a few ms, more under load
+    assert gap in two
+    assert read_wav(render_lines([], "ko", tmp_path / "none.wav"))[0] == gap
+
+
+@pytest.mark.usefixtures("tts")
+def test_the_prompt_cache_keys_on_what_is_said(tmp_path: Path) -> None:
+    from moderator.voice.speaker import PromptCache, VoiceSettings
+
+    cache = PromptCache(tmp_path, "ko", VoiceSettings())
+    assert cache.get("3명") == cache.get("세 명")  # the same words, one recording
+    assert cache.get("3번") != cache.get("3명")
