@@ -50,6 +50,10 @@ class VoicePhrases(BaseModel):
     numbers: dict[int, list[str]]
     intents: dict[Intent, list[str]]
     values: Values | None = None
+    names: dict[str, list[str]] = {}
+    """Spoken forms of names the model has no word for (a character's written name, normalised, to
+    forms made of words it knows: "ravenkeeper" -> "raven keeper"). The voice layer listens for the
+    forms and hands the parser the written name; `moderator validate` checks that every name can be said."""
 
 
 class Phrases(BaseModel):

@@ -81,8 +81,9 @@ def test_a_whole_four_player_game_through_the_voice_loop(tmp_path: Path, en: Rec
     session = GrowlSession(GrowlLoop(engine, "en", io.StringIO(), state_out=state_out))
     audio = WavUtterances([render(s, "en", tmp_path / f"{i:02}.wav") for i, s in enumerate(pt.say)])
     speaker = RecordingSpeaker()
-    # The answers hold no "yes" for read-backs (tests/voice/test_loop.py tests those): none is asked.
-    loop = VoiceLoop(session, en, speaker, audio, pace=0.5, confirm_below=0.0)
+    # The answers hold no "yes" for read-backs (tests/voice/test_loop.py tests those): none is asked,
+    # and "no" (nobody) is taken as if the storyteller's calibration vouched for it.
+    loop = VoiceLoop(session, en, speaker, audio, pace=0.5, confirm_below=0.0, vouched=frozenset({"no"}))
     assert loop.run() == 0
     assert not [h for h in loop.log if h.endswith(("(reject)", "(confirm)"))], loop.log  # every answer acted on
     check(pt, Result(engine.state, [], []))
