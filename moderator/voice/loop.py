@@ -33,7 +33,7 @@ from moderator.voice.errors import VoiceError
 from moderator.voice.keys import QUIT, TALK
 from moderator.voice.listen import Utterances
 from moderator.voice.models import known_phrases
-from moderator.voice.names import SpokenForms, spoken_names
+from moderator.voice.names import SpokenForms, decoys, sayable, spoken_names
 from moderator.voice.result import Result
 from moderator.voice.speaker import ConsoleSpeaker, Speaker
 
@@ -113,12 +113,14 @@ class VoiceLoop:
     def __post_init__(self) -> None:
         self.lang = self.session.lang
         self._grammars: dict[tuple[Intent, ...], list[str]] = {}
+        self._decoys_in: dict[tuple[Intent, ...], frozenset[str]] = {}
         self._events: queue.Queue[Event] = queue.Queue()
         self._keys_ended = False
         self._quit = False
         self._echo = ConsoleSpeaker(self.console) if self.echo else None
         self.fell_back = False
         self.forms = SpokenForms(spoken_names(self.lang))
+        self.decoys = decoys(self.lang)
         if self.calibration is not None:
             self.vouched = self.vouched | frozenset(i for i in self.calibration.vouched() if i in NO_READBACK)
 
@@ -126,19 +128,33 @@ class VoiceLoop:
 
     def grammar(self, allowed: Sequence[Intent]) -> list[str]:
         """The sentences to listen for at a step that allows ``allowed``, names in their spoken
-        forms (data/commands: ``voice.names``): sentences with a word the model lacks (a player's
-        name, say) and no spoken form it knows are left out, and said so once on the console."""
+        forms (data/commands: ``voice.names``), and the decoys (``voice.decoys``): sentences with a
+        word the model lacks (a player's name, say) and no spoken form it knows are left out, and
+        said so once on the console."""
         key = tuple(sorted(set(allowed)))
         if key not in self._grammars:
             sentences = self.session.sentences(key)
             kept, _ = known_phrases(self.forms.expand(sentences), self.rec.has_word)
             said = {self.forms.written_form(s) for s in kept}
             _, missing = known_phrases([s for s in sentences if s not in said], self.rec.has_word)
+            # decoys are heard as themselves and rejected; only a decoy the typed phrases read as yes
+            # or no is that answer (네 is yes at a yes/no step, never 4 at a number step)
+            added = [d for d in self.decoys if d not in kept and d not in said and sayable(d, self.rec.has_word)]
+            self._decoys_in[key] = frozenset(d for d in added if not self._means(d, key))
+            kept = [*kept, *added]
             if missing:
                 self.console.write(f"voice: not in the {self.lang} model, so not listened for: "
                                    f"{', '.join(missing)}\n")  # fmt: skip
             self._grammars[key] = kept
         return self._grammars[key]
+
+    def _means(self, phrase: str, allowed: Sequence[Intent]) -> bool:
+        """Whether the typed phrases read ``phrase`` as a yes or a no here."""
+        try:
+            command = self.session.parse(phrase, allowed)
+        except ValueError:  # NotUnderstood, Ambiguous
+            return False
+        return command is not None and command.intent in ("yes", "no")
 
     @property
     def rec(self) -> Recognizer:
@@ -174,6 +190,8 @@ class VoiceLoop:
             return Heard(Result("", (), True, reason="far-field"), None, 0.0, tuple(allowed))
         result = self.rec.recognize(pcm, SAMPLE_RATE, self.grammar(allowed))
         confidence = min(result.confidences, default=0.0)
+        if result.phrase in self._decoys_in.get(tuple(sorted(set(allowed))), ()):
+            result = replace(result, rejected=True, phrase=None, reason="decoy")
         if result.rejected or result.phrase is None:
             return Heard(result, None, confidence, tuple(allowed))
         spoken = result.phrase

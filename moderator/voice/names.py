@@ -26,6 +26,12 @@ def spoken_names(lang: Lang) -> dict[str, tuple[str, ...]]:
     return {normalise(name): tuple(normalise(f) for f in forms) for name, forms in table.items()}
 
 
+def decoys(lang: Lang) -> list[str]:
+    """The ``voice.decoys`` of ``lang``: short words that are no answer but sound like one."""
+    voice = phrases(lang).voice
+    return [normalise(d) for d in voice.decoys] if voice else []
+
+
 def sayable(phrase: str, has_word: HasWord) -> bool:
     """Whether every word of ``phrase`` is in the model's vocabulary."""
     words = phrase.split()
