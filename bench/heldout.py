@@ -121,7 +121,8 @@ def bench(lang: Lang, n_voices: int, half: str, lines: list[str], latency_items:
     corpus = Corpus(lang)
     voices = halves(all_voices(lang, n_voices))[half]
     conds = [Condition(v, r) for v in voices for r in RATES]
-    step_items = {step: items(loop, step) for step in STEPS}
+    # the step's own sentences (a decoy parses as typed text, but is no sentence of the step)
+    step_items = {step: [i for i in items(loop, step) if i.text not in loop.decoys] for step in STEPS}
     kinds: list[float | str | None] = [*NOISE, REVERB]
     by_step = {(s, k): Tally() for s in STEPS for k in kinds}
     by_voice = {(v, k): Tally() for v in voices for k in kinds}
