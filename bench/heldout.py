@@ -52,7 +52,7 @@ from moderator.config import confirm_below as confirm_below_for
 from moderator.i18n import Lang
 from moderator.voice.app import recognizer_for
 from moderator.voice.audio import SAMPLE_RATE
-from moderator.voice.loop import Heard
+from moderator.voice.loop import Heard, VoiceLoop
 
 RATES = (140, 190)
 NOISE: list[float | None] = [None, 20.0, 10.0, 5.0]
@@ -77,6 +77,12 @@ def outcome(heards: Sequence[Heard], confirm_below: float) -> Outcome:
         if v != "reject":
             return Outcome(v, key_of(h.command), len(heards), texts)
     return Outcome("reject", None, len(heards), texts)
+
+
+def decoys_of(loop: VoiceLoop, step: str) -> frozenset[str]:
+    """The decoys the loop added to the step's grammar (not the step's own sentences)."""
+    loop.grammar(STEPS[step])
+    return loop._decoys_in.get(tuple(sorted(set(STEPS[step]))), frozenset())
 
 
 def all_voices(lang: Lang, n: int) -> list[str]:
@@ -122,7 +128,7 @@ def bench(lang: Lang, n_voices: int, half: str, lines: list[str], latency_items:
     voices = halves(all_voices(lang, n_voices))[half]
     conds = [Condition(v, r) for v in voices for r in RATES]
     # the step's own sentences (a decoy parses as typed text, but is no sentence of the step)
-    step_items = {step: [i for i in items(loop, step) if i.text not in loop.decoys] for step in STEPS}
+    step_items = {step: [i for i in items(loop, step) if i.text not in decoys_of(loop, step)] for step in STEPS}
     kinds: list[float | str | None] = [*NOISE, REVERB]
     by_step = {(s, k): Tally() for s in STEPS for k in kinds}
     by_voice = {(v, k): Tally() for v in voices for k in kinds}
