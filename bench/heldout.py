@@ -69,6 +69,10 @@ VOUCHED: frozenset[Intent] = frozenset()
 """``--before``: {"no"}, the loop as it was before issue 14: "no" (nobody) not read back, no decoys."""
 
 
+DECOYS: list[str] | None = None
+"""``--decoys``: the decoys to try instead of data/commands' (comma-separated; "" = none)."""
+
+
 def outcome(heards: Sequence[Heard], confirm_below: float) -> Outcome:
     """As bench.voicebench.outcome, with the read-back rules of this run (see ``--before``)."""
     texts = [h.result.phrase or f"({h.result.text or h.result.reason})" for h in heards]
@@ -124,6 +128,8 @@ def bench(lang: Lang, n_voices: int, half: str, lines: list[str], latency_items:
     loop = new_loop(lang, rec, below)
     if VOUCHED:  # --before: no decoys either
         loop.decoys = []
+    if DECOYS is not None:
+        loop.decoys = list(DECOYS)
     corpus = Corpus(lang)
     voices = halves(all_voices(lang, n_voices))[half]
     conds = [Condition(v, r) for v in voices for r in RATES]
@@ -232,10 +238,12 @@ def main() -> None:
     ap.add_argument("--latency-items", type=int, default=20)
     ap.add_argument("--before", action="store_true",
                     help='the loop before issue 14: "no" (nobody) not read back, no decoys')
+    ap.add_argument("--decoys", help="decoys to try instead of data/commands' (comma-separated)")
     ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "HELDOUT.md"))
     args = ap.parse_args()
-    global VOUCHED
+    global VOUCHED, DECOYS
     VOUCHED = frozenset({"no"}) if args.before else frozenset()
+    DECOYS = None if args.decoys is None else [d for d in args.decoys.split(",") if d]
     lines = ["# Held-out voices and real speech", "",
              f"Made by `.venv/bin/python -m bench.heldout --voices {args.voices} --half {args.half}"
              f"{' --before' if args.before else ''}`.", ""]  # fmt: skip
