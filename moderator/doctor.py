@@ -160,9 +160,12 @@ class Doctor:
             self.add(Check("names", "fail", f"script {self.options.script}: {_one_line(exc)}",
                            "give a bundled script (twelve, hunter-x-hunter, finger-pointing) or a script file"))
             return
+        from moderator.voice.names import spoken_names
+        from moderator.voice.names import unsayable as unsaid
+
         for lang, rec in self._recognizers.items():
-            unsayable = [cat[c].name(lang) for c in script.ids if c in cat
-                         and not all(rec.has_word(w) for w in _spoken_words(cat[c].name(lang)))]  # fmt: skip
+            names = [cat[c].name(lang) for c in script.ids if c in cat]
+            unsayable = unsaid(names, spoken_names(lang), rec.has_word)  # its words, or a spoken form (voice.names)
             where = f"{script.name}, {lang}"
             if unsayable:
                 self.add(Check(f"names ({where})", "warn",
@@ -425,12 +428,6 @@ def _find(wanted: str, pool: list[dict[str, object]]) -> str | None:
         if wanted == str(d["index"]) or wanted == d["name"] or wanted in str(d["name"]):
             return str(d["name"])
     return None
-
-
-def _spoken_words(name: str) -> list[str]:
-    from moderator.commands.parse import normalise
-
-    return normalise(name).split()
 
 
 def _command_forms(lang: Lang) -> dict[str, list[str]]:
