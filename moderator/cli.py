@@ -26,7 +26,7 @@ def play_by_voice(session: Session, config: Config, *, pace: float = 1.0, ambien
 
 
 def cmd_validate(args: argparse.Namespace, config: Config) -> int:
-    report = validate([Path(p) for p in args.paths])
+    report = validate([Path(p) for p in args.paths], config=config)
     for line in report.checked:
         print(f"checked: {line}")
     for note in report.notes:

@@ -41,6 +41,9 @@ class Asr(_Section):
     confirm_below: float = Field(0.85, ge=0.0, le=1.0, allow_inf_nan=False)
     read_back_all: list[Lang] = Field(default_factory=lambda: list[Lang](["ko"]))
     """Languages whose every state-changing answer is read back, whatever its confidence."""
+    calibration: bool = True
+    """Use the storyteller's calibration (`moderator doctor --calibrate`): the near-field gate and the
+    template check of short answers."""
 
 
 class GrowlSettings(_Section):

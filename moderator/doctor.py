@@ -55,6 +55,10 @@ class Options:
     listen_seconds: float = 8.0
     """How long to wait for each spoken command."""
     audio: bool = True
+    calibrate: bool | None = None
+    """Calibrate to the storyteller's voice: True = do, False = skip, None = ask (skipped when nobody can answer)."""
+    takes: int = 3
+    """How many times the storyteller says each command word when calibrating."""
 
 
 @dataclass
@@ -156,9 +160,12 @@ class Doctor:
             self.add(Check("names", "fail", f"script {self.options.script}: {_one_line(exc)}",
                            "give a bundled script (twelve, hunter-x-hunter, finger-pointing) or a script file"))
             return
+        from moderator.voice.names import spoken_names
+        from moderator.voice.names import unsayable as unsaid
+
         for lang, rec in self._recognizers.items():
-            unsayable = [cat[c].name(lang) for c in script.ids if c in cat
-                         and not all(rec.has_word(w) for w in _spoken_words(cat[c].name(lang)))]  # fmt: skip
+            names = [cat[c].name(lang) for c in script.ids if c in cat]
+            unsayable = unsaid(names, spoken_names(lang), rec.has_word)  # its words, or a spoken form (voice.names)
             where = f"{script.name}, {lang}"
             if unsayable:
                 self.add(Check(f"names ({where})", "warn",
@@ -239,6 +246,7 @@ class Doctor:
                                      f"Now say '{self._spoken('confirm')}' a few times, as at the table")
                 self._judge_levels(room, voice)
                 self._commands(blocks, statistics.median(room) if room else 0.0, SAMPLE_RATE)
+                self._calibrate(blocks, statistics.median(room) if room else 0.0)
         except OSError as exc:
             self.add(Check("microphone", "fail", _one_line(exc), "check the cable and [audio] input"))
 
@@ -306,6 +314,50 @@ class Doctor:
             fix = "" if right else "say it again, closer to the microphone; the game reads doubtful answers back"
             status: Status = "ok" if right else "warn"
             self.add(Check(f"command '{say}'", status, f"heard '{got}' (confidence {conf:.2f})", fix))
+
+    def _calibrate(self, blocks: queue.Queue[bytes], floor: float) -> None:
+        """The storyteller says each command word ``takes`` times: the app learns their level, which
+        form of each command it hears best, and keeps the takes as templates (moderator.voice.calibrate)."""
+        from moderator.voice.audio import SAMPLE_RATE
+        from moderator.voice.calibrate import calibrate, load, save
+        from moderator.voice.listen import Endpointer
+
+        lang, rec = self.options.lang, self._recognizers.get(self.options.lang)
+        stored = load(lang)
+        wanted = self.options.calibrate
+        if wanted is None:
+            wanted = bool(self.ask(f"Calibrate to your voice now? (say each command word {self.options.takes} times)"))
+        if rec is None or not wanted:
+            detail = "calibrated earlier: " + ", ".join(stored.table()) if stored else "not calibrated to your voice"
+            self.add(Check("calibration", "ok" if stored else "skip", detail,
+                           "" if stored else "run `moderator doctor --calibrate` to calibrate"))  # fmt: skip
+            return
+        heard: list[bytes] = []
+        endpointer = Endpointer(heard.append, rate=SAMPLE_RATE)
+        endpointer.noise = floor or None
+        forms = _command_forms(lang)
+        takes: dict[str, list[bytes]] = {}
+        for phrase in dict.fromkeys(p for ps in forms.values() for p in ps):
+            for i in range(self.options.takes):
+                self.out.write(f"       say: {phrase} ({i + 1}/{self.options.takes})\n")
+                self.out.flush()
+                pcm = self._utterance(blocks, endpointer, heard)
+                if pcm is not None:
+                    takes.setdefault(phrase, []).append(pcm)
+        if not takes:
+            self.add(Check("calibration", "warn", "nothing heard", "speak up, or check [audio] input"))
+            return
+        cal = calibrate(takes, forms, rec, lang)
+        folder = save(cal, takes)
+        for line in cal.table():
+            self.out.write(f"       {line}\n")
+        missed = [p for p, (r, n) in cal.scores.items() if r < n]
+        self.add(Check("calibration", "warn" if missed else "ok",
+                       f"your level {_db(cal.level):.1f} dBFS (quieter than {_db(cal.level) - cal.gate_db:.1f} dBFS is "
+                       f"not an answer); templates of {sum(len(t) for t in takes.values())} takes "
+                       f"(distance threshold {cal.templates.threshold:.1f}); stored in {folder}",
+                       f"misheard: {', '.join(missed)}; calibrate again, or the game reads them back"
+                       if missed else ""))  # fmt: skip
 
     def _utterance(self, blocks: queue.Queue[bytes], endpointer: Any, heard: list[bytes]) -> bytes | None:
         deadline = time.monotonic() + self.options.listen_seconds
@@ -378,10 +430,13 @@ def _find(wanted: str, pool: list[dict[str, object]]) -> str | None:
     return None
 
 
-def _spoken_words(name: str) -> list[str]:
-    from moderator.commands.parse import normalise
+def _command_forms(lang: Lang) -> dict[str, list[str]]:
+    """The spoken forms of the one-word commands (next, back, repeat, yes, no) in ``lang``."""
+    from moderator.commands.phrases import phrases
 
-    return normalise(name).split()
+    voice = phrases(lang).voice
+    spoken = voice.intents if voice else phrases(lang).intents
+    return {i: list(spoken.get(i, [])) for i in ("next", "back", "repeat", "yes", "no") if spoken.get(i)}
 
 
 def _sentence_for(lang: Lang, expects: str) -> str:
@@ -450,7 +505,7 @@ def cmd_doctor(args: argparse.Namespace, config: Config) -> int:
     lang: Lang = args.lang or config.general.language
     options = Options(lang, args.script or config.game.script, noise_seconds=args.noise_seconds,
                       voice_seconds=args.voice_seconds, listen_seconds=args.listen_seconds,
-                      audio=not args.no_audio)  # fmt: skip
+                      audio=not args.no_audio, calibrate=args.calibrate, takes=args.takes)  # fmt: skip
     return Doctor(config, options, ask=_ask_terminal).run()
 
 
@@ -462,4 +517,7 @@ def register(sub: Any) -> None:
     p.add_argument("--voice-seconds", type=float, default=4.0, help="how long to listen to your voice")
     p.add_argument("--listen-seconds", type=float, default=8.0, help="how long to wait for each command")
     p.add_argument("--no-audio", action="store_true", help="skip the devices, outputs and microphone")
+    p.add_argument("--calibrate", action=argparse.BooleanOptionalAction, default=None,
+                   help="calibrate to your voice (default: ask); --no-calibrate skips it")
+    p.add_argument("--takes", type=int, default=3, help="how many times to say each command word when calibrating")
     p.set_defaults(func=cmd_doctor)

@@ -3,6 +3,7 @@ PortAudio path: see tests/voice/test_live.py), in a fresh process each."""
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -16,6 +17,12 @@ CHECKS = ("files", "speech packages", "voice ko", "voice en", "model ko", "model
 
 
 def doctor(args: list[str], env: dict[str, str] | None, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Doctor in a fresh process, with user folders of its own: what it stores (a calibration) never
+    reaches the other tests."""
+    env = {**(env or os.environ), "XDG_CONFIG_HOME": str(cwd / "config")}
+    env.setdefault("XDG_DATA_HOME", str(cwd / "data"))
+    if env["XDG_DATA_HOME"] == os.environ.get("XDG_DATA_HOME"):
+        env["XDG_DATA_HOME"] = str(cwd / "data")
     return subprocess.run([sys.executable, "-m", "moderator", *args], env=env, cwd=cwd, capture_output=True,
                           text=True, timeout=300)  # fmt: skip
 
@@ -80,3 +87,32 @@ def test_doctor_fails_when_a_configured_device_is_missing(tmp_path: Path) -> Non
     assert run.returncode == 1
     assert "[FAIL] devices: not found: microphone: no-such-mic" in run.stdout
     assert "verdict: NOT READY" in run.stdout and "fix:" in run.stdout
+
+
+def test_doctor_calibrates_to_the_storyteller_on_file_backed_devices(tmp_path: Path) -> None:
+    """`doctor --calibrate`: the storyteller says each command word twice into the (file-backed)
+    microphone; the real English model hears them, the level, forms and takes are stored in the
+    user's data folder, and the next doctor reads them back."""
+    words = ["continue", "seat three", "yes", "cancel", "repeat", "no"]
+    said = {w: _mix(read_wav(render(w, "en", tmp_path / f"{w}.wav"))[0], seed=i) for i, w in enumerate(words)}
+    voice = _noise(0.5) + said["continue"] + _noise(0.5) + said["continue"]
+    voice += _noise(max(0.0, 3.0 - len(voice) / 32000))
+    commands = b"".join(_noise(1.0) + said[w] + _noise(1.5) for w in ["continue", "seat three", "yes"])
+    takes = b"".join(_noise(1.0) + said[w] + _noise(1.2) for w in ["continue", "cancel", "repeat", "yes", "no"]
+                     for _ in range(2))  # fmt: skip
+    mic = tmp_path / "mic.raw"
+    mic.write_bytes(_noise(2.0) + voice[: 3 * 32000] + commands + takes + _noise(10.0))
+    env = {**alsa_env(tmp_path, mic=mic), "XDG_DATA_HOME": str(tmp_path / "data")}
+    config = tmp_path / "config.toml"
+    config.write_text('[general]\nlanguage = "en"\n[audio]\ninput = "mic"\npublic = "table"\nprivate = "headset"\n')
+    args = ["--config", str(config), "doctor", "--noise-seconds", "2", "--voice-seconds", "3", "--calibrate",
+            "--takes", "2"]  # fmt: skip
+    run = doctor(args, env, tmp_path)
+    assert "Traceback" not in run.stdout + run.stderr, run.stderr
+    assert "[ok  ] calibration: your level" in run.stdout, run.stdout
+    stored = tmp_path / "data" / "moderator" / "calibration" / "en"
+    assert (stored / "calibration.json").is_file() and len(list((stored / "takes").glob("*.wav"))) == 10
+    for word in ("continue", "cancel", "repeat", "yes", "no"):
+        assert f"{word:<16} 2/2 kept" in run.stdout, run.stdout
+    again = doctor(["doctor", "--no-audio", "--lang", "en"], env, tmp_path)
+    assert "Traceback" not in again.stdout + again.stderr

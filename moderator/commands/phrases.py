@@ -50,6 +50,14 @@ class VoicePhrases(BaseModel):
     numbers: dict[int, list[str]]
     intents: dict[Intent, list[str]]
     values: Values | None = None
+    names: dict[str, list[str]] = {}
+    """Spoken forms of names the model has no word for (a character's written name, normalised, to
+    forms made of words it knows: "ravenkeeper" -> "raven keeper"). The voice layer listens for the
+    forms and hands the parser the written name; `moderator validate` checks that every name can be said."""
+    decoys: list[str] = []
+    """Short words that are no answer but sound like one ("네" beside "넷", "four" beside "no"): each
+    step's grammar also holds those it does not allow, so they are heard as themselves and rejected
+    instead of being forced into a command (measured in bench/FINDINGS.md)."""
 
 
 class Phrases(BaseModel):

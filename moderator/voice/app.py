@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from moderator.commands.parse import Parser
 from moderator.commands.phrases import Intent
@@ -81,8 +81,23 @@ def build_voice(session: Session, config: Config, console: TextIO = sys.stdout, 
         console.write("voice: push-to-talk is on: press Space, then speak.\n")
     # The first prompt is spoken while the model loads; the loop waits for it only to hear an answer.
     loop = VoiceLoop(session, loading, speaker, utterances, confirm_below=confirm_below(config, lang),
-                     console=console, pace=pace, echo=True)  # fmt: skip
+                     console=console, pace=pace, echo=True,
+                     calibration=_calibration(config, lang, console))  # fmt: skip
     return loop
+
+
+def _calibration(config: Config, lang: Lang, console: TextIO) -> Any:
+    """The storyteller's stored :class:`~moderator.voice.calibrate.Calibration` for ``lang`` (None:
+    off, or none yet, which is said once)."""
+    if not config.asr.calibration:
+        return None
+    from moderator.voice.calibrate import load
+
+    cal = load(lang)
+    if cal is None:
+        console.write("voice: not calibrated to your voice yet: `moderator doctor --calibrate` takes a minute "
+                      "(until then one-word answers that change the game are read back)\n")  # fmt: skip
+    return cal
 
 
 def play_by_voice(session: Session, config: Config, *, pace: float = 1.0, ambience: bool = False) -> int | None:

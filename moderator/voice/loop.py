@@ -21,8 +21,8 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass, field
-from typing import Literal, TextIO
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Literal, TextIO
 
 from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
@@ -33,8 +33,12 @@ from moderator.voice.errors import VoiceError
 from moderator.voice.keys import QUIT, TALK
 from moderator.voice.listen import Utterances
 from moderator.voice.models import known_phrases
+from moderator.voice.names import SpokenForms, decoys, sayable, spoken_names
 from moderator.voice.result import Result
 from moderator.voice.speaker import ConsoleSpeaker, Speaker
+
+if TYPE_CHECKING:
+    from moderator.voice.calibrate import Calibration
 
 #: Answers that change nothing by themselves, or are themselves the yes/no: never read back.
 NO_READBACK: frozenset[Intent] = frozenset({"next", "back", "repeat", "pause", "yes", "no"})
@@ -42,17 +46,26 @@ NO_READBACK: frozenset[Intent] = frozenset({"next", "back", "repeat", "pause", "
 Event = tuple[Literal["speech", "key", "keys-ended", "changed", "end"], bytes | str | None]
 Verdict = Literal["act", "confirm", "reject"]
 
+#: Steps where "no" chooses nobody (a seat or a character step): there it changes the game.
+CHOOSING: frozenset[Intent] = frozenset({"seat", "two_seats", "character"})
 
-def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_below: float) -> Verdict:
+
+def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_below: float, *,
+          chooses_nobody: bool = False) -> Verdict:  # fmt: skip
     """What the loop does with an answer: carry it out, read it back for a yes/no, or ask again.
 
     - A state-changing answer is read back when the policy doubts it (``doubtful``) or its lowest
       word confidence is under ``confirm_below``.
     - An answer that changes nothing by itself (next, back, repeat, yes, no: see ``NO_READBACK``)
       is never read back: when the policy doubts it, it is dropped and the step is asked again.
+    - Except "no" where it chooses nobody (``chooses_nobody``): a one-word answer that changes the
+      game, and the word short answers and table talk turn into most ("four", "one", "two" and
+      "알려줘" were heard as no): it is read back, unless the storyteller's calibration vouches for it.
     """
     if intent is None:
         return "reject"
+    if intent == "no" and chooses_nobody:
+        return "reject" if doubtful else "confirm"
     if intent in NO_READBACK:
         return "reject" if doubtful else "act"
     return "confirm" if doubtful or confidence < confirm_below else "act"
@@ -65,10 +78,15 @@ class Heard:
     result: Result
     command: Command | None
     confidence: float
+    allowed: tuple[Intent, ...] = ()
+    """What the step allowed."""
 
-    def verdict(self, confirm_below: float) -> Verdict:
+    def verdict(self, confirm_below: float, vouched: frozenset[Intent] = frozenset()) -> Verdict:
+        """What the loop does with it; ``vouched``: one-word answers the storyteller's calibration
+        vouches for (never read back for being one word)."""
         intent = self.command.intent if self.command else None
-        return judge(intent, self.confidence, self.result.doubtful, confirm_below)
+        nobody = bool(CHOOSING & set(self.allowed)) and "no" not in vouched
+        return judge(intent, self.confidence, self.result.doubtful, confirm_below, chooses_nobody=nobody)
 
 
 @dataclass
@@ -87,29 +105,56 @@ class VoiceLoop:
     echo: bool = False
     """Also print what is said on the console (the storyteller's or the table's screen)."""
     log: list[str] = field(default_factory=list)
+    vouched: frozenset[Intent] = frozenset()
+    """One-word answers the storyteller's calibration vouches for: "no" at a seat step is then acted on."""
+    calibration: Calibration | None = None
+    """The storyteller's calibration: the near-field gate and their takes as templates."""
 
     def __post_init__(self) -> None:
         self.lang = self.session.lang
         self._grammars: dict[tuple[Intent, ...], list[str]] = {}
+        self._decoys_in: dict[tuple[Intent, ...], frozenset[str]] = {}
         self._events: queue.Queue[Event] = queue.Queue()
         self._keys_ended = False
         self._quit = False
         self._echo = ConsoleSpeaker(self.console) if self.echo else None
         self.fell_back = False
+        self.forms = SpokenForms(spoken_names(self.lang))
+        self.decoys = decoys(self.lang)
+        if self.calibration is not None:
+            self.vouched = self.vouched | frozenset(i for i in self.calibration.vouched() if i in NO_READBACK)
 
     # -- grammars -----------------------------------------------------------------------------
 
     def grammar(self, allowed: Sequence[Intent]) -> list[str]:
-        """The sentences to listen for at a step that allows ``allowed``: words the model lacks
-        (a player's name, say) are left out, and said so once on the console."""
+        """The sentences to listen for at a step that allows ``allowed``, names in their spoken
+        forms (data/commands: ``voice.names``), and the decoys (``voice.decoys``): sentences with a
+        word the model lacks (a player's name, say) and no spoken form it knows are left out, and
+        said so once on the console."""
         key = tuple(sorted(set(allowed)))
         if key not in self._grammars:
-            kept, missing = known_phrases(self.session.sentences(key), self.rec.has_word)
+            sentences = self.session.sentences(key)
+            kept, _ = known_phrases(self.forms.expand(sentences), self.rec.has_word)
+            said = {self.forms.written_form(s) for s in kept}
+            _, missing = known_phrases([s for s in sentences if s not in said], self.rec.has_word)
+            # decoys are heard as themselves and rejected; only a decoy the typed phrases read as yes
+            # or no is that answer (네 is yes at a yes/no step, never 4 at a number step)
+            added = [d for d in self.decoys if d not in kept and d not in said and sayable(d, self.rec.has_word)]
+            self._decoys_in[key] = frozenset(d for d in added if not self._means(d, key))
+            kept = [*kept, *added]
             if missing:
                 self.console.write(f"voice: not in the {self.lang} model, so not listened for: "
                                    f"{', '.join(missing)}\n")  # fmt: skip
             self._grammars[key] = kept
         return self._grammars[key]
+
+    def _means(self, phrase: str, allowed: Sequence[Intent]) -> bool:
+        """Whether the typed phrases read ``phrase`` as a yes or a no here."""
+        try:
+            command = self.session.parse(phrase, allowed)
+        except ValueError:  # NotUnderstood, Ambiguous
+            return False
+        return command is not None and command.intent in ("yes", "no")
 
     @property
     def rec(self) -> Recognizer:
@@ -137,12 +182,24 @@ class VoiceLoop:
     # -- hearing ------------------------------------------------------------------------------
 
     def hear(self, pcm: bytes, allowed: Sequence[Intent]) -> Heard:
-        """Recognise one utterance inside the step's grammar and parse it."""
+        """Recognise one utterance inside the step's grammar and parse it. With a calibration, a
+        voice far below the storyteller's is not an answer, and an answer far from their takes of
+        the same words is doubted."""
+        cal = self.calibration
+        if cal is not None and cal.far(pcm):
+            return Heard(Result("", (), True, reason="far-field"), None, 0.0, tuple(allowed))
         result = self.rec.recognize(pcm, SAMPLE_RATE, self.grammar(allowed))
         confidence = min(result.confidences, default=0.0)
+        if result.phrase in self._decoys_in.get(tuple(sorted(set(allowed))), ()):
+            result = replace(result, rejected=True, phrase=None, reason="decoy")
         if result.rejected or result.phrase is None:
-            return Heard(result, None, confidence)
-        return Heard(result, self.session.parse(result.phrase, allowed), confidence)
+            return Heard(result, None, confidence, tuple(allowed))
+        spoken = result.phrase
+        if cal is not None and cal.templates.doubts(spoken, pcm):
+            result = replace(result, doubtful=True, reason="far-from-takes")
+        written = self.forms.written_form(spoken)
+        result = replace(result, phrase=written)
+        return Heard(result, self.session.parse(written, allowed), confidence, tuple(allowed))
 
     # -- speaking -----------------------------------------------------------------------------
 
@@ -253,7 +310,7 @@ class VoiceLoop:
                 continue
             assert isinstance(payload, bytes)
             heard = self.hear(payload, spoken.allowed)
-            verdict = heard.verdict(self.confirm_below)
+            verdict = heard.verdict(self.confirm_below, self.vouched)
             self.log.append(f"{heard.result.text!r} -> {heard.command.intent if heard.command else heard.result.reason}"
                             f"{'' if verdict == 'act' else f' ({verdict})'}")  # fmt: skip
             if verdict == "reject" or heard.command is None:

@@ -78,7 +78,8 @@ def spoken(tmp: Path, lang: Lang, answers: list[str], push_to_talk: bool = False
 def test_a_first_night_by_korean_voice(tmp_path: Path, ko: Recognizer) -> None:
     table = new_table("ko")
     speaker = RecordingSpeaker()
-    answers = ["계속", "계속", "계속", "자리 넷", "계속", "자리 넷", "아니요", "계속"]
+    # 아니요 at a seat step chooses nobody: it is read back, and 맞아 confirms it
+    answers = ["계속", "계속", "계속", "자리 넷", "계속", "자리 넷", "아니요", "맞아", "계속"]
     loop = voice_loop(table, "ko", ko, speaker, spoken(tmp_path, "ko", answers), confirm_below=0.5)
     loop.run()
     g = table.g
@@ -86,7 +87,7 @@ def test_a_first_night_by_korean_voice(tmp_path: Path, ko: Recognizer) -> None:
     assert g.player(4).has_reminder("Poisoned", "widow"), loop.log  # the Widow's choice, by voice
     assert g.player(2).character == "snakecharmer" and g.player(4).character == "pixie"  # no Demon picked
     assert not g.player(3).has_reminder("Poisoned")
-    assert len(loop.log) == len(answers)
+    assert len(loop.log) == len(answers) - 1  # the 맞아 to the read-back is not logged as an answer
 
 
 def test_low_confidence_is_read_back_and_no_undoes_nothing(tmp_path: Path, en: Recognizer) -> None:

@@ -1,0 +1,81 @@
+"""Names the model can say: spoken forms made of words it knows, and the sentences that use them.
+
+A written name the model has no word for ("Ravenkeeper", "까마귀지기") gets spoken forms in the
+``voice.names`` table of data/commands/<lang>.yaml ("raven keeper", "까마귀 지기"). The loop listens
+for every sentence with the name replaced by each form, and hands the parser the written sentence
+back (:class:`SpokenForms`). Nothing here knows a game: names are text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from moderator.commands.parse import normalise
+from moderator.commands.phrases import phrases
+from moderator.i18n import Lang
+
+HasWord = Callable[[str], bool]
+
+
+def spoken_names(lang: Lang) -> dict[str, tuple[str, ...]]:
+    """The ``voice.names`` table of ``lang`` (written name, normalised -> spoken forms)."""
+    voice = phrases(lang).voice
+    table = voice.names if voice else {}
+    return {normalise(name): tuple(normalise(f) for f in forms) for name, forms in table.items()}
+
+
+def decoys(lang: Lang) -> list[str]:
+    """The ``voice.decoys`` of ``lang``: short words that are no answer but sound like one."""
+    voice = phrases(lang).voice
+    return [normalise(d) for d in voice.decoys] if voice else []
+
+
+def sayable(phrase: str, has_word: HasWord) -> bool:
+    """Whether every word of ``phrase`` is in the model's vocabulary."""
+    words = phrase.split()
+    return bool(words) and all(has_word(w) for w in words)
+
+
+def spoken_forms(name: str, aliases: Mapping[str, Sequence[str]], has_word: HasWord) -> list[str]:
+    """The forms of ``name`` the model can say: the name itself when it knows every word, then its
+    aliases made of known words (an empty list: the name cannot be said)."""
+    key = normalise(name)
+    return [f for f in (key, *aliases.get(key, ())) if sayable(f, has_word)]
+
+
+def unsayable(names: Iterable[str], aliases: Mapping[str, Sequence[str]], has_word: HasWord) -> list[str]:
+    """The names with no spoken form the model knows, in the order given."""
+    return [n for n in names if not spoken_forms(n, aliases, has_word)]
+
+
+@dataclass
+class SpokenForms:
+    """Sentences with each aliased name replaced by its spoken forms, and the way back."""
+
+    aliases: Mapping[str, Sequence[str]]
+    written: dict[str, str] = field(default_factory=dict)
+    """Each spoken sentence to the written sentence it stands for."""
+
+    def expand(self, sentences: Iterable[str]) -> list[str]:
+        """Every sentence as the model may hear it: as written, normalised (no hyphen or dot), and
+        with each aliased name in it replaced by each of its forms (words the model lacks are
+        dropped later, with the others)."""
+        out: dict[str, None] = {}
+        for sentence in sentences:
+            for spoken in self._variants(sentence):
+                self.written.setdefault(spoken, sentence)
+                out[spoken] = None
+        return list(out)
+
+    def _variants(self, sentence: str) -> list[str]:
+        variants = list(dict.fromkeys([sentence, normalise(sentence)]))  # "pit-hag" is said "pit hag"
+        for name, forms in self.aliases.items():
+            pattern = re.compile(rf"(?<!\S){re.escape(name)}(?!\S)")
+            variants += [pattern.sub(form, v) for v in list(variants) if pattern.search(v) for form in forms]
+        return variants
+
+    def written_form(self, spoken: str) -> str:
+        """The written sentence a heard sentence stands for (itself when it has no alias)."""
+        return self.written.get(spoken, spoken)
