@@ -12,7 +12,7 @@ from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
-from moderator.commands.parse import Command, Parser, Vocabulary
+from moderator.commands.parse import Command, Parser, Vocabulary, normalise
 from moderator.errors import IllegalChoice
 from moderator.i18n import LANGS, Lang
 from moderator.textloop import TextLoopBase
@@ -22,7 +22,7 @@ def vocabulary(table: Table) -> Vocabulary:
     """What names mean in this game: its players, and every character's name in both languages."""
     return Vocabulary(
         seats=table.g.seats(),
-        players={p.name.casefold(): p.seat for p in table.g.players},
+        players={normalise(p.name): p.seat for p in table.g.players},
         characters=character_names(table.cat, first=table.script.ids),
     )
 
@@ -34,7 +34,7 @@ def character_names(cat: Catalogue, first: Sequence[str] = ()) -> dict[str, str]
     ordered = [cat[c] for c in first if c in cat] + [c for c in cat.characters.values() if c.id not in first]
     for c in ordered:
         for lang in LANGS:
-            names[c.name(lang).casefold()] = c.id
+            names[normalise(c.name(lang))] = c.id
         names[c.id] = c.id
     return names
 

@@ -11,7 +11,7 @@ from moderator.clocktower.prompts import Reply
 from moderator.clocktower.rules.nightorder import night_sheet
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
-from moderator.commands.parse import Command, Parser, parse_any
+from moderator.commands.parse import Command, Parser, normalise, parse_any
 from moderator.commands.phrases import Intent
 from moderator.i18n import Lang
 from moderator.session import Line, Spoken
@@ -27,7 +27,7 @@ class ClocktowerSession:
         vocab = vocabulary(table)
         # Listen only for this game's words: its players, and the script's characters in this language.
         cat, script = table.cat, table.script.ids
-        vocab.characters = {cat[c].name(lang).casefold(): c for c in script if c in cat}
+        vocab.characters = {normalise(cat[c].name(lang)): c for c in script if c in cat}
         self.parser = Parser(lang, vocab)
         # The text front end this session shares typed parsing, refusals and --state-out with (its
         # printing is not used).
