@@ -28,7 +28,11 @@ SEED_IDS = frozenset(
 )  # fmt: skip
 ADDED_IDS = frozenset(["imp", "poisoner", "spy", "scarletwoman", "baron", "recluse"])
 """The evil characters a storyteller most often adds to the seed scripts, and the Recluse: described too."""
-DESCRIBED = SEED_IDS | ADDED_IDS
+TROUBLE_BREWING_IDS = frozenset(
+    ["washerwoman", "librarian", "investigator", "chef", "monk", "soldier", "virgin", "mayor", "butler", "saint"]
+)
+"""The rest of Trouble Brewing (issue 17): its other characters are among the two sets above."""
+DESCRIBED = SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 

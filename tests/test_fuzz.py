@@ -35,6 +35,7 @@ SCRIPTS: dict[str, list[str]] = {  # each seed script, with the evil a storytell
                "grandmother", "balloonist", "shugenja"],
     "hunter-x-hunter": ["imp", "poisoner", "spy", "scarletwoman", "baron", "grandmother", "fortuneteller"],
     "finger-pointing": ["imp", "poisoner", "scarletwoman", "baron", "recluse", "empath", "undertaker"],
+    "trouble-brewing": [],  # the official script: whole as it is
 }
 CAT = default_catalogue()
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -15,6 +15,7 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, kill
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer
+from moderator.clocktower.rules.daytime import day_end_events, nomination_events
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import winner
 from moderator.clocktower.rules.votes import about_to_die, secret_holder
@@ -111,13 +112,24 @@ class DayFlow(Core):
                 raise IllegalChoice("no_such_seat", seat=s)
         if not self._state.player(nominator).alive:
             raise IllegalChoice("dead_nominator", seat=nominator)
+        if self._state.executed_today is not None:  # executed at a nomination (the Virgin's): the day is over
+            raise IllegalChoice("executed_already")
         if nominator in t.nominators:
             raise IllegalChoice("nominated_already", seat=nominator)
         if nominee in t.nominees:
             raise IllegalChoice("nominee_already", seat=nominee)
         today = t.model_copy(update={"nominators": [*t.nominators, nominator], "nominees": [*t.nominees, nominee],
                                      "pending": nominee})  # fmt: skip
-        self._push("nominate", [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes"))])
+        # A nomination may end in an execution at once (the Virgin's): then there is no vote.
+        close: list[Event] = [SetDay(today=today.model_copy(update={"pending": None})),
+                              SetCursor(cursor=Cursor(id="day"))]  # fmt: skip
+        fired = nomination_events(self._state, self.cat, nominator, nominee, close)
+        events: list[Event] = [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes")), *fired]
+        self._push("nominate", events)
+        if self._state.executed_today == nominator:
+            p = self._state.player(nominator)
+            return Reply(public=[self._t(step_texts().rules.nominator_executed, seat=p.seat),
+                                 self._t(step_texts().flow.died_public, seat=p.seat, name=p.name)])  # fmt: skip
         return Reply()
 
     def _votes(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
@@ -244,10 +256,13 @@ class DayFlow(Core):
             events += deaths
             template = flow.executed_public if deaths else flow.executed_survived_public
             public.append(self._t(template, seat=p.seat, name=p.name))
-        else:
+        elif self._state.executed_today is None:  # not executed already today (by the Virgin's ability)
             public.append(self._t(flow.no_execution_public))
         after = simulate(self._state, events)
-        if winner(after, self.cat) is None:
+        if after.winner is None and winner(after, self.cat) is None:
+            events += day_end_events(after, self.cat)  # the Mayor's win
+            after = simulate(self._state, events)
+        if after.winner is None and winner(after, self.cat) is None:
             night = self._state.night + 1
             self._state = after  # only to compute the night from; the journal entry below is the truth
             try:

@@ -64,6 +64,9 @@ class ReminderSpec(Model):
         default_factory=list, description="Character ids whose abilities see the registration; empty: all."
     )
     protects: bool = Field(False, description="The marked player cannot die tonight (Innkeeper's Safe).")
+    protects_from: Literal["any", "demon"] = Field(
+        "any", description="What ``protects`` keeps away: any death at night, or only the Demon's kill (Monk)."
+    )
     needs_source: Literal["alive", "sober"] | None = Field(
         None, description="Besides ``until``: it works only while its source is alive (and sober)."
     )

@@ -104,6 +104,10 @@ class RuleTexts(Model):
     scarletwoman_became: Text
     decide: Text
     alsaahir_demon: Text
+    demon_kill_bounces: Text
+    registers_townsfolk_to: Text
+    nominator_executed: Text
+    mayor_wins: Text
 
 
 class TruthLabel(Model):

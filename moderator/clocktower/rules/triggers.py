@@ -6,7 +6,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from moderator.clocktower.grimoire.events import AddReminder, Ask, Assign, Event, GainAbility, RemoveReminder
+from moderator.clocktower.grimoire.events import (
+    AddReminder,
+    Ask,
+    Assign,
+    Event,
+    GainAbility,
+    RemoveReminder,
+    SetWinner,
+)
 from moderator.clocktower.grimoire.state import Grimoire, Player, Question
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
@@ -14,8 +22,9 @@ from moderator.clocktower.rules.status import impaired
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.i18n import Text
 
-On = Literal["death", "passive", "dawn"]
-"""When a trigger runs: at a death, at dawn (rules.dawn holds those), or never (read by name)."""
+On = Literal["death", "passive", "dawn", "nominated", "day_end"]
+"""When a trigger runs: at a death, at dawn (rules.dawn holds those), when a player is nominated or
+as the day ends (rules.daytime holds those), or never (read by name)."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +124,13 @@ def _imp_star_pass(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: 
     return [*become, question(step_texts().rules.star_pass, options, str(first.seat))]
 
 
+def _saint_executed(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
+    """The Saint (sober and healthy) dies by execution: their team loses (a good Saint: evil wins)."""
+    if not d.executed or dead.seat != owner.seat or impaired(g, cat, dead):
+        return []
+    return [SetWinner(winner="good" if dead.alignment == "evil" else "evil")]
+
+
 TRIGGERS: dict[str, Trigger] = {
     t.name: t
     for t in (
@@ -127,5 +143,10 @@ TRIGGERS: dict[str, Trigger] = {
         Trigger("acrobat_dawn", "dawn"),
         Trigger("scarletwoman_becomes_demon", "death", _scarletwoman_becomes_demon),
         Trigger("imp_star_pass", "death", _imp_star_pass),
+        Trigger("saint_executed", "death", _saint_executed),
+        Trigger("safe_from_demon", "passive"),
+        Trigger("demon_kill_bounces", "passive"),
+        Trigger("virgin_nominated", "nominated"),
+        Trigger("mayor_no_execution", "day_end"),
     )
 }

@@ -341,3 +341,24 @@ def poisoner_poison(ctx: Ctx, answer: Answer) -> Outcome:
 def scarletwoman_shown(ctx: Ctx, answer: Answer) -> Outcome:
     """She has been shown her new Demon token: her marker goes."""
     return Outcome(events=[RemoveReminder(seat=ctx.actor.seat, source="scarletwoman", name="Is The Demon")])
+
+
+@effect("monk_protect", "seat")
+def monk_protect(ctx: Ctx, answer: Answer) -> Outcome:
+    """The chosen player (not the Monk) is safe from the Demon tonight, while the Monk is sober."""
+    if not _sober(ctx):
+        return Outcome(say=[step_texts().rules.impaired])
+    return Outcome(events=[AddReminder(seat=_target(ctx, answer), source=ctx.ability, name="Safe", by_seat=ctx.seat)])
+
+
+@effect("butler_master", "seat")
+def butler_master(ctx: Ctx, answer: Answer) -> Outcome:
+    """The Master token moves to the chosen player (not the Butler), drunk or not: the storyteller
+    needs it to know whose vote the Butler follows tomorrow."""
+    events: list[Event] = [
+        RemoveReminder(seat=p.seat, source=ctx.ability, name="Master")
+        for p in ctx.g.players
+        if any(r.source == ctx.ability and r.name == "Master" and r.by_seat == ctx.seat for r in p.reminders)
+    ]
+    events.append(AddReminder(seat=_target(ctx, answer), source=ctx.ability, name="Master", by_seat=ctx.seat))
+    return Outcome(events=events)
