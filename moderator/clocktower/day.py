@@ -18,7 +18,7 @@ from moderator.clocktower.rules.context import Answer
 from moderator.clocktower.rules.daytime import day_end_events, nomination_events
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import winner
-from moderator.clocktower.rules.votes import about_to_die, secret_holder
+from moderator.clocktower.rules.votes import about_to_die, secret_holder, vote_notes
 from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
@@ -40,6 +40,7 @@ class DayFlow(Core):
             return self._day_prompt(c)
         template = flow.nominated_secret if self._secret_votes() else flow.nominated
         text = self._t(template, nominee=t.pending, threshold=self._threshold())
+        text += "".join(" " + self._t(n) for n in vote_notes(self._state, self.cat))  # the Butler's Master
         return self._base(c, ["number"], text, None, None, ("votes", "number"))
 
     def _ghosts_prompt(self, c: Cursor) -> Prompt:

@@ -67,6 +67,11 @@ class ReminderSpec(Model):
     protects_from: Literal["any", "demon"] = Field(
         "any", description="What ``protects`` keeps away: any death at night, or only the Demon's kill (Monk)."
     )
+    vote_note: Text | None = Field(
+        None,
+        description="Said to the storyteller at every vote while it lies and its placer is sober (the Butler's "
+        "Master); {seat}: the marked player, {by_seat}: the placer.",
+    )
     needs_source: Literal["alive", "sober"] | None = Field(
         None, description="Besides ``until``: it works only while its source is alive (and sober)."
     )
