@@ -101,6 +101,7 @@ class RuleTexts(Model):
     innkeeper_which: Text
     registers_demon_to: Text
     star_pass: Text
+    star_pass_scarletwoman: Text
     scarletwoman_became: Text
     decide: Text
     alsaahir_demon: Text

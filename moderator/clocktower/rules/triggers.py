@@ -12,6 +12,7 @@ from moderator.clocktower.grimoire.events import (
     Assign,
     Event,
     GainAbility,
+    Remember,
     RemoveReminder,
     SetWinner,
 )
@@ -107,20 +108,29 @@ def _scarletwoman_becomes_demon(g: Grimoire, cat: Catalogue, owner: Player, dead
 
 
 def _imp_star_pass(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
-    """The Imp killed itself: a living Minion becomes the Imp (the storyteller chooses; the app proposes)."""
-    if not d.by_demon or dead.seat != owner.seat or dead.character is None or scarlet_catcher(g, cat, dead):
+    """The Imp killed itself: a living Minion becomes the Imp (the storyteller chooses; the app proposes).
+    A Scarlet Woman who catches the Demon becomes it without a choice; either way the new Imp is woken
+    to be shown the Imp token and does not kill again tonight."""
+    if not d.by_demon or dead.seat != owner.seat or dead.character is None:
         return []
+    imp = dead.character
+    sw = scarlet_catcher(g, cat, dead)
+    if sw is not None:
+        told = filled(step_texts().rules.star_pass_scarletwoman, seat=sw.seat)
+        shown = Remember(key=keys.acted(g.night, imp, sw.seat), value="yes")
+        return [shown, question(told, {str(sw.seat): []}, str(sw.seat))]
     minions = [p for p in g.players if p.alive and cat.team(p.character) == "minion"]
     if not minions:
         return []
     first = minions[0]
-    imp = dead.character
-    become = [Assign(seat=first.seat, character=imp, alignment="evil")]
+    become: list[Event] = [Assign(seat=first.seat, character=imp, alignment="evil"),
+                           Remember(key=keys.acted(g.night, imp, first.seat), value="yes")]  # fmt: skip
     options: dict[str, list[Event]] = {str(first.seat): []}
     for m in minions[1:]:
         assert first.character is not None
         options[str(m.seat)] = [Assign(seat=first.seat, character=first.character, alignment=first.alignment),
-                                Assign(seat=m.seat, character=imp, alignment="evil")]  # fmt: skip
+                                Assign(seat=m.seat, character=imp, alignment="evil"),
+                                Remember(key=keys.acted(g.night, imp, m.seat), value="yes")]  # fmt: skip
     return [*become, question(step_texts().rules.star_pass, options, str(first.seat))]
 
 
