@@ -34,7 +34,8 @@ SCRIPTS: dict[str, list[str]] = {  # each seed script, with the evil a storytell
     "twelve": ["poisoner", "scarletwoman", "empath", "oracle", "undertaker", "fortuneteller", "innkeeper", "gambler",
                "grandmother", "balloonist", "shugenja"],
     "hunter-x-hunter": ["imp", "poisoner", "spy", "scarletwoman", "baron", "grandmother", "fortuneteller"],
-    "finger-pointing": ["imp", "poisoner", "scarletwoman", "baron", "recluse", "empath", "undertaker"],
+    "finger-pointing": ["imp", "poisoner", "scarletwoman", "baron", "recluse", "empath", "undertaker",
+                        "assassin", "devilsadvocate", "fool", "tinker"],  # and Bad Moon Rising's, described so far
     "trouble-brewing": [],  # the official script: whole as it is
 }
 CAT = default_catalogue()

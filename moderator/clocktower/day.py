@@ -8,7 +8,16 @@ import math
 from collections.abc import Callable
 
 from moderator.clocktower.core import Core, simulate
-from moderator.clocktower.grimoire.events import Ask, Event, Remember, SetCursor, SetDay, SpendGhostVote, parse_events
+from moderator.clocktower.grimoire.events import (
+    Ask,
+    Die,
+    Event,
+    Remember,
+    SetCursor,
+    SetDay,
+    SpendGhostVote,
+    parse_events,
+)
 from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
@@ -238,7 +247,9 @@ class DayFlow(Core):
         c = self._state.cursor
         by_demon = self._state.phase == "night" and c is not None and self.cat.team(c.id) == "demon"
         events = kill(self._state, self.cat, seat, by_demon=by_demon)
-        if not events:  # protected (the Innkeeper's Safe): nothing happens, nothing is announced
+        if not any(isinstance(e, Die) for e in events):  # protected (the Innkeeper's Safe), or a first death
+            if events:  # survived (the Fool's): the ability is spent, nothing is announced
+                self._push("survives", events)
             return Reply(say=[self._t(step_texts().flow.protected, seat=seat)])
         self._push("dies", events)
         p = self._state.player(seat)
@@ -255,7 +266,8 @@ class DayFlow(Core):
             p = self._state.player(t.block)
             deaths = kill(self._state, self.cat, t.block, executed=True)
             events += deaths
-            template = flow.executed_public if deaths else flow.executed_survived_public
+            died = any(isinstance(e, Die) for e in deaths)
+            template = flow.executed_public if died else flow.executed_survived_public
             public.append(self._t(template, seat=p.seat, name=p.name))
         elif self._state.executed_today is None:  # not executed already today (by the Virgin's ability)
             public.append(self._t(flow.no_execution_public))

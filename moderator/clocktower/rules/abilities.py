@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.events import Die, Event
+from moderator.clocktower.grimoire.events import AddReminder, Die, Event
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.status import impaired, is_demon, protected
@@ -65,21 +65,52 @@ def _bounce(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
     return [question(asked, options, str(p.seat))]
 
 
+def _triggers(cat: Catalogue, cid: str) -> list[str]:
+    char = cat.get(cid)
+    return char.data.triggers if char is not None and char.data is not None else []
+
+
+def _survives_first_death(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
+    """The first death of a sober player with ``first_death_survived`` (the Fool) does not happen: the
+    ability is spent instead (its No Ability token)."""
+    if not _has_sober(g, cat, p, "first_death_survived"):
+        return None
+    owner = next(a for a in abilities(cat, p) if "first_death_survived" in _triggers(cat, a))
+    if p.has_reminder("No Ability", owner):
+        return None
+    return [AddReminder(seat=p.seat, source=owner, name="No Ability", by_seat=p.seat)]
+
+
 def kill(
-    g: Grimoire, cat: Catalogue, seat: int, *, by_demon: bool = False, executed: bool = False, bounce: bool = True
+    g: Grimoire,
+    cat: Catalogue,
+    seat: int,
+    *,
+    by_demon: bool = False,
+    executed: bool = False,
+    bounce: bool = True,
+    force: bool = False,
 ) -> list[Event]:
     """The events of ``seat`` dying now, with what the death sets off. Nothing if already dead or safe
-    (a protecting token at night; the Demon's kill on a player safe from the Demon, the Soldier).
-    A Demon's kill on a player whose death may bounce (the Mayor) is a question to the storyteller."""
+    (a protecting token; the Demon's kill on a player safe from the Demon, the Soldier). A Demon's kill
+    on a player whose death may bounce (the Mayor) is a question to the storyteller; a first death the
+    player survives (the Fool) spends that ability instead. ``force``: the player dies even if they
+    could not (the Assassin's kill)."""
     p = g.player(seat)
-    if not p.alive or (g.phase == "night" and protected(g, cat, p, by_demon)):
+    if not p.alive:
         return []
-    if by_demon and _has_sober(g, cat, p, "safe_from_demon"):
-        return []
-    if by_demon and bounce and g.phase == "night":
-        asked = _bounce(g, cat, p)
-        if asked is not None:
-            return asked
+    if not force:
+        if protected(g, cat, p, by_demon, executed):
+            return []
+        if by_demon and _has_sober(g, cat, p, "safe_from_demon"):
+            return []
+        if by_demon and bounce and g.phase == "night":
+            asked = _bounce(g, cat, p)
+            if asked is not None:
+                return asked
+        survived = _survives_first_death(g, cat, p)
+        if survived is not None:
+            return survived
     death = Death(seat, by_demon=by_demon, executed=executed)
     events: list[Event] = [Die(seat=seat, by_demon=by_demon, executed=executed)]
     after = g.model_copy(deep=True)

@@ -11,6 +11,7 @@ use the builders, never a hand-spelled key.
 | acted | ``acted:<night>:<ability>:<seat>`` | a night step was done that night (it never wakes twice) |
 | gained | ``gained:<night>:<seat>:<ability>`` | an ability gained that night |
 | known | ``known:<ability>:<seat>`` | the player an ability currently knows (the Bounty Hunter's) |
+| chosen_last | ``last:<ability>:<seat>`` | the player an ability chose last night (the Devil's Advocate's) |
 | learnt | ``learnt:<ability>:<seat>`` | the character an ability learnt (the Pixie's, the Philosopher's …) |
 | shown_so_far | ``shown:<ability>:<seat>`` | every player an ability has shown, space-separated |
 | shown | ``shown:n<night>:<step>:<seat>:<sub>`` | what the storyteller gave at a night step (JSON) |
@@ -97,3 +98,8 @@ def script_added() -> MemoryKey:
 def jinxed(ability: str, seat: int | None) -> MemoryKey:
     """The ability a jinx keeps ``ability``'s holder from having (the Alchemist shown the Widow)."""
     return MemoryKey(f"jinxed:{ability}:{seat}")
+
+
+def chosen_last(ability: str, seat: int | None) -> MemoryKey:
+    """The player an ability chose last night (it may not choose them twice in a row)."""
+    return MemoryKey(f"last:{ability}:{seat}")

@@ -64,8 +64,10 @@ class ReminderSpec(Model):
         default_factory=list, description="Character ids whose abilities see the registration; empty: all."
     )
     protects: bool = Field(False, description="The marked player cannot die tonight (Innkeeper's Safe).")
-    protects_from: Literal["any", "demon"] = Field(
-        "any", description="What ``protects`` keeps away: any death at night, or only the Demon's kill (Monk)."
+    protects_from: Literal["any", "demon", "execution"] = Field(
+        "any",
+        description="What ``protects`` keeps away: any death at night, only the Demon's kill (Monk), or the "
+        "death of an execution (Devil's Advocate).",
     )
     vote_note: Text | None = Field(
         None,

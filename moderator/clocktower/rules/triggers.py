@@ -156,6 +156,7 @@ TRIGGERS: dict[str, Trigger] = {
         Trigger("saint_executed", "death", _saint_executed),
         Trigger("safe_from_demon", "passive"),
         Trigger("demon_kill_bounces", "passive"),
+        Trigger("first_death_survived", "passive"),
         Trigger("virgin_nominated", "nominated"),
         Trigger("mayor_no_execution", "day_end"),
     )

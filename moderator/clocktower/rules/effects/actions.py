@@ -362,3 +362,40 @@ def butler_master(ctx: Ctx, answer: Answer) -> Outcome:
     ]
     events.append(AddReminder(seat=_target(ctx, answer), source=ctx.ability, name="Master", by_seat=ctx.seat))
     return Outcome(events=events)
+
+
+@effect("tinker_might_die", "yesno")
+def tinker_might_die(ctx: Ctx, answer: Answer) -> Outcome:
+    """The storyteller says yes: the Tinker dies now (while sober; a drunk or poisoned Tinker does not)."""
+    if not answer.yes or not _sober(ctx):
+        return Outcome()
+    return Outcome(events=kill(ctx.g, ctx.cat, ctx.actor.seat))
+
+
+@effect("assassin_kill", "seat")
+def assassin_kill(ctx: Ctx, answer: Answer) -> Outcome:
+    """Once: the chosen player dies even if they could not (no protection, no first death survived).
+    Drunk or poisoned, the ability is spent all the same and nobody dies."""
+    events = [*_spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
+    if not _sober(ctx):
+        return Outcome(events=events, say=[step_texts().rules.impaired])
+    return Outcome(events=[*events, *kill(ctx.g, ctx.cat, _target(ctx, answer), force=True)])
+
+
+def _devilsadvocate_check(ctx: Ctx, answer: Answer) -> None:
+    seat = _target(ctx, answer)
+    if not ctx.g.player(seat).alive:
+        raise IllegalChoice("dead_choice", seat=seat)
+    if ctx.g.memory.get(keys.chosen_last(ctx.ability, ctx.seat)) == str(seat):
+        raise IllegalChoice("same_as_last_night", seat=seat)
+
+
+@effect("devilsadvocate_protect", "seat", check=_devilsadvocate_check)
+def devilsadvocate_protect(ctx: Ctx, answer: Answer) -> Outcome:
+    """The chosen living player (not the one chosen last night) survives an execution tomorrow."""
+    seat = _target(ctx, answer)
+    events: list[Event] = [Remember(key=keys.chosen_last(ctx.ability, ctx.seat), value=str(seat))]
+    if not _sober(ctx):
+        return Outcome(events=events, say=[step_texts().rules.impaired])
+    mark = AddReminder(seat=seat, source=ctx.ability, name="Survives Execution", by_seat=ctx.seat)
+    return Outcome(events=[*events, mark])
