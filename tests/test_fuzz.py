@@ -35,7 +35,8 @@ SCRIPTS: dict[str, list[str]] = {  # each seed script, with the evil a storytell
                "grandmother", "balloonist", "shugenja"],
     "hunter-x-hunter": ["imp", "poisoner", "spy", "scarletwoman", "baron", "grandmother", "fortuneteller"],
     "finger-pointing": ["imp", "poisoner", "scarletwoman", "baron", "recluse", "empath", "undertaker",
-                        "assassin", "devilsadvocate", "fool", "tinker"],  # and Bad Moon Rising's, described so far
+                        # and Bad Moon Rising's, described so far
+                        "assassin", "devilsadvocate", "fool", "tinker", "sailor", "chambermaid"],
     "trouble-brewing": [],  # the official script: whole as it is
 }
 CAT = default_catalogue()

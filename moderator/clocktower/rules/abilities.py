@@ -104,6 +104,8 @@ def kill(
             return []
         if by_demon and _has_sober(g, cat, p, "safe_from_demon"):
             return []
+        if _has_sober(g, cat, p, "cannot_die"):  # the Sailor, sober
+            return []
         if by_demon and bounce and g.phase == "night":
             asked = _bounce(g, cat, p)
             if asked is not None:

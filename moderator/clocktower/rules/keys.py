@@ -45,6 +45,13 @@ def acted(night: int, ability: str, seat: int | None) -> MemoryKey:
     return MemoryKey(f"acted:{night}:{ability}:{seat}")
 
 
+def acted_seat(key: str, night: int) -> int | None:
+    """The seat of an :func:`acted` key of ``night`` (None for any other key)."""
+    prefix = f"acted:{night}:"
+    tail = key.rsplit(":", 1)[-1] if key.startswith(prefix) else ""
+    return int(tail) if tail.isdigit() else None
+
+
 def gained(night: int, seat: int | None, ability: str) -> MemoryKey:
     """An ability gained on ``night`` (a first-night ability acts at once)."""
     return MemoryKey(f"gained:{night}:{seat}:{ability}")

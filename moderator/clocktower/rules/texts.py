@@ -102,6 +102,7 @@ class RuleTexts(Model):
     registers_demon_to: Text
     star_pass: Text
     star_pass_scarletwoman: Text
+    sailor_which: Text
     scarletwoman_became: Text
     decide: Text
     alsaahir_demon: Text

@@ -399,3 +399,19 @@ def devilsadvocate_protect(ctx: Ctx, answer: Answer) -> Outcome:
         return Outcome(events=events, say=[step_texts().rules.impaired])
     mark = AddReminder(seat=seat, source=ctx.ability, name="Survives Execution", by_seat=ctx.seat)
     return Outcome(events=[*events, mark])
+
+
+@effect("sailor_choose", "seat", check=_alive_target)
+def sailor_choose(ctx: Ctx, answer: Answer) -> Outcome:
+    """A living player: the storyteller says whether the Sailor or they are drunk until dusk (the app
+    proposes the chosen player). Choosing themselves, the Sailor is the drunk one."""
+    if not _sober(ctx):
+        return Outcome(say=[step_texts().rules.impaired])
+    seat, me = _target(ctx, answer), ctx.actor.seat
+    drunk: dict[str, list[Event]] = {
+        str(s): [AddReminder(seat=s, source=ctx.ability, name="Drunk", by_seat=me)] for s in dict.fromkeys([seat, me])
+    }
+    if seat == me:
+        return Outcome(events=drunk[str(me)])
+    which = filled(step_texts().rules.sailor_which, sailor=me, seat=seat)
+    return Outcome(events=[question(which, drunk, str(seat))])

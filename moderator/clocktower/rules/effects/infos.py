@@ -205,6 +205,14 @@ def seamstress_told(ctx: Ctx, answer: Answer) -> bool:
     return _evil(ctx, a) == _evil(ctx, b)
 
 
+def chambermaid_told(ctx: Ctx, answer: Answer) -> int:
+    """How many of the two chosen players the night has woken so far for an ability (every night step
+    the storyteller ran for them tonight, whatever the ability)."""
+    woke = {keys.acted_seat(k, ctx.g.night) for k in ctx.g.memory}
+    return sum(1 for p in _chosen(answer, ctx) if p.seat in woke)
+
+
+effect("chambermaid_count", "two_seats", told=chambermaid_told)(nothing)
 effect("ravenkeeper_learn", "seat", told=ravenkeeper_told)(nothing)
 effect("villageidiot_check", "seat", told=villageidiot_told)(nothing)
 effect("fortuneteller_check", "two_seats", told=fortuneteller_told)(nothing)
