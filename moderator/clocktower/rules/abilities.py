@@ -65,6 +65,18 @@ def _bounce(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
     return [question(asked, options, str(p.seat))]
 
 
+def _kept_alive_by_neighbour(g: Grimoire, cat: Catalogue, p: Player) -> bool:
+    """Whether a living, sober player with ``neighbours_cannot_die`` (the Tea Lady) has ``p`` as one of
+    their two living neighbours, and both are good: then ``p`` cannot die."""
+    for lady in anyone_has(g, cat, "neighbours_cannot_die"):
+        if not lady.alive or lady.seat == p.seat or impaired(g, cat, lady):
+            continue
+        sides = [g.neighbour(lady.seat, +1), g.neighbour(lady.seat, -1)]
+        if p in sides and all(q is not None and q.alignment == "good" for q in sides):
+            return True
+    return False
+
+
 def _triggers(cat: Catalogue, cid: str) -> list[str]:
     char = cat.get(cid)
     return char.data.triggers if char is not None and char.data is not None else []
@@ -104,7 +116,7 @@ def kill(
             return []
         if by_demon and _has_sober(g, cat, p, "safe_from_demon"):
             return []
-        if _has_sober(g, cat, p, "cannot_die"):  # the Sailor, sober
+        if _has_sober(g, cat, p, "cannot_die") or _kept_alive_by_neighbour(g, cat, p):  # the Sailor, the Tea Lady
             return []
         if by_demon and bounce and g.phase == "night":
             asked = _bounce(g, cat, p)

@@ -12,8 +12,8 @@ Condition = Callable[[Ctx], bool]
 
 
 def demon_blocked(g: Grimoire) -> bool:
-    """Whether the Lycanthrope killed tonight, so the Demon cannot."""
-    return keys.demon_blocked(g.night) in g.memory
+    """Whether the Lycanthrope killed tonight, or the Exorcist chose the Demon, so the Demon cannot."""
+    return keys.demon_blocked(g.night) in g.memory or keys.exorcised(g.night) in g.memory
 
 
 def _alive(ctx: Ctx) -> bool:

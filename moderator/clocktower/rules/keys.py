@@ -18,6 +18,7 @@ use the builders, never a hand-spelled key.
 | told_type | ``type:<ability>:<seat>`` | the last type an ability was told (the Balloonist's) |
 | guessed | ``<ability>:<seat>:day<day>`` | a number a day ability was answered with (the Amnesiac's) |
 | demon_blocked | ``demon_blocked:<night>`` | the seat the Lycanthrope killed, so the Demon cannot |
+| exorcised | ``exorcised:<night>`` | the Exorcist chose the Demon: it does not wake (the Exorcist's seat) |
 | decided | ``decide:<decision>`` | a storyteller decision given at setup (``--decide``), for a character made later |
 | jinxed | ``jinxed:<ability>:<seat>`` | the ability a jinx keeps this player from holding (an Alchemist's Widow) |
 | script_added | ``script:added`` | characters added to the script for this game (``--add``), comma-separated |
@@ -110,3 +111,8 @@ def jinxed(ability: str, seat: int | None) -> MemoryKey:
 def chosen_last(ability: str, seat: int | None) -> MemoryKey:
     """The player an ability chose last night (it may not choose them twice in a row)."""
     return MemoryKey(f"last:{ability}:{seat}")
+
+
+def exorcised(night: int) -> MemoryKey:
+    """The Exorcist chose the Demon on ``night``: the Demon does not wake."""
+    return MemoryKey(f"exorcised:{night}")

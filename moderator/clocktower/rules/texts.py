@@ -73,6 +73,7 @@ class Flow(Model):
     swapped: Text
     who: Text
     demon_blocked: Text
+    exorcised: Text
     lunatic_chose: Text
     ability_used: Text
     protected: Text
@@ -103,6 +104,7 @@ class RuleTexts(Model):
     star_pass: Text
     star_pass_scarletwoman: Text
     sailor_which: Text
+    exorcist_demon: Text
     scarletwoman_became: Text
     decide: Text
     alsaahir_demon: Text

@@ -158,6 +158,7 @@ TRIGGERS: dict[str, Trigger] = {
         Trigger("demon_kill_bounces", "passive"),
         Trigger("first_death_survived", "passive"),
         Trigger("cannot_die", "passive"),
+        Trigger("neighbours_cannot_die", "passive"),
         Trigger("virgin_nominated", "nominated"),
         Trigger("mayor_no_execution", "day_end"),
     )

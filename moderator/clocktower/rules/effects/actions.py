@@ -415,3 +415,26 @@ def sailor_choose(ctx: Ctx, answer: Answer) -> Outcome:
         return Outcome(events=drunk[str(me)])
     which = filled(step_texts().rules.sailor_which, sailor=me, seat=seat)
     return Outcome(events=[question(which, drunk, str(seat))])
+
+
+def _not_last_night(ctx: Ctx, answer: Answer) -> None:
+    seat = _target(ctx, answer)
+    if ctx.g.memory.get(keys.chosen_last(ctx.ability, ctx.seat)) == str(seat):
+        raise IllegalChoice("same_as_last_night", seat=seat)
+
+
+@effect("exorcist_choose", "seat", check=_not_last_night)
+def exorcist_choose(ctx: Ctx, answer: Answer) -> Outcome:
+    """A player (not last night's); if it is the Demon and the Exorcist is sober, the Demon is woken to
+    learn who the Exorcist is, and does not wake to act tonight."""
+    seat = _target(ctx, answer)
+    events: list[Event] = [Remember(key=keys.chosen_last(ctx.ability, ctx.seat), value=str(seat)),
+                           AddReminder(seat=seat, source=ctx.ability, name="Chosen", by_seat=ctx.seat)]  # fmt: skip
+    events = [*(RemoveReminder(seat=p.seat, source=ctx.ability, name="Chosen") for p in ctx.g.players
+                if p.has_reminder("Chosen", ctx.ability)), *events]  # fmt: skip
+    if not _sober(ctx):
+        return Outcome(events=events, say=[step_texts().rules.impaired])
+    if is_demon(ctx.cat, ctx.g.player(seat)):
+        events.append(Remember(key=keys.exorcised(ctx.g.night), value=str(ctx.actor.seat)))
+        return Outcome(events=events, say=[filled(step_texts().rules.exorcist_demon, seat=seat)])
+    return Outcome(events=events)
