@@ -36,7 +36,8 @@ SCRIPTS: dict[str, list[str]] = {  # each seed script, with the evil a storytell
     "hunter-x-hunter": ["imp", "poisoner", "spy", "scarletwoman", "baron", "grandmother", "fortuneteller"],
     "finger-pointing": ["imp", "poisoner", "scarletwoman", "baron", "recluse", "empath", "undertaker",
                         # and Bad Moon Rising's, described so far
-                        "assassin", "devilsadvocate", "fool", "tinker", "sailor", "chambermaid", "exorcist", "tealady"],
+                        "assassin", "devilsadvocate", "fool", "tinker", "sailor", "chambermaid", "exorcist", "tealady",
+                        "professor", "pukka"],
     "trouble-brewing": [],  # the official script: whole as it is
 }
 CAT = default_catalogue()

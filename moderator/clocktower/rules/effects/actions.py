@@ -12,6 +12,7 @@ from moderator.clocktower.grimoire.events import (
     GainAbility,
     Remember,
     RemoveReminder,
+    Revive,
     SetAbilities,
     SetBluffs,
 )
@@ -437,4 +438,39 @@ def exorcist_choose(ctx: Ctx, answer: Answer) -> Outcome:
     if is_demon(ctx.cat, ctx.g.player(seat)):
         events.append(Remember(key=keys.exorcised(ctx.g.night), value=str(ctx.actor.seat)))
         return Outcome(events=events, say=[filled(step_texts().rules.exorcist_demon, seat=seat)])
+    return Outcome(events=events)
+
+
+def _dead_target(ctx: Ctx, answer: Answer) -> None:
+    if ctx.g.player(_target(ctx, answer)).alive:
+        raise IllegalChoice("alive_choice", seat=_target(ctx, answer))
+
+
+@effect("professor_revive", "seat", check=_dead_target)
+def professor_revive(ctx: Ctx, answer: Answer) -> Outcome:
+    """Once: a dead player who truly is a Townsfolk comes back to life (the ability is spent either way;
+    drunk or poisoned, nobody comes back)."""
+    target = ctx.g.player(_target(ctx, answer))
+    events: list[Event] = [*_spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
+    if not _sober(ctx):
+        return Outcome(events=events, say=[step_texts().rules.impaired])
+    if ctx.cat.team(target.character) == "townsfolk":
+        events += [Revive(seat=target.seat), AddReminder(seat=target.seat, source=ctx.ability, name="Alive")]
+    return Outcome(events=events)
+
+
+@effect("pukka_poison", "seat")
+def pukka_poison(ctx: Ctx, answer: Answer) -> Outcome:
+    """The player poisoned last time dies (the Demon's kill) and is healthy again; the chosen player is
+    poisoned. A drunk or poisoned Pukka does neither."""
+    if not _sober(ctx):
+        return Outcome(say=[step_texts().rules.impaired])
+    events: list[Event] = []
+    for p in ctx.g.players:
+        if any(r.source == ctx.ability and r.name == "Poisoned" and r.by_seat == ctx.seat for r in p.reminders):
+            events.append(RemoveReminder(seat=p.seat, source=ctx.ability, name="Poisoned"))
+            if ctx.g.night > 1 and not demon_blocked(ctx.g):
+                events += kill(ctx.g, ctx.cat, p.seat, by_demon=True)
+    if answer.seats:
+        events.append(AddReminder(seat=answer.seats[0], source=ctx.ability, name="Poisoned", by_seat=ctx.seat))
     return Outcome(events=events)
