@@ -71,6 +71,11 @@ def _became_demon(ctx: Ctx) -> bool:
     return ctx.actor.alive and ctx.actor.has_reminder("Is The Demon", ctx.ability)
 
 
+def _statement_true(ctx: Ctx) -> bool:
+    """Today's public statement was judged true (the Gossip's): a player dies tonight."""
+    return ctx.actor.alive and keys.statement_true(ctx.ability, ctx.seat, ctx.g.day) in ctx.g.memory
+
+
 CONDITIONS: dict[str, Condition] = {
     "alive": _alive,
     "always": _always,
@@ -82,4 +87,5 @@ CONDITIONS: dict[str, Condition] = {
     "known_died": _known_died,
     "evil_info": _evil_info,
     "became_demon": _became_demon,
+    "statement_true": _statement_true,
 }

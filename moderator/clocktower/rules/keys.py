@@ -18,6 +18,7 @@ use the builders, never a hand-spelled key.
 | told_type | ``type:<ability>:<seat>`` | the last type an ability was told (the Balloonist's) |
 | guessed | ``<ability>:<seat>:day<day>`` | a number a day ability was answered with (the Amnesiac's) |
 | demon_blocked | ``demon_blocked:<night>`` | the seat the Lycanthrope killed, so the Demon cannot |
+| statement_true | ``true:<ability>:<seat>:day<day>`` | a public statement was judged true (the Gossip's) |
 | exorcised | ``exorcised:<night>`` | the Exorcist chose the Demon: it does not wake (the Exorcist's seat) |
 | decided | ``decide:<decision>`` | a storyteller decision given at setup (``--decide``), for a character made later |
 | jinxed | ``jinxed:<ability>:<seat>`` | the ability a jinx keeps this player from holding (an Alchemist's Widow) |
@@ -116,3 +117,8 @@ def chosen_last(ability: str, seat: int | None) -> MemoryKey:
 def exorcised(night: int) -> MemoryKey:
     """The Exorcist chose the Demon on ``night``: the Demon does not wake."""
     return MemoryKey(f"exorcised:{night}")
+
+
+def statement_true(ability: str, seat: int | None, day: int) -> MemoryKey:
+    """The storyteller judged the public statement made with ``ability`` on ``day`` true."""
+    return MemoryKey(f"true:{ability}:{seat}:day{day}")

@@ -105,6 +105,7 @@ class RuleTexts(Model):
     star_pass_scarletwoman: Text
     sailor_which: Text
     exorcist_demon: Text
+    gossip_true: Text
     scarletwoman_became: Text
     decide: Text
     alsaahir_demon: Text

@@ -474,3 +474,12 @@ def pukka_poison(ctx: Ctx, answer: Answer) -> Outcome:
     if answer.seats:
         events.append(AddReminder(seat=answer.seats[0], source=ctx.ability, name="Poisoned", by_seat=ctx.seat))
     return Outcome(events=events)
+
+
+@effect("gossip_kill", "seat")
+def gossip_kill(ctx: Ctx, answer: Answer) -> Outcome:
+    """The Gossip's true statement: the player the storyteller chooses dies (not a Demon's kill).
+    A drunk or poisoned Gossip kills nobody."""
+    if not _sober(ctx):
+        return Outcome(say=[step_texts().rules.impaired])
+    return Outcome(events=kill(ctx.g, ctx.cat, _target(ctx, answer)))
