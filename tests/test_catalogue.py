@@ -34,7 +34,7 @@ TROUBLE_BREWING_IDS = frozenset(
 """The rest of Trouble Brewing (issue 17): its other characters are among the two sets above."""
 BAD_MOON_RISING_IDS = frozenset(
     ["tinker", "fool", "assassin", "devilsadvocate", "sailor", "chambermaid", "exorcist", "tealady", "professor",
-     "pukka", "gossip"]
+     "pukka", "gossip", "courtier"]
 )
 """Bad Moon Rising characters described so far (issue 17); the Grandmother, Innkeeper, Gambler and Lunatic are seeds."""
 DESCRIBED = SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS | BAD_MOON_RISING_IDS

@@ -37,7 +37,7 @@ SCRIPTS: dict[str, list[str]] = {  # each seed script, with the evil a storytell
     "finger-pointing": ["imp", "poisoner", "scarletwoman", "baron", "recluse", "empath", "undertaker",
                         # and Bad Moon Rising's, described so far
                         "assassin", "devilsadvocate", "fool", "tinker", "sailor", "chambermaid", "exorcist", "tealady",
-                        "professor", "pukka", "gossip"],
+                        "professor", "pukka", "gossip", "courtier"],
     "trouble-brewing": [],  # the official script: whole as it is
 }
 CAT = default_catalogue()

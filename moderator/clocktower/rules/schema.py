@@ -69,6 +69,9 @@ class ReminderSpec(Model):
         description="What ``protects`` keeps away: any death at night, only the Demon's kill (Monk), or the "
         "death of an execution (Devil's Advocate).",
     )
+    becomes: str | None = Field(
+        None, description="When ``until`` removes it, this reminder of the same owner takes its place (a countdown)."
+    )
     vote_note: Text | None = Field(
         None,
         description="Said to the storyteller at every vote while it lies and its placer is sober (the Butler's "

@@ -483,3 +483,24 @@ def gossip_kill(ctx: Ctx, answer: Answer) -> Outcome:
     if not _sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
     return Outcome(events=kill(ctx.g, ctx.cat, _target(ctx, answer)))
+
+
+def _script_character(ctx: Ctx, answer: Answer) -> None:
+    cid = answer.character
+    if cid is None or cid not in ctx.cat:
+        raise IllegalChoice("character_needed")
+    if ctx.script and cid not in ctx.script:
+        raise IllegalChoice("not_on_script", character=ctx.name(cid))
+
+
+@effect("courtier_choose", "character", check=_script_character)
+def courtier_choose(ctx: Ctx, answer: Answer) -> Outcome:
+    """Once: every player of the chosen character is drunk for three nights and three days (Drunk 3,
+    counting down at each dusk). Drunk or poisoned, the ability is spent and nothing happens."""
+    assert answer.character is not None
+    events: list[Event] = [*_spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
+    if not _sober(ctx):
+        return Outcome(events=events, say=[step_texts().rules.impaired])
+    events += [AddReminder(seat=p.seat, source=ctx.ability, name="Drunk 3", by_seat=ctx.seat)
+               for p in ctx.g.players if p.character == answer.character]  # fmt: skip
+    return Outcome(events=events)
