@@ -61,6 +61,7 @@ def _samples(variant: int) -> dict[str, object]:
         "seconds": 30, "n": 5, "effect": "카드를 뽑은 사람이 가둘 플레이어를 한 명 고릅니다.", "alive": 4,
         "team": "인간", "amount": 2, "table": f"1위 3번 {a} 5개, 2위 1번 {b} 3개", "rank": 1, "claimed": 6,
         "alternatives": "0, 2", "answer": f"6번 {b}", "seats": "3, 5", "old": "뱀 조련사", "script": "열두 캐릭터",
+        "sailor": 4,
     }  # fmt: skip
 
 

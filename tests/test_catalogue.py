@@ -28,7 +28,16 @@ SEED_IDS = frozenset(
 )  # fmt: skip
 ADDED_IDS = frozenset(["imp", "poisoner", "spy", "scarletwoman", "baron", "recluse"])
 """The evil characters a storyteller most often adds to the seed scripts, and the Recluse: described too."""
-DESCRIBED = SEED_IDS | ADDED_IDS
+TROUBLE_BREWING_IDS = frozenset(
+    ["washerwoman", "librarian", "investigator", "chef", "monk", "soldier", "virgin", "mayor", "butler", "saint"]
+)
+"""The rest of Trouble Brewing (issue 17): its other characters are among the two sets above."""
+BAD_MOON_RISING_IDS = frozenset(
+    ["tinker", "fool", "assassin", "devilsadvocate", "sailor", "chambermaid", "exorcist", "tealady", "professor",
+     "pukka", "gossip", "courtier"]
+)
+"""Bad Moon Rising characters described so far (issue 17); the Grandmother, Innkeeper, Gambler and Lunatic are seeds."""
+DESCRIBED = SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS | BAD_MOON_RISING_IDS
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 

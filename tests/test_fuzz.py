@@ -34,7 +34,11 @@ SCRIPTS: dict[str, list[str]] = {  # each seed script, with the evil a storytell
     "twelve": ["poisoner", "scarletwoman", "empath", "oracle", "undertaker", "fortuneteller", "innkeeper", "gambler",
                "grandmother", "balloonist", "shugenja"],
     "hunter-x-hunter": ["imp", "poisoner", "spy", "scarletwoman", "baron", "grandmother", "fortuneteller"],
-    "finger-pointing": ["imp", "poisoner", "scarletwoman", "baron", "recluse", "empath", "undertaker"],
+    "finger-pointing": ["imp", "poisoner", "scarletwoman", "baron", "recluse", "empath", "undertaker",
+                        # and Bad Moon Rising's, described so far
+                        "assassin", "devilsadvocate", "fool", "tinker", "sailor", "chambermaid", "exorcist", "tealady",
+                        "professor", "pukka", "gossip", "courtier"],
+    "trouble-brewing": [],  # the official script: whole as it is
 }
 CAT = default_catalogue()
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,16 +8,26 @@ import math
 from collections.abc import Callable
 
 from moderator.clocktower.core import Core, simulate
-from moderator.clocktower.grimoire.events import Ask, Event, Remember, SetCursor, SetDay, SpendGhostVote, parse_events
+from moderator.clocktower.grimoire.events import (
+    Ask,
+    Die,
+    Event,
+    Remember,
+    SetCursor,
+    SetDay,
+    SpendGhostVote,
+    parse_events,
+)
 from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, kill
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer
+from moderator.clocktower.rules.daytime import day_end_events, nomination_events
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import winner
-from moderator.clocktower.rules.votes import about_to_die, secret_holder
+from moderator.clocktower.rules.votes import about_to_die, secret_holder, vote_notes
 from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
@@ -39,6 +49,7 @@ class DayFlow(Core):
             return self._day_prompt(c)
         template = flow.nominated_secret if self._secret_votes() else flow.nominated
         text = self._t(template, nominee=t.pending, threshold=self._threshold())
+        text += "".join(" " + self._t(n) for n in vote_notes(self._state, self.cat))  # the Butler's Master
         return self._base(c, ["number"], text, None, None, ("votes", "number"))
 
     def _ghosts_prompt(self, c: Cursor) -> Prompt:
@@ -111,13 +122,24 @@ class DayFlow(Core):
                 raise IllegalChoice("no_such_seat", seat=s)
         if not self._state.player(nominator).alive:
             raise IllegalChoice("dead_nominator", seat=nominator)
+        if self._state.executed_today is not None:  # executed at a nomination (the Virgin's): the day is over
+            raise IllegalChoice("executed_already")
         if nominator in t.nominators:
             raise IllegalChoice("nominated_already", seat=nominator)
         if nominee in t.nominees:
             raise IllegalChoice("nominee_already", seat=nominee)
         today = t.model_copy(update={"nominators": [*t.nominators, nominator], "nominees": [*t.nominees, nominee],
                                      "pending": nominee})  # fmt: skip
-        self._push("nominate", [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes"))])
+        # A nomination may end in an execution at once (the Virgin's): then there is no vote.
+        close: list[Event] = [SetDay(today=today.model_copy(update={"pending": None})),
+                              SetCursor(cursor=Cursor(id="day"))]  # fmt: skip
+        fired = nomination_events(self._state, self.cat, nominator, nominee, close)
+        events: list[Event] = [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes")), *fired]
+        self._push("nominate", events)
+        if self._state.executed_today == nominator:
+            p = self._state.player(nominator)
+            return Reply(public=[self._t(step_texts().rules.nominator_executed, seat=p.seat),
+                                 self._t(step_texts().flow.died_public, seat=p.seat, name=p.name)])  # fmt: skip
         return Reply()
 
     def _votes(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
@@ -225,7 +247,9 @@ class DayFlow(Core):
         c = self._state.cursor
         by_demon = self._state.phase == "night" and c is not None and self.cat.team(c.id) == "demon"
         events = kill(self._state, self.cat, seat, by_demon=by_demon)
-        if not events:  # protected (the Innkeeper's Safe): nothing happens, nothing is announced
+        if not any(isinstance(e, Die) for e in events):  # protected (the Innkeeper's Safe), or a first death
+            if events:  # survived (the Fool's): the ability is spent, nothing is announced
+                self._push("survives", events)
             return Reply(say=[self._t(step_texts().flow.protected, seat=seat)])
         self._push("dies", events)
         p = self._state.player(seat)
@@ -242,12 +266,16 @@ class DayFlow(Core):
             p = self._state.player(t.block)
             deaths = kill(self._state, self.cat, t.block, executed=True)
             events += deaths
-            template = flow.executed_public if deaths else flow.executed_survived_public
+            died = any(isinstance(e, Die) for e in deaths)
+            template = flow.executed_public if died else flow.executed_survived_public
             public.append(self._t(template, seat=p.seat, name=p.name))
-        else:
+        elif self._state.executed_today is None:  # not executed already today (by the Virgin's ability)
             public.append(self._t(flow.no_execution_public))
         after = simulate(self._state, events)
-        if winner(after, self.cat) is None:
+        if after.winner is None and winner(after, self.cat) is None:
+            events += day_end_events(after, self.cat)  # the Mayor's win
+            after = simulate(self._state, events)
+        if after.winner is None and winner(after, self.cat) is None:
             night = self._state.night + 1
             self._state = after  # only to compute the night from; the journal entry below is the truth
             try:

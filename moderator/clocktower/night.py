@@ -50,7 +50,8 @@ class NightFlow(Core):
         texts = step_texts()
         pseudo = texts.pseudo[c.id]
         public = pseudo.public(self.lang) if pseudo.public else None
-        dead = [self._state.player(s) for s in self._state.died_tonight]
+        # Died tonight and still dead (a Professor may have brought one back).
+        dead = [p for s in self._state.died_tonight if not (p := self._state.player(s)).alive]
         who = ", ".join(self._t(texts.flow.who, seat=p.seat, name=p.name) for p in dead)
         news = self._t(texts.flow.deaths_public, who=who) if dead else self._t(texts.flow.no_deaths_public)
         public = f"{public} {news}" if public else news

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.events import Die, Event
+from moderator.clocktower.grimoire.events import AddReminder, Die, Event
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.status import protected
-from moderator.clocktower.rules.triggers import TRIGGERS, Death
+from moderator.clocktower.rules.status import impaired, is_demon, protected
+from moderator.clocktower.rules.texts import filled, step_texts
+from moderator.clocktower.rules.triggers import TRIGGERS, Death, question
 
 
 def acts_as(cat: Catalogue, p: Player) -> str | None:
@@ -44,11 +45,86 @@ def anyone_has(g: Grimoire, cat: Catalogue, trigger: str) -> list[Player]:
     return [p for p in g.players if trigger in triggers_of(cat, p)]
 
 
-def kill(g: Grimoire, cat: Catalogue, seat: int, *, by_demon: bool = False, executed: bool = False) -> list[Event]:
-    """The events of ``seat`` dying now, with what the death sets off. Nothing if already dead or safe."""
+def _has_sober(g: Grimoire, cat: Catalogue, p: Player, trigger: str) -> bool:
+    """Whether ``p`` has the passive trigger ``trigger`` and is sober and healthy."""
+    return trigger in triggers_of(cat, p) and not impaired(g, cat, p)
+
+
+def _bounce(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
+    """The Demon attacks a player whose death may land elsewhere (the Mayor's ``demon_kill_bounces``):
+    the storyteller says who dies, the app proposes the attacked player (no bounce). Never the Demon."""
+    if not _has_sober(g, cat, p, "demon_kill_bounces"):
+        return None
+    others = [q.seat for q in g.living() if q.seat != p.seat and not is_demon(cat, q)]
+    if not others:
+        return None
+    options = {str(p.seat): kill(g, cat, p.seat, by_demon=True, bounce=False)}
+    for s in others:
+        options[str(s)] = kill(g, cat, s, by_demon=True, bounce=False)
+    asked = filled(step_texts().rules.demon_kill_bounces, seat=p.seat, character=cat[p.character or ""].name)
+    return [question(asked, options, str(p.seat))]
+
+
+def _kept_alive_by_neighbour(g: Grimoire, cat: Catalogue, p: Player) -> bool:
+    """Whether a living, sober player with ``neighbours_cannot_die`` (the Tea Lady) has ``p`` as one of
+    their two living neighbours, and both are good: then ``p`` cannot die."""
+    for lady in anyone_has(g, cat, "neighbours_cannot_die"):
+        if not lady.alive or lady.seat == p.seat or impaired(g, cat, lady):
+            continue
+        sides = [g.neighbour(lady.seat, +1), g.neighbour(lady.seat, -1)]
+        if p in sides and all(q is not None and q.alignment == "good" for q in sides):
+            return True
+    return False
+
+
+def _triggers(cat: Catalogue, cid: str) -> list[str]:
+    char = cat.get(cid)
+    return char.data.triggers if char is not None and char.data is not None else []
+
+
+def _survives_first_death(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
+    """The first death of a sober player with ``first_death_survived`` (the Fool) does not happen: the
+    ability is spent instead (its No Ability token)."""
+    if not _has_sober(g, cat, p, "first_death_survived"):
+        return None
+    owner = next(a for a in abilities(cat, p) if "first_death_survived" in _triggers(cat, a))
+    if p.has_reminder("No Ability", owner):
+        return None
+    return [AddReminder(seat=p.seat, source=owner, name="No Ability", by_seat=p.seat)]
+
+
+def kill(
+    g: Grimoire,
+    cat: Catalogue,
+    seat: int,
+    *,
+    by_demon: bool = False,
+    executed: bool = False,
+    bounce: bool = True,
+    force: bool = False,
+) -> list[Event]:
+    """The events of ``seat`` dying now, with what the death sets off. Nothing if already dead or safe
+    (a protecting token; the Demon's kill on a player safe from the Demon, the Soldier). A Demon's kill
+    on a player whose death may bounce (the Mayor) is a question to the storyteller; a first death the
+    player survives (the Fool) spends that ability instead. ``force``: the player dies even if they
+    could not (the Assassin's kill)."""
     p = g.player(seat)
-    if not p.alive or (g.phase == "night" and protected(g, cat, p)):
+    if not p.alive:
         return []
+    if not force:
+        if protected(g, cat, p, by_demon, executed):
+            return []
+        if by_demon and _has_sober(g, cat, p, "safe_from_demon"):
+            return []
+        if _has_sober(g, cat, p, "cannot_die") or _kept_alive_by_neighbour(g, cat, p):  # the Sailor, the Tea Lady
+            return []
+        if by_demon and bounce and g.phase == "night":
+            asked = _bounce(g, cat, p)
+            if asked is not None:
+                return asked
+        survived = _survives_first_death(g, cat, p)
+        if survived is not None:
+            return survived
     death = Death(seat, by_demon=by_demon, executed=executed)
     events: list[Event] = [Die(seat=seat, by_demon=by_demon, executed=executed)]
     after = g.model_copy(deep=True)

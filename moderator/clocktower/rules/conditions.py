@@ -12,8 +12,8 @@ Condition = Callable[[Ctx], bool]
 
 
 def demon_blocked(g: Grimoire) -> bool:
-    """Whether the Lycanthrope killed tonight, so the Demon cannot."""
-    return keys.demon_blocked(g.night) in g.memory
+    """Whether the Lycanthrope killed tonight, or the Exorcist chose the Demon, so the Demon cannot."""
+    return keys.demon_blocked(g.night) in g.memory or keys.exorcised(g.night) in g.memory
 
 
 def _alive(ctx: Ctx) -> bool:
@@ -71,6 +71,11 @@ def _became_demon(ctx: Ctx) -> bool:
     return ctx.actor.alive and ctx.actor.has_reminder("Is The Demon", ctx.ability)
 
 
+def _statement_true(ctx: Ctx) -> bool:
+    """Today's public statement was judged true (the Gossip's): a player dies tonight."""
+    return ctx.actor.alive and keys.statement_true(ctx.ability, ctx.seat, ctx.g.day) in ctx.g.memory
+
+
 CONDITIONS: dict[str, Condition] = {
     "alive": _alive,
     "always": _always,
@@ -82,4 +87,5 @@ CONDITIONS: dict[str, Condition] = {
     "known_died": _known_died,
     "evil_info": _evil_info,
     "became_demon": _became_demon,
+    "statement_true": _statement_true,
 }

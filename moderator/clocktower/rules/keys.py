@@ -11,12 +11,15 @@ use the builders, never a hand-spelled key.
 | acted | ``acted:<night>:<ability>:<seat>`` | a night step was done that night (it never wakes twice) |
 | gained | ``gained:<night>:<seat>:<ability>`` | an ability gained that night |
 | known | ``known:<ability>:<seat>`` | the player an ability currently knows (the Bounty Hunter's) |
+| chosen_last | ``last:<ability>:<seat>`` | the player an ability chose last night (the Devil's Advocate's) |
 | learnt | ``learnt:<ability>:<seat>`` | the character an ability learnt (the Pixie's, the Philosopher's …) |
 | shown_so_far | ``shown:<ability>:<seat>`` | every player an ability has shown, space-separated |
 | shown | ``shown:n<night>:<step>:<seat>:<sub>`` | what the storyteller gave at a night step (JSON) |
 | told_type | ``type:<ability>:<seat>`` | the last type an ability was told (the Balloonist's) |
 | guessed | ``<ability>:<seat>:day<day>`` | a number a day ability was answered with (the Amnesiac's) |
 | demon_blocked | ``demon_blocked:<night>`` | the seat the Lycanthrope killed, so the Demon cannot |
+| statement_true | ``true:<ability>:<seat>:day<day>`` | a public statement was judged true (the Gossip's) |
+| exorcised | ``exorcised:<night>`` | the Exorcist chose the Demon: it does not wake (the Exorcist's seat) |
 | decided | ``decide:<decision>`` | a storyteller decision given at setup (``--decide``), for a character made later |
 | jinxed | ``jinxed:<ability>:<seat>`` | the ability a jinx keeps this player from holding (an Alchemist's Widow) |
 | script_added | ``script:added`` | characters added to the script for this game (``--add``), comma-separated |
@@ -42,6 +45,13 @@ def today(ability: str, seat: int | None, day: int) -> MemoryKey:
 def acted(night: int, ability: str, seat: int | None) -> MemoryKey:
     """A night step was done on ``night`` (it never wakes twice in a night)."""
     return MemoryKey(f"acted:{night}:{ability}:{seat}")
+
+
+def acted_seat(key: str, night: int) -> int | None:
+    """The seat of an :func:`acted` key of ``night`` (None for any other key)."""
+    prefix = f"acted:{night}:"
+    tail = key.rsplit(":", 1)[-1] if key.startswith(prefix) else ""
+    return int(tail) if tail.isdigit() else None
 
 
 def gained(night: int, seat: int | None, ability: str) -> MemoryKey:
@@ -97,3 +107,18 @@ def script_added() -> MemoryKey:
 def jinxed(ability: str, seat: int | None) -> MemoryKey:
     """The ability a jinx keeps ``ability``'s holder from having (the Alchemist shown the Widow)."""
     return MemoryKey(f"jinxed:{ability}:{seat}")
+
+
+def chosen_last(ability: str, seat: int | None) -> MemoryKey:
+    """The player an ability chose last night (it may not choose them twice in a row)."""
+    return MemoryKey(f"last:{ability}:{seat}")
+
+
+def exorcised(night: int) -> MemoryKey:
+    """The Exorcist chose the Demon on ``night``: the Demon does not wake."""
+    return MemoryKey(f"exorcised:{night}")
+
+
+def statement_true(ability: str, seat: int | None, day: int) -> MemoryKey:
+    """The storyteller judged the public statement made with ``ability`` on ``day`` true."""
+    return MemoryKey(f"true:{ability}:{seat}:day{day}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from moderator.clocktower.grimoire.state import Grimoire
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.conditions import demon_blocked
 from moderator.clocktower.rules.texts import step_texts
@@ -24,7 +25,11 @@ def step_notes(g: Grimoire, cat: Catalogue, cid: str) -> list[Note]:
     if cat.team(cid) != "demon":
         return []
     flow = step_texts().flow
-    notes = [Note(flow.demon_blocked)] if demon_blocked(g) else []
+    exorcist = g.memory.get(keys.exorcised(g.night))
+    if exorcist is not None:
+        notes = [Note(flow.exorcised, {"seat": exorcist})]
+    else:
+        notes = [Note(flow.demon_blocked)] if demon_blocked(g) else []
     for lunatic in g.players:
         chosen = [
             p.seat

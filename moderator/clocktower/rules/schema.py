@@ -64,6 +64,19 @@ class ReminderSpec(Model):
         default_factory=list, description="Character ids whose abilities see the registration; empty: all."
     )
     protects: bool = Field(False, description="The marked player cannot die tonight (Innkeeper's Safe).")
+    protects_from: Literal["any", "demon", "execution"] = Field(
+        "any",
+        description="What ``protects`` keeps away: any death at night, only the Demon's kill (Monk), or the "
+        "death of an execution (Devil's Advocate).",
+    )
+    becomes: str | None = Field(
+        None, description="When ``until`` removes it, this reminder of the same owner takes its place (a countdown)."
+    )
+    vote_note: Text | None = Field(
+        None,
+        description="Said to the storyteller at every vote while it lies and its placer is sober (the Butler's "
+        "Master); {seat}: the marked player, {by_seat}: the placer.",
+    )
     needs_source: Literal["alive", "sober"] | None = Field(
         None, description="Besides ``until``: it works only while its source is alive (and sober)."
     )

@@ -60,11 +60,16 @@ def impaired(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> bool:
     return bool(statuses(g, cat, p, _depth))
 
 
-def protected(g: Grimoire, cat: Catalogue, p: Player) -> bool:
-    """Whether a token keeps ``p`` from dying tonight (the Innkeeper's Safe)."""
+def protected(g: Grimoire, cat: Catalogue, p: Player, by_demon: bool = False, executed: bool = False) -> bool:
+    """Whether a token keeps ``p`` from dying now: at night (the Innkeeper's Safe; the Monk's, from the
+    Demon only), or by execution (the Devil's Advocate's)."""
+    night = g.phase == "night"
     for r in p.reminders:
         s = spec(cat, r)
-        if s is not None and s.protects and active(g, cat, r):
+        if s is None or not s.protects:
+            continue
+        covers = executed if s.protects_from == "execution" else night and (s.protects_from == "any" or by_demon)
+        if covers and active(g, cat, r):
             source = g.player(r.by_seat) if r.by_seat in g.seats() else None
             if source is None or not impaired(g, cat, source):
                 return True

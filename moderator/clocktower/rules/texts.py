@@ -73,6 +73,7 @@ class Flow(Model):
     swapped: Text
     who: Text
     demon_blocked: Text
+    exorcised: Text
     lunatic_chose: Text
     ability_used: Text
     protected: Text
@@ -101,9 +102,17 @@ class RuleTexts(Model):
     innkeeper_which: Text
     registers_demon_to: Text
     star_pass: Text
+    star_pass_scarletwoman: Text
+    sailor_which: Text
+    exorcist_demon: Text
+    gossip_true: Text
     scarletwoman_became: Text
     decide: Text
     alsaahir_demon: Text
+    demon_kill_bounces: Text
+    registers_townsfolk_to: Text
+    nominator_executed: Text
+    mayor_wins: Text
 
 
 class TruthLabel(Model):

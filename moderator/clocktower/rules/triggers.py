@@ -6,7 +6,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from moderator.clocktower.grimoire.events import AddReminder, Ask, Assign, Event, GainAbility, RemoveReminder
+from moderator.clocktower.grimoire.events import (
+    AddReminder,
+    Ask,
+    Assign,
+    Event,
+    GainAbility,
+    Remember,
+    RemoveReminder,
+    SetWinner,
+)
 from moderator.clocktower.grimoire.state import Grimoire, Player, Question
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
@@ -14,8 +23,9 @@ from moderator.clocktower.rules.status import impaired
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.i18n import Text
 
-On = Literal["death", "passive", "dawn"]
-"""When a trigger runs: at a death, at dawn (rules.dawn holds those), or never (read by name)."""
+On = Literal["death", "passive", "dawn", "nominated", "day_end"]
+"""When a trigger runs: at a death, at dawn (rules.dawn holds those), when a player is nominated or
+as the day ends (rules.daytime holds those), or never (read by name)."""
 
 
 @dataclass(frozen=True)
@@ -107,21 +117,37 @@ def _scarletwoman_becomes_demon(g: Grimoire, cat: Catalogue, owner: Player, dead
 
 
 def _imp_star_pass(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
-    """The Imp killed itself: a living Minion becomes the Imp (the storyteller chooses; the app proposes)."""
-    if not d.by_demon or dead.seat != owner.seat or dead.character is None or scarlet_catcher(g, cat, dead):
+    """The Imp killed itself: a living Minion becomes the Imp (the storyteller chooses; the app proposes).
+    A Scarlet Woman who catches the Demon becomes it without a choice; either way the new Imp is woken
+    to be shown the Imp token and does not kill again tonight."""
+    if not d.by_demon or dead.seat != owner.seat or dead.character is None:
         return []
+    imp = dead.character
+    sw = scarlet_catcher(g, cat, dead)
+    if sw is not None:
+        told = filled(step_texts().rules.star_pass_scarletwoman, seat=sw.seat)
+        shown = Remember(key=keys.acted(g.night, imp, sw.seat), value="yes")
+        return [shown, question(told, {str(sw.seat): []}, str(sw.seat))]
     minions = [p for p in g.players if p.alive and cat.team(p.character) == "minion"]
     if not minions:
         return []
     first = minions[0]
-    imp = dead.character
-    become = [Assign(seat=first.seat, character=imp, alignment="evil")]
+    become: list[Event] = [Assign(seat=first.seat, character=imp, alignment="evil"),
+                           Remember(key=keys.acted(g.night, imp, first.seat), value="yes")]  # fmt: skip
     options: dict[str, list[Event]] = {str(first.seat): []}
     for m in minions[1:]:
         assert first.character is not None
         options[str(m.seat)] = [Assign(seat=first.seat, character=first.character, alignment=first.alignment),
-                                Assign(seat=m.seat, character=imp, alignment="evil")]  # fmt: skip
+                                Assign(seat=m.seat, character=imp, alignment="evil"),
+                                Remember(key=keys.acted(g.night, imp, m.seat), value="yes")]  # fmt: skip
     return [*become, question(step_texts().rules.star_pass, options, str(first.seat))]
+
+
+def _saint_executed(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
+    """The Saint (sober and healthy) dies by execution: their team loses (a good Saint: evil wins)."""
+    if not d.executed or dead.seat != owner.seat or impaired(g, cat, dead):
+        return []
+    return [SetWinner(winner="good" if dead.alignment == "evil" else "evil")]
 
 
 TRIGGERS: dict[str, Trigger] = {
@@ -136,5 +162,13 @@ TRIGGERS: dict[str, Trigger] = {
         Trigger("acrobat_dawn", "dawn"),
         Trigger("scarletwoman_becomes_demon", "death", _scarletwoman_becomes_demon),
         Trigger("imp_star_pass", "death", _imp_star_pass),
+        Trigger("saint_executed", "death", _saint_executed),
+        Trigger("safe_from_demon", "passive"),
+        Trigger("demon_kill_bounces", "passive"),
+        Trigger("first_death_survived", "passive"),
+        Trigger("cannot_die", "passive"),
+        Trigger("neighbours_cannot_die", "passive"),
+        Trigger("virgin_nominated", "nominated"),
+        Trigger("mayor_no_execution", "day_end"),
     )
 }

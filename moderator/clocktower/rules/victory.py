@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.events import Event, RemoveReminder
+from moderator.clocktower.grimoire.events import AddReminder, Event, RemoveReminder
 from moderator.clocktower.grimoire.state import Grimoire, Player, Winner
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.schema import Until
@@ -48,10 +48,15 @@ def lapsed(g: Grimoire, cat: Catalogue) -> list[Event]:
 
 
 def expiring(g: Grimoire, cat: Catalogue, when: Until) -> list[Event]:
-    """Remove the reminders that last until ``when`` (dusk or dawn)."""
-    return [
-        RemoveReminder(seat=p.seat, source=r.source, name=r.name)
-        for p in g.players
-        for r in p.reminders
-        if (s := spec(cat, r)) is not None and s.until == when
-    ]
+    """Remove the reminders that last until ``when`` (dusk or dawn); one that ``becomes`` another is
+    replaced by it (the Courtier's Drunk 3, then 2, then 1)."""
+    events: list[Event] = []
+    for p in g.players:
+        for r in p.reminders:
+            s = spec(cat, r)
+            if s is None or s.until != when:
+                continue
+            events.append(RemoveReminder(seat=p.seat, source=r.source, name=r.name))
+            if s.becomes is not None:
+                events.append(AddReminder(seat=p.seat, source=r.source, name=s.becomes, by_seat=r.by_seat))
+    return events

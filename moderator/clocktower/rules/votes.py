@@ -6,7 +6,9 @@ from moderator.clocktower.grimoire.events import AddReminder, Event, RemoveRemin
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules.abilities import anyone_has
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.status import impaired
+from moderator.clocktower.rules.status import impaired, spec
+from moderator.clocktower.rules.texts import filled
+from moderator.i18n import Text
 
 ABOUT_TO_DIE = "About To Die"
 
@@ -31,3 +33,17 @@ def about_to_die(g: Grimoire, cat: Catalogue, block: int | None) -> list[Event]:
     if block is not None and ABOUT_TO_DIE in cat[source].reminders:
         events.append(AddReminder(seat=block, source=source, name=ABOUT_TO_DIE, by_seat=holder.seat))
     return events
+
+
+def vote_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
+    """What the storyteller must keep in mind at a vote: the ``vote_note`` of each reminder in the
+    grimoire whose placer is sober (the Butler votes only with their Master)."""
+    notes: list[Text] = []
+    for p in g.players:
+        for r in p.reminders:
+            s = spec(cat, r)
+            if s is None or s.vote_note is None or r.by_seat not in g.seats():
+                continue
+            if not impaired(g, cat, g.player(r.by_seat)):
+                notes.append(filled(s.vote_note, seat=p.seat, by_seat=r.by_seat))
+    return notes

@@ -12,6 +12,7 @@ from moderator.clocktower.grimoire.events import (
     GainAbility,
     Remember,
     RemoveReminder,
+    Revive,
     SetAbilities,
     SetBluffs,
 )
@@ -344,3 +345,165 @@ def poisoner_poison(ctx: Ctx, answer: Answer) -> Outcome:
 def scarletwoman_shown(ctx: Ctx, answer: Answer) -> Outcome:
     """She has been shown her new Demon token: her marker goes."""
     return Outcome(events=[RemoveReminder(seat=ctx.actor.seat, source="scarletwoman", name="Is The Demon")])
+
+
+@effect("monk_protect", "seat")
+def monk_protect(ctx: Ctx, answer: Answer) -> Outcome:
+    """The chosen player (not the Monk) is safe from the Demon tonight, while the Monk is sober."""
+    if not _sober(ctx):
+        return Outcome(say=[step_texts().rules.impaired])
+    return Outcome(events=[AddReminder(seat=_target(ctx, answer), source=ctx.ability, name="Safe", by_seat=ctx.seat)])
+
+
+@effect("butler_master", "seat")
+def butler_master(ctx: Ctx, answer: Answer) -> Outcome:
+    """The Master token moves to the chosen player (not the Butler), drunk or not: the storyteller
+    needs it to know whose vote the Butler follows tomorrow."""
+    events: list[Event] = [
+        RemoveReminder(seat=p.seat, source=ctx.ability, name="Master")
+        for p in ctx.g.players
+        if any(r.source == ctx.ability and r.name == "Master" and r.by_seat == ctx.seat for r in p.reminders)
+    ]
+    events.append(AddReminder(seat=_target(ctx, answer), source=ctx.ability, name="Master", by_seat=ctx.seat))
+    return Outcome(events=events)
+
+
+@effect("tinker_might_die", "yesno")
+def tinker_might_die(ctx: Ctx, answer: Answer) -> Outcome:
+    """The storyteller says yes: the Tinker dies now (while sober; a drunk or poisoned Tinker does not)."""
+    if not answer.yes or not _sober(ctx):
+        return Outcome()
+    return Outcome(events=kill(ctx.g, ctx.cat, ctx.actor.seat))
+
+
+@effect("assassin_kill", "seat")
+def assassin_kill(ctx: Ctx, answer: Answer) -> Outcome:
+    """Once: the chosen player dies even if they could not (no protection, no first death survived).
+    Drunk or poisoned, the ability is spent all the same and nobody dies."""
+    events = [*_spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
+    if not _sober(ctx):
+        return Outcome(events=events, say=[step_texts().rules.impaired])
+    return Outcome(events=[*events, *kill(ctx.g, ctx.cat, _target(ctx, answer), force=True)])
+
+
+def _devilsadvocate_check(ctx: Ctx, answer: Answer) -> None:
+    seat = _target(ctx, answer)
+    if not ctx.g.player(seat).alive:
+        raise IllegalChoice("dead_choice", seat=seat)
+    if ctx.g.memory.get(keys.chosen_last(ctx.ability, ctx.seat)) == str(seat):
+        raise IllegalChoice("same_as_last_night", seat=seat)
+
+
+@effect("devilsadvocate_protect", "seat", check=_devilsadvocate_check)
+def devilsadvocate_protect(ctx: Ctx, answer: Answer) -> Outcome:
+    """The chosen living player (not the one chosen last night) survives an execution tomorrow."""
+    seat = _target(ctx, answer)
+    events: list[Event] = [Remember(key=keys.chosen_last(ctx.ability, ctx.seat), value=str(seat))]
+    if not _sober(ctx):
+        return Outcome(events=events, say=[step_texts().rules.impaired])
+    mark = AddReminder(seat=seat, source=ctx.ability, name="Survives Execution", by_seat=ctx.seat)
+    return Outcome(events=[*events, mark])
+
+
+@effect("sailor_choose", "seat", check=_alive_target)
+def sailor_choose(ctx: Ctx, answer: Answer) -> Outcome:
+    """A living player: the storyteller says whether the Sailor or they are drunk until dusk (the app
+    proposes the chosen player). Choosing themselves, the Sailor is the drunk one."""
+    if not _sober(ctx):
+        return Outcome(say=[step_texts().rules.impaired])
+    seat, me = _target(ctx, answer), ctx.actor.seat
+    drunk: dict[str, list[Event]] = {
+        str(s): [AddReminder(seat=s, source=ctx.ability, name="Drunk", by_seat=me)] for s in dict.fromkeys([seat, me])
+    }
+    if seat == me:
+        return Outcome(events=drunk[str(me)])
+    which = filled(step_texts().rules.sailor_which, sailor=me, seat=seat)
+    return Outcome(events=[question(which, drunk, str(seat))])
+
+
+def _not_last_night(ctx: Ctx, answer: Answer) -> None:
+    seat = _target(ctx, answer)
+    if ctx.g.memory.get(keys.chosen_last(ctx.ability, ctx.seat)) == str(seat):
+        raise IllegalChoice("same_as_last_night", seat=seat)
+
+
+@effect("exorcist_choose", "seat", check=_not_last_night)
+def exorcist_choose(ctx: Ctx, answer: Answer) -> Outcome:
+    """A player (not last night's); if it is the Demon and the Exorcist is sober, the Demon is woken to
+    learn who the Exorcist is, and does not wake to act tonight."""
+    seat = _target(ctx, answer)
+    events: list[Event] = [Remember(key=keys.chosen_last(ctx.ability, ctx.seat), value=str(seat)),
+                           AddReminder(seat=seat, source=ctx.ability, name="Chosen", by_seat=ctx.seat)]  # fmt: skip
+    events = [*(RemoveReminder(seat=p.seat, source=ctx.ability, name="Chosen") for p in ctx.g.players
+                if p.has_reminder("Chosen", ctx.ability)), *events]  # fmt: skip
+    if not _sober(ctx):
+        return Outcome(events=events, say=[step_texts().rules.impaired])
+    if is_demon(ctx.cat, ctx.g.player(seat)):
+        events.append(Remember(key=keys.exorcised(ctx.g.night), value=str(ctx.actor.seat)))
+        return Outcome(events=events, say=[filled(step_texts().rules.exorcist_demon, seat=seat)])
+    return Outcome(events=events)
+
+
+def _dead_target(ctx: Ctx, answer: Answer) -> None:
+    if ctx.g.player(_target(ctx, answer)).alive:
+        raise IllegalChoice("alive_choice", seat=_target(ctx, answer))
+
+
+@effect("professor_revive", "seat", check=_dead_target)
+def professor_revive(ctx: Ctx, answer: Answer) -> Outcome:
+    """Once: a dead player who truly is a Townsfolk comes back to life (the ability is spent either way;
+    drunk or poisoned, nobody comes back)."""
+    target = ctx.g.player(_target(ctx, answer))
+    events: list[Event] = [*_spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
+    if not _sober(ctx):
+        return Outcome(events=events, say=[step_texts().rules.impaired])
+    if ctx.cat.team(target.character) == "townsfolk":
+        events += [Revive(seat=target.seat), AddReminder(seat=target.seat, source=ctx.ability, name="Alive")]
+    return Outcome(events=events)
+
+
+@effect("pukka_poison", "seat")
+def pukka_poison(ctx: Ctx, answer: Answer) -> Outcome:
+    """The player poisoned last time dies (the Demon's kill) and is healthy again; the chosen player is
+    poisoned. A drunk or poisoned Pukka does neither."""
+    if not _sober(ctx):
+        return Outcome(say=[step_texts().rules.impaired])
+    events: list[Event] = []
+    for p in ctx.g.players:
+        if any(r.source == ctx.ability and r.name == "Poisoned" and r.by_seat == ctx.seat for r in p.reminders):
+            events.append(RemoveReminder(seat=p.seat, source=ctx.ability, name="Poisoned"))
+            if ctx.g.night > 1 and not demon_blocked(ctx.g):
+                events += kill(ctx.g, ctx.cat, p.seat, by_demon=True)
+    if answer.seats:
+        events.append(AddReminder(seat=answer.seats[0], source=ctx.ability, name="Poisoned", by_seat=ctx.seat))
+    return Outcome(events=events)
+
+
+@effect("gossip_kill", "seat")
+def gossip_kill(ctx: Ctx, answer: Answer) -> Outcome:
+    """The Gossip's true statement: the player the storyteller chooses dies (not a Demon's kill).
+    A drunk or poisoned Gossip kills nobody."""
+    if not _sober(ctx):
+        return Outcome(say=[step_texts().rules.impaired])
+    return Outcome(events=kill(ctx.g, ctx.cat, _target(ctx, answer)))
+
+
+def _script_character(ctx: Ctx, answer: Answer) -> None:
+    cid = answer.character
+    if cid is None or cid not in ctx.cat:
+        raise IllegalChoice("character_needed")
+    if ctx.script and cid not in ctx.script:
+        raise IllegalChoice("not_on_script", character=ctx.name(cid))
+
+
+@effect("courtier_choose", "character", check=_script_character)
+def courtier_choose(ctx: Ctx, answer: Answer) -> Outcome:
+    """Once: every player of the chosen character is drunk for three nights and three days (Drunk 3,
+    counting down at each dusk). Drunk or poisoned, the ability is spent and nothing happens."""
+    assert answer.character is not None
+    events: list[Event] = [*_spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
+    if not _sober(ctx):
+        return Outcome(events=events, say=[step_texts().rules.impaired])
+    events += [AddReminder(seat=p.seat, source=ctx.ability, name="Drunk 3", by_seat=ctx.seat)
+               for p in ctx.g.players if p.character == answer.character]  # fmt: skip
+    return Outcome(events=events)

@@ -76,3 +76,12 @@ def _hidden_ability(ctx: Ctx) -> str | None:
 def amnesiac_guess(ctx: Ctx, answer: Answer) -> Outcome:
     """Record today's guess answer (cold / warm / hot / bingo) for the record."""
     return Outcome(events=[Remember(key=keys.guessed("amnesiac", ctx.seat, ctx.g.day), value=str(answer.number or 0))])
+
+
+@effect("gossip_statement")
+def gossip_statement(ctx: Ctx, answer: Answer) -> Outcome:
+    """A public statement: the storyteller says whether it is true (no proposal); true, a player dies
+    tonight (the night step asks who)."""
+    true: list[Event] = [Remember(key=keys.statement_true(ctx.ability, ctx.seat, ctx.g.day), value="yes")]
+    asked = filled(step_texts().rules.gossip_true, seat=ctx.seat)
+    return Outcome(events=[question(asked, {"yes": true, "no": []}, None, "yesno")])

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, RemoveReminder
 from moderator.clocktower.grimoire.state import Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
-from moderator.clocktower.rules.effects.base import effect, info, nothing
-from moderator.clocktower.rules.status import registers_demon, registers_evil, team_of
+from moderator.clocktower.rules.effects.base import TruthFn, effect, info, nothing
+from moderator.clocktower.rules.status import misregisters, registers_demon, registers_evil, team_of
 from moderator.clocktower.rules.victory import demon_players
 
 
@@ -72,6 +74,70 @@ def balloonist_options(ctx: Ctx) -> list[int]:
     return [p.seat for p in ctx.g.players if p.seat != ctx.seat and team_of(ctx.cat, p) != last]
 
 
+def registers_team(ctx: Ctx, p: Player, team: str) -> bool:
+    """Whether ``p`` shows as a character of ``team`` to the acting ability (a Spy the storyteller has
+    register as a Townsfolk, a Recluse as a Minion; see ``ctx.flips``)."""
+    if p.seat in ctx.flips:
+        reg = misregisters(ctx.g, ctx.cat, p)
+        if reg is not None and reg.teams:
+            return team in reg.teams
+    return team_of(ctx.cat, p) == team
+
+
+def pair_truth(team: str) -> TruthFn:
+    """Two players, one of whom is a character of ``team`` (the Washerwoman's, Librarian's and
+    Investigator's first night): the first player who registers so (a misregistering one first, when
+    the storyteller has it register), the character, and the next player clockwise as the other.
+    A character that only registers as the team is named by the team: the storyteller picks one.
+    Nobody of the team (the Librarian with no Outsider): 0."""
+
+    def truth(ctx: Ctx) -> object:
+        others = [p for p in ctx.g.players if p.seat != ctx.seat]
+        flipped = [p for p in others if p.seat in ctx.flips and registers_team(ctx, p, team)]
+        found = flipped + [p for p in others if p.seat not in ctx.flips and registers_team(ctx, p, team)]
+        if not found:
+            return 0
+        shown = found[0]
+        seats = ctx.g.seats()
+        i = seats.index(shown.seat)
+        other = next(s for k in range(1, len(seats)) if (s := seats[(i + k) % len(seats)]) != ctx.seat)
+        character = shown.character
+        if shown in flipped and team_of(ctx.cat, shown) != team:
+            character = team
+        return {"character": character, "players": [shown.seat, other]}
+
+    return truth
+
+
+def pair_apply(team: str, marker: str) -> Callable[[Ctx, Answer], Outcome]:
+    """Mark the two players shown: ``marker`` by the one of the team, Wrong by the other."""
+
+    def apply(ctx: Ctx, answer: Answer) -> Outcome:
+        shown = pair_truth(team)(ctx)
+        if not isinstance(shown, dict):
+            return Outcome()
+        right, wrong = shown["players"]
+        marks = [AddReminder(seat=right, source=ctx.ability, name=marker, by_seat=ctx.seat),
+                 AddReminder(seat=wrong, source=ctx.ability, name="Wrong", by_seat=ctx.seat)]  # fmt: skip
+        return Outcome(events=list[Event](marks))
+
+    return apply
+
+
+def chef_truth(ctx: Ctx) -> int:
+    """How many pairs of evil players sit next to each other (the dead count; every pair once)."""
+    seats = ctx.g.seats()
+    n = len(seats)
+    evil = [_evil(ctx, ctx.g.player(s)) for s in seats]
+    return sum(1 for i in range(n) if evil[i] and evil[(i + 1) % n]) if n > 2 else int(all(evil) and n == 2)
+
+
+for _name, _team, _marker in (("washerwoman_learn", "townsfolk", "Townsfolk"),
+                              ("librarian_learn", "outsider", "Outsider"),
+                              ("investigator_learn", "minion", "Minion")):  # fmt: skip
+    effect(_name, truth=pair_truth(_team))(pair_apply(_team, _marker))
+
+info("chef_pairs", chef_truth)
 info("empath_count", empath_truth)
 info("oracle_count", oracle_truth)
 info("undertaker_learn", undertaker_truth)
@@ -139,6 +205,14 @@ def seamstress_told(ctx: Ctx, answer: Answer) -> bool:
     return _evil(ctx, a) == _evil(ctx, b)
 
 
+def chambermaid_told(ctx: Ctx, answer: Answer) -> int:
+    """How many of the two chosen players the night has woken so far for an ability (every night step
+    the storyteller ran for them tonight, whatever the ability)."""
+    woke = {keys.acted_seat(k, ctx.g.night) for k in ctx.g.memory}
+    return sum(1 for p in _chosen(answer, ctx) if p.seat in woke)
+
+
+effect("chambermaid_count", "two_seats", told=chambermaid_told)(nothing)
 effect("ravenkeeper_learn", "seat", told=ravenkeeper_told)(nothing)
 effect("villageidiot_check", "seat", told=villageidiot_told)(nothing)
 effect("fortuneteller_check", "two_seats", told=fortuneteller_told)(nothing)

@@ -1,0 +1,79 @@
+"""What happens at a nomination and as the day ends: the triggers the character files name for those
+moments (``on: nominated`` and ``on: day_end`` in :data:`~moderator.clocktower.rules.triggers.TRIGGERS`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, SetWinner
+from moderator.clocktower.grimoire.state import Grimoire, Player
+from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.abilities import anyone_has, kill
+from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.status import impaired, misregisters
+from moderator.clocktower.rules.texts import filled, step_texts
+from moderator.clocktower.rules.triggers import TRIGGERS, question
+
+NominatedFn = Callable[[Grimoire, Catalogue, Player, int, int, list[Event]], list[Event]]
+DayEndFn = Callable[[Grimoire, Catalogue, Player], list[Event]]
+
+MAYOR_ALIVE = 3
+"""The Mayor's win: exactly this many players alive and no execution today."""
+
+
+def _virgin_nominated(
+    g: Grimoire, cat: Catalogue, owner: Player, nominator: int, nominee: int, close: list[Event]
+) -> list[Event]:
+    """The Virgin's first nomination spends her ability; a Townsfolk nominator is executed at once
+    (``close``: the events that close the vote). A nominator who may register as a Townsfolk (the Spy)
+    is a question to the storyteller, proposing no."""
+    if nominee != owner.seat or keys.used("virgin", owner.seat) in g.memory:
+        return []
+    spend: list[Event] = [
+        Remember(key=keys.used("virgin", owner.seat), value="yes"),
+        AddReminder(seat=owner.seat, source="virgin", name="No Ability"),
+    ]
+    if impaired(g, cat, owner) or not owner.alive:
+        return spend
+    p = g.player(nominator)
+    if cat.team(p.character) == "townsfolk":
+        return [*spend, *kill(g, cat, nominator, executed=True), *close]
+    reg = misregisters(g, cat, p)
+    if reg is not None and "townsfolk" in reg.teams:
+        asked = filled(step_texts().rules.registers_townsfolk_to, seat=p.seat,
+                       character=cat[p.character or ""].name, ability=cat["virgin"].name)  # fmt: skip
+        executed = [*kill(g, cat, nominator, executed=True), *close]
+        return [*spend, question(asked, {"yes": executed, "no": []}, "no", "yesno")]
+    return spend
+
+
+def _mayor_no_execution(g: Grimoire, cat: Catalogue, owner: Player) -> list[Event]:
+    """The day ends with no execution, three players alive, the Mayor among them and sober: good wins."""
+    executed = g.executed_today is not None or g.today.block is not None  # executed, even if not dead
+    if executed or not owner.alive or impaired(g, cat, owner):
+        return []
+    return [SetWinner(winner=owner.alignment)] if len(g.living()) == MAYOR_ALIVE else []
+
+
+NOMINATED: dict[str, NominatedFn] = {"virgin_nominated": _virgin_nominated}
+DAY_END: dict[str, DayEndFn] = {"mayor_no_execution": _mayor_no_execution}
+
+
+def nomination_events(g: Grimoire, cat: Catalogue, nominator: int, nominee: int, close: list[Event]) -> list[Event]:
+    """What a nomination sets off (the Virgin's), given the events that close the vote if it ends it."""
+    events: list[Event] = []
+    for name, fn in NOMINATED.items():
+        assert TRIGGERS[name].on == "nominated"
+        for owner in anyone_has(g, cat, name):
+            events += fn(g, cat, owner, nominator, nominee, close)
+    return events
+
+
+def day_end_events(g: Grimoire, cat: Catalogue) -> list[Event]:
+    """What the end of the day sets off (the Mayor's win), on the grimoire after any execution."""
+    events: list[Event] = []
+    for name, fn in DAY_END.items():
+        assert TRIGGERS[name].on == "day_end"
+        for owner in anyone_has(g, cat, name):
+            events += fn(g, cat, owner)
+    return events
