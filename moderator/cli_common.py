@@ -7,16 +7,20 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from moderator.config import Config, autosave_path
 from moderator.i18n import Lang
+from moderator.journal import Journal
 from moderator.savefile import LiveSave, SaveError
 from moderator.session import Session
 
 Handler = Callable[[argparse.Namespace, Config], int]
+SaveJournal = Callable[[Journal[Any, Any]], None]
+"""Write a game's journal to its save (what an engine's ``persist`` is handed)."""
 if TYPE_CHECKING:
     Subparsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 else:
@@ -30,19 +34,25 @@ class PlayByVoice(Protocol):
         ...
 
 
-def live_save(path: Path | None, game: str, config: Config, what: str) -> LiveSave | None:
-    """The save a live game writes after every change, opened (locked and checked), or None.
+@contextmanager
+def live_saving(path: Path | None, game: str, config: Config, what: str) -> Iterator[SaveJournal | None]:
+    """While the block runs, a live game's save (locked and checked) and the function that writes a
+    journal to it after every change; None when nothing is saved. The lock is released at the end.
 
     Raises:
         SaveError: the file is in use by another moderator, or is not a save of this game.
     """
     if path is None:
-        return None
+        yield None
+        return
     rescue = autosave_path(config, f"{game}-rescue")
     live = LiveSave(path, game, rescue, lambda line: print(line, file=sys.stderr))
     live.open()
     print(f"moderator: saving the {what} to {path} after every change; resume with --game {path}", file=sys.stderr)
-    return live
+    try:
+        yield lambda journal: live.write(journal.body())
+    finally:
+        live.close()
 
 
 def input_lines(path: str) -> Iterator[str]:

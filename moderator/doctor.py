@@ -459,15 +459,13 @@ def _sentence_for(lang: Lang, expects: str) -> str:
 
 
 def _recognize(rec: Any, lang: Lang, expects: str, pcm: bytes, rate: int) -> dict[str, object]:
+    """What the recognizer makes of one command, heard as the game's step would hear it."""
     from moderator.commands.parse import INTENTS_FOR, Parser, Vocabulary
-    from moderator.voice.models import known_phrases
+    from moderator.voice.app import hear_once
 
     parser = Parser(lang, Vocabulary(seats=list(range(1, 16))))
     allowed = [*INTENTS_FOR[expects], "next"] if expects == "confirm" else list(INTENTS_FOR[expects])
-    grammar, _ = known_phrases(parser.sentences(allowed, numbers=list(range(1, 16))), rec.has_word)
-    result = rec.recognize(pcm, rate, grammar)
-    return {"text": result.text, "phrase": result.phrase, "confidence": min(result.confidences, default=0.0),
-            "rejected": result.rejected}  # fmt: skip
+    return hear_once(rec, pcm, rate, parser, allowed, numbers=range(1, 16))
 
 
 def _db(level: float) -> float:

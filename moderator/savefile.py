@@ -20,7 +20,7 @@ import os
 import shutil
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -202,7 +202,6 @@ class LiveSave:
     _written: tuple[int, int] | None = None
     _failing: str | None = None
     _rescued: bool = False
-    _closed: list[Path] = field(default_factory=list)
 
     @property
     def lock_path(self) -> Path:

@@ -10,13 +10,14 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Generic, Protocol, TextIO, TypeVar
+from typing import Any, Generic, Protocol, TextIO, TypeVar
 
 from moderator.commands.parse import Command, Parser, parse_any
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
 from moderator.i18n import Lang
 from moderator.journal import write_atomic
+from moderator.session import Line
 
 
 class _Prompt(Protocol):
@@ -41,8 +42,9 @@ class TextLoopBase(ABC, Generic[P, R]):
         self.jsonl = jsonl
         self.state_out = state_out
         self.parsers = list(parsers)
-        self._state_failed = False
         """Typed commands are understood with each in turn: the game's language first."""
+        self._state_failed = False
+        """The state file could not be written last time (said once, until it works again)."""
         self.lock = threading.RLock()
         """Held around every call into the engine, so a second front end (the web page) on another thread
         acts on the same game one command at a time."""
@@ -164,3 +166,28 @@ class TextLoopBase(ABC, Generic[P, R]):
             self.save_state()
             self.emit(prompt, reply, error)  # outside the lock: Growl's prose waits out its timed lines
         return 0
+
+
+class SessionOnText(ABC, Generic[R]):
+    """What a game's voice session shares with its text front end: the recognised sentence read by
+    the session's parser, commands and typed lines carried out by the text loop (its refusals, its
+    state file, its lock), and the page's changes passed on. Each game says how a reply is heard."""
+
+    text: TextLoopBase[Any, R]
+    parser: Parser
+
+    @abstractmethod
+    def _said(self, reply: R | None, error: str | None) -> list[Line]:
+        """The lines a reply (or a refusal) is spoken as."""
+
+    def parse(self, phrase: str, allowed: Sequence[Intent]) -> Command | None:
+        return parse_any([self.parser], phrase, allowed)
+
+    def handle(self, command: Command) -> list[Line]:
+        return self._said(*self.text.act(command))
+
+    def typed(self, line: str) -> list[Line]:
+        return self._said(*self.text.step(line))
+
+    def watch_elsewhere(self, callback: Callable[[], None]) -> None:
+        self.text.elsewhere.append(callback)

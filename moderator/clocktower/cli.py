@@ -20,7 +20,7 @@ from moderator.cli_common import (
     add_web_arguments,
     input_lines,
     lang_of,
-    live_save,
+    live_saving,
     web_options,
 )
 from moderator.clocktower.frontend import TextLoop
@@ -152,10 +152,9 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
     journal = Journal.new(script.source)
     g = journal.push("setup", [*events, *_added(args)])
     if args.out:
-        out = live_save(Path(args.out), "clocktower", config, "game")
-        assert out is not None
-        out.write(journal.body())
-        out.close()
+        with live_saving(Path(args.out), "clocktower", config, "game") as persist:
+            assert persist is not None
+            persist(journal)
         print(f"moderator: play it with: moderator play --game {args.out}", file=sys.stderr)
     if args.json:
         print(g.model_dump_json(by_alias=True, indent=1))
@@ -232,15 +231,11 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
     target = Path(args.save) if args.save else (Path(args.game) if args.game else None)
     if target is None and not args.input:
         target = autosave_path(config, "game")
-    live = live_save(target, "clocktower", config, "game")
-    table = Table(journal, script, cat, lang, persist=(lambda j: live.write(j.body())) if live else None)
-    if live is not None:
-        live.write(journal.body())
-    try:
+    with live_saving(target, "clocktower", config, "game") as persist:
+        table = Table(journal, script, cat, lang, persist=persist)
+        if persist is not None:
+            persist(journal)
         return _run(args, config, table, lang)
-    finally:
-        if live is not None:
-            live.close()
 
 
 def _run(args: argparse.Namespace, config: Config, table: Table, lang: Lang) -> int:

@@ -44,13 +44,16 @@ class Core(JournaledEngine[Grimoire, Journal]):
         self.cat = cat
         self.lang = lang
         self.words = Wording(cat, lang)
+        self._carry: list[Event] = []
+        """Events that go into the next entry, before its own (a stage ended by the move that follows it)."""
 
     @property
     def g(self) -> Grimoire:
         return self._state
 
     def _push(self, label: str, events: Sequence[Event]) -> None:
-        events = list(events)
+        events = [*self._carry, *events]
+        self._carry = []
         after = simulate(self._state, events)
         gone = lapsed(after, self.cat)
         if gone:

@@ -173,14 +173,13 @@ class DayFlow(Core):
         if cmd.intent == "next":
             self._push("ghost votes done", [SetCursor(cursor=Cursor(id="day"))])
             return Reply()
-        if cmd.intent != "seat":  # a day move: the ghost votes are done, and the move is made
-            self._push("ghost votes done", [SetCursor(cursor=Cursor(id="day"))])
+        if cmd.intent != "seat":  # a day move: the ghost votes are done, in the move's own entry
             day = Cursor(id="day")
+            self._carry = [SetCursor(cursor=day)]
             try:
                 return self._day_move(day, cmd, self._day_prompt(day))
-            except IllegalChoice:
-                self._pop()  # refused: nothing changed, the ghost votes are still asked for
-                raise
+            finally:
+                self._carry = []  # refused: nothing was recorded, the ghost votes are still asked for
         t = self._state.today
         for s in cmd.seats:
             player = self._state.player(s) if s in self._state.seats() else None

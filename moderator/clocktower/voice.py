@@ -4,20 +4,21 @@ the table speaker. The engine stays audio-free; this module knows only the sessi
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from moderator.clocktower.frontend import TextLoop, vocabulary
 from moderator.clocktower.prompts import Reply
 from moderator.clocktower.rules.nightorder import night_sheet
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
-from moderator.commands.parse import Command, Parser, normalise, parse_any
+from moderator.commands.parse import Parser, normalise
 from moderator.commands.phrases import Intent
 from moderator.i18n import Lang
 from moderator.session import Line, Spoken
+from moderator.textloop import SessionOnText
 
 
-class ClocktowerSession:
+class ClocktowerSession(SessionOnText[Reply]):
     """A Blood on the Clocktower table: prompts in the storyteller's headset, public lines on the
     table speaker."""
 
@@ -45,15 +46,6 @@ class ClocktowerSession:
     def core_sentences(self) -> list[str]:
         return self.parser.sentences(("next", "back", "repeat", "yes", "no", "seat"), numbers=self.table.g.seats())
 
-    def parse(self, phrase: str, allowed: Sequence[Intent]) -> Command | None:
-        return parse_any([self.parser], phrase, allowed)
-
-    def handle(self, command: Command) -> list[Line]:
-        return self._said(*self.text.act(command))
-
-    def typed(self, line: str) -> list[Line]:
-        return self._said(*self.text.step(line))
-
     def _said(self, reply: Reply | None, error: str | None) -> list[Line]:
         self.text.save_state()
         return _reply_lines(reply) + ([Line(error, "private")] if error else [])
@@ -64,9 +56,6 @@ class ClocktowerSession:
 
     def read_back(self, phrase: str) -> Line:
         return Line(step_texts().flow.read_back(self.lang, heard=phrase), "private")
-
-    def watch_elsewhere(self, callback: Callable[[], None]) -> None:
-        self.text.elsewhere.append(callback)
 
     def known_texts(self) -> list[str]:
         """Every sheet line of the first two nights, the pseudo-steps, and their public lines."""

@@ -20,7 +20,7 @@ from moderator.cli_common import (
     WebOptions,
     add_web_arguments,
     input_lines,
-    live_save,
+    live_saving,
     web_options,
 )
 from moderator.config import Config, autosave_path
@@ -101,13 +101,8 @@ def cmd_growl(args: argparse.Namespace, config: Config) -> int:
     journal, save = open_journal(args, data)
     if save is None and not args.input:  # a live evening is always saved: never a lost game
         save = autosave_path(config, "growl")
-    live = live_save(save, "growl", config, "evening")
-    engine = Growl(journal, data, lang, persist=(lambda j: live.write(j.body())) if live else None)
-    try:
-        return _run(args, config, engine, lang)
-    finally:
-        if live is not None:
-            live.close()
+    with live_saving(save, "growl", config, "evening") as persist:
+        return _run(args, config, Growl(journal, data, lang, persist=persist), lang)
 
 
 def _run(args: argparse.Namespace, config: Config, engine: Growl, lang: Lang) -> int:

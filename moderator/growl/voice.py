@@ -8,11 +8,11 @@ their pauses, the keyboard beside the voice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from moderator.commands.parse import Command, Parser, parse_any
+from moderator.commands.parse import Parser
 from moderator.commands.phrases import Intent
 from moderator.growl.engine import Growl
 from moderator.growl.frontend import GrowlLoop
@@ -20,6 +20,7 @@ from moderator.growl.prompts import Reply
 from moderator.growl.words import growl_phrases, vocabulary
 from moderator.i18n import Lang, Text
 from moderator.session import Line, Spoken
+from moderator.textloop import SessionOnText
 
 #: Numbers listened for: gold counts, and seats up to the largest table.
 NUMBERS = range(0, 21)
@@ -31,7 +32,7 @@ def parser_for(engine: Growl) -> Parser:
     return Parser(lang, vocabulary(engine.state, engine.data, spoken=lang), growl_phrases(lang, engine.data))
 
 
-class GrowlSession:
+class GrowlSession(SessionOnText[Reply]):
     """An evening of Growl for the voice loop. ``text`` is the text front end it shares parsing,
     refusals and the state file with (its printing is not used)."""
 
@@ -53,15 +54,6 @@ class GrowlSession:
     def core_sentences(self) -> list[str]:
         return self.parser.sentences(("next", "back", "repeat", "yes", "no"), numbers=())
 
-    def parse(self, phrase: str, allowed: Sequence[Intent]) -> Command | None:
-        return parse_any([self.parser], phrase, allowed)
-
-    def handle(self, command: Command) -> list[Line]:
-        return self._said(*self.text.act(command))
-
-    def typed(self, line: str) -> list[Line]:
-        return self._said(*self.text.step(line))
-
     def _said(self, reply: Reply | None, error: str | None) -> list[Line]:
         self.text.save_state()
         lines = [Line(t, "public") for t in reply.public] if reply else []
@@ -72,9 +64,6 @@ class GrowlSession:
 
     def read_back(self, phrase: str) -> Line:
         return Line(self.engine.data.texts.flow.read_back(self.lang, heard=phrase), "public")
-
-    def watch_elsewhere(self, callback: Callable[[], None]) -> None:
-        self.text.elsewhere.append(callback)
 
     def known_texts(self) -> list[str]:
         """Every text of data/growl/texts.yaml with no blank to fill, in the game's language."""

@@ -13,7 +13,7 @@ from typing import Any, TextIO
 from moderator.commands.parse import Parser
 from moderator.commands.phrases import Intent
 from moderator.config import Config, confirm_below
-from moderator.errors import Ambiguous, NotUnderstood
+from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood
 from moderator.i18n import Lang
 from moderator.paths import models_dirs
 from moderator.session import Session
@@ -120,9 +120,15 @@ def play_by_voice(session: Session, config: Config, *, pace: float = 1.0, ambien
 
 def transcribe(path: Path, lang: Lang, parser: Parser, allowed: Sequence[Intent], config: Config) -> dict[str, object]:
     """Run the loop's recognizer on a WAV file, with ``parser``'s grammar for a step allowing ``allowed``."""
-    rec = recognizer_for(lang, config)
-    grammar, _ = known_phrases(parser.sentences(allowed, numbers=list(range(0, 21))), rec.has_word)
     pcm, rate = read_wav(path)
+    return hear_once(recognizer_for(lang, config), pcm, rate, parser, allowed)
+
+
+def hear_once(rec: Recognizer, pcm: bytes, rate: int, parser: Parser, allowed: Sequence[Intent],
+              numbers: Sequence[int] = range(0, 21)) -> dict[str, object]:  # fmt: skip
+    """One utterance heard as a step allowing ``allowed`` hears it (``parser``'s closed grammar, the
+    rejection policy), and the command it says: text, phrase, command, confidence, rejected, reason."""
+    grammar, _ = known_phrases(parser.sentences(allowed, numbers=list(numbers)), rec.has_word)
     result = rec.recognize(pcm, rate, grammar)
     command = None
     if not result.rejected and result.phrase is not None:
@@ -130,7 +136,7 @@ def transcribe(path: Path, lang: Lang, parser: Parser, allowed: Sequence[Intent]
             cmd = parser.parse(result.phrase, allowed)
             command = {"intent": cmd.intent, "seats": list(cmd.seats), "character": cmd.character,
                        "number": cmd.number, "value": cmd.value}  # fmt: skip
-        except (NotUnderstood, Ambiguous):
+        except (NotUnderstood, Ambiguous, IllegalChoice):  # IllegalChoice: a seat this parser has no room for
             command = None
     return {
         "text": result.text,

@@ -14,7 +14,7 @@ from moderator.voice.result import Hypothesis, Result
 
 #: Policies chosen by measurement: bench/results/policy-ko.md and policy-en.md (`python -m bench.policy`),
 #: on bench.run's corpus (every step kind's grammar, 3 espeak-ng voices x 2 rates, clean and 10 dB SNR)
-#: and the real off-topic recordings in ../shared/speech through every step's grammar.
+#: and real off-topic recordings (developers' speech sets, not shipped) through every step's grammar.
 DEFAULT_POLICIES: dict[str, RejectPolicy] = {
     # Korean: a doubt band. A word confidence below 0.5 rejects, 0.5-0.9 is doubtful (a state change is
     # read back, a next/back/repeat/yes/no is dropped), 0.9 and up is acted on. Against the former

@@ -36,7 +36,7 @@ class Model(BaseModel):
 
 
 class Fact(Model):
-    """One official character, as ../shared/reference/botc/characters-facts.json gives it."""
+    """One official character, as data/reference/characters-facts.json (bundled with the app) gives it."""
 
     id: str
     name: str
