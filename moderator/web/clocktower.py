@@ -8,13 +8,12 @@ Everything here reads the engine under the text loop's lock and changes nothing;
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 from moderator.clocktower.frontend import TextLoop
 from moderator.clocktower.grimoire.events import SetDay, SetPhase
 from moderator.clocktower.grimoire.state import DayState, Grimoire, Player
-from moderator.clocktower.prompts import Prompt
+from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
 from moderator.clocktower.rules.conditions import CONDITIONS
@@ -24,26 +23,20 @@ from moderator.clocktower.rules.status import statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
 from moderator.i18n import Lang
+from moderator.web.server import WebOnText
 from moderator.web.texts import labels
 
 View = dict[str, Any]
 
 
-class ClocktowerWeb:
+class ClocktowerWeb(WebOnText[TextLoop, Reply]):
     """A :class:`moderator.web.server.WebGame` over a Clocktower table and its text loop."""
 
     def __init__(self, table: Table, loop: TextLoop, *, echo: bool = True) -> None:
+        super().__init__(loop)
         self.table = table
-        self.loop = loop
         self.echo = echo
         """Print what the page did on the terminal, as if typed (not in --jsonl mode)."""
-
-    def watch(self, callback: Callable[[], None]) -> None:
-        self.loop.watchers.append(callback)
-
-    def state_text(self) -> str:
-        with self.loop.lock:
-            return self.loop.state_text()
 
     def view(self) -> View:
         with self.loop.lock:
@@ -51,14 +44,10 @@ class ClocktowerWeb:
 
     def act(self, line: str) -> View:
         with self.loop.lock:
-            reply, error = self.loop.step(line)
-            prompt = self.loop.current()
-            self.loop.save_state()
-            if error is None:
-                self.loop.changed_elsewhere()
+            reply, error = self._step(line)
             if self.echo and not self.loop.jsonl:
                 self.loop.out.write(f"< ({labels(self.loop.lang)['from_page']}) {line}\n")
-                self.loop.emit(prompt, reply, error)
+                self.loop.emit(self.loop.current(), reply, error)
         said = list(dict.fromkeys([*reply.public, *reply.say])) if reply else []
         return {"ok": error is None, "error": error, "reply": said}
 

@@ -3,30 +3,20 @@ countdown and the evening's standings. Nothing secret is in Growl's state, so al
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from moderator.growl.frontend import GrowlLoop
-from moderator.growl.prompts import Prompt
+from moderator.growl.prompts import Prompt, Reply
 from moderator.growl.state import GrowlState
 from moderator.i18n import Lang
+from moderator.web.server import WebOnText
 from moderator.web.texts import labels
 
 View = dict[str, Any]
 
 
-class GrowlWeb:
+class GrowlWeb(WebOnText[GrowlLoop, Reply]):
     """A :class:`moderator.web.server.WebGame` over a Growl evening's text loop."""
-
-    def __init__(self, loop: GrowlLoop) -> None:
-        self.loop = loop
-
-    def watch(self, callback: Callable[[], None]) -> None:
-        self.loop.watchers.append(callback)
-
-    def state_text(self) -> str:
-        with self.loop.lock:
-            return self.loop.state_text()
 
     def view(self) -> View:
         with self.loop.lock:
@@ -35,10 +25,7 @@ class GrowlWeb:
     def act(self, line: str) -> View:
         # The terminal is not echoed: Growl's prose waits out its timed lines, which would hold the game.
         with self.loop.lock:
-            reply, error = self.loop.step(line)
-            self.loop.save_state()
-            if error is None:
-                self.loop.changed_elsewhere()
+            reply, error = self._step(line)
         return {"ok": error is None, "error": error, "reply": list(reply.public) if reply else []}
 
 

@@ -23,9 +23,10 @@ import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from urllib.parse import parse_qs
 
+from moderator.textloop import TextLoopBase
 from moderator.web._deps import require
 
 if TYPE_CHECKING:
@@ -59,6 +60,34 @@ class WebGame(Protocol):
     def watch(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` (from any thread) after every change, whoever made it."""
         ...
+
+
+L = TypeVar("L", bound=TextLoopBase[Any, Any])
+R = TypeVar("R")
+
+
+class WebOnText(Generic[L, R]):
+    """What a game's page shares with its text front end: the state JSON and the changes it watches
+    come from the text loop, and a line from the page is carried out as a typed one is (its refusals,
+    its state file), then the voice is told. Each game says what the page draws and what a reply reads."""
+
+    def __init__(self, loop: L) -> None:
+        self.loop = loop
+
+    def watch(self, callback: Callable[[], None]) -> None:
+        self.loop.watchers.append(callback)
+
+    def state_text(self) -> str:
+        with self.loop.lock:
+            return self.loop.state_text()
+
+    def _step(self, line: str) -> tuple[R | None, str | None]:
+        """Carry out ``line`` as if typed (the caller holds the lock): the reply, or the refusal."""
+        reply, error = self.loop.step(line)
+        self.loop.save_state()
+        if error is None:
+            self.loop.changed_elsewhere()
+        return reply, error
 
 
 @dataclass
