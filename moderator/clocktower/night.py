@@ -89,7 +89,10 @@ class NightFlow(Core):
                 [*(f"{s}" for s in c.seats), *([self.cat[c.character].name(self.lang)] if c.character else [])]
             )
             text += " " + self._t(flow.partial, got=got, need=self.words.missing(c, step))
-        return self._with(self._base(c, expects, text, None, truth, [*allowed, "dies"]), alternatives)
+        prompt = self._base(c, expects, text, None, truth, [*allowed, "dies"])
+        if effect is not None and effect.shows_player:
+            prompt = replace(prompt, shows_player=True)
+        return self._with(prompt, alternatives)
 
     def _registering(self, c: Cursor, answer: Callable[[Ctx], object], truth: object) -> tuple[str, list[object]]:
         """The note on who may misregister and what that would make true, and those answers."""

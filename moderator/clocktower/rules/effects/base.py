@@ -36,6 +36,13 @@ class Effect:
     told: ToldFn | None = None
     options: OptionsFn | None = None
     """For information that is a player: every seat that would be true (the truth is the first)."""
+    seat_truth: bool = False
+    """The truth is a player's seat to show, not a count (the Widow's Know player)."""
+
+    @property
+    def shows_player(self) -> bool:
+        """Whether an int truth is a seat to point at rather than a number to show."""
+        return self.seat_truth or self.options is not None
 
 
 EFFECTS: dict[str, Effect] = {}
@@ -48,13 +55,14 @@ def effect(
     check: CheckFn | None = None,
     told: ToldFn | None = None,
     options: OptionsFn | None = None,
+    seat_truth: bool = False,
 ) -> Callable[[ApplyFn], ApplyFn]:
     """Register ``fn`` as the effect ``name``."""
 
     def register(fn: ApplyFn) -> ApplyFn:
         if name in EFFECTS:
             raise ValueError(f"effect {name!r} registered twice")
-        EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options)
+        EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options, seat_truth)
         return fn
 
     return register
