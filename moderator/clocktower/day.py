@@ -25,10 +25,10 @@ from moderator.clocktower.rules.abilities import abilities, kill
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer
 from moderator.clocktower.rules.daytime import day_end_events, nomination_events
+from moderator.clocktower.rules.schema import Step
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import winner
 from moderator.clocktower.rules.votes import about_to_die, secret_holder, vote_notes
-from moderator.clocktower.rules.schema import Step
 from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
@@ -276,8 +276,8 @@ class DayFlow(Core):
             if ends or len(seats) > need_seats:
                 raise IllegalChoice("answer_needed" if ends else "seat_count", need=need_seats)
             if len(seats) < need_seats or ("character" in step.expects and character is None):
-                self._push(f"{c.id} partial", [SetCursor(cursor=c.model_copy(update={"seats": seats,
-                                                                                     "character": character}))])  # fmt: skip
+                partial = c.model_copy(update={"seats": seats, "character": character})
+                self._push(f"{c.id} partial", [SetCursor(cursor=partial)])
                 return Reply()
             answer = Answer(seats=tuple(seats), character=character)
         if effect.check is not None:
@@ -322,6 +322,8 @@ class DayFlow(Core):
                     continue
                 if step.command != cmd.intent:
                     continue
+                if "two_seats" in step.expects and cmd.intent == "ability" and len(cmd.seats) < 2:
+                    raise IllegalChoice("seat_count", need=2)  # the Slayer's shot needs its target: "slays"
                 if step.opens_step:  # its answers are taken at a step of its own
                     used = Remember(key=keys.today(ability, seat, self._state.day), value="yes")
                     self._push(f"{ability} day", [used, SetCursor(cursor=Cursor(id=ability, seat=seat, sub=i,

@@ -9,8 +9,8 @@ from moderator.clocktower.grimoire.state import Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
-from moderator.clocktower.rules.jinxes import ruled
 from moderator.clocktower.rules.effects.base import TruthFn, effect, info, nothing
+from moderator.clocktower.rules.jinxes import ruled
 from moderator.clocktower.rules.status import misregisters, registers_demon, registers_evil, team_of
 from moderator.clocktower.rules.victory import demon_players
 
