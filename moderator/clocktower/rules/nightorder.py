@@ -137,12 +137,18 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
 
 def _acts_dead(g: Grimoire, p: Player, steps: tuple[Step, ...]) -> bool:
     return any(
-        s.wake_if not in ("died_tonight", "killed_by_demon_tonight")
+        s.wake_if == "always"
         or (s.wake_if == "died_tonight" and p.seat in g.died_tonight)
-        or p.seat in g.demon_killed_tonight
+        or (s.wake_if == "killed_by_demon_tonight" and p.seat in g.demon_killed_tonight)
+        or (s.wake_if == "death_pending" and _pending(g, p))
         for s in steps
         if s.wake_if in ACTS_WHILE_DEAD
     )
+
+
+def _pending(g: Grimoire, p: Player) -> bool:
+    """A death step waits for tonight (the Sweetheart's, set by its death trigger)."""
+    return g.memory.get(keys.death_pending(p.character or "", p.seat)) == str(g.night)
 
 
 def _evil_info(g: Grimoire | None, cat: Catalogue, in_play: set[str]) -> bool:
