@@ -21,7 +21,7 @@ from moderator.clocktower.grimoire.events import (
 from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import abilities, kill
+from moderator.clocktower.rules.abilities import abilities, anyone_has, kill
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer
 from moderator.clocktower.rules.daytime import day_end_events, nomination_events
@@ -51,6 +51,8 @@ class DayFlow(Core):
         template = flow.nominated_secret if self._secret_votes() else flow.nominated
         text = self._t(template, nominee=t.pending, threshold=self._threshold())
         text += "".join(" " + self._t(n) for n in vote_notes(self._state, self.cat))  # the Butler's Master
+        if anyone_has(self._state, self.cat, "voters_asked"):  # the Flowergirl's: who voted, not only how many
+            text += " " + self._t(step_texts().rules.say_voters)
         return self._base(c, ["number"], text, None, None, ("votes", "number", "voters"))
 
     def _ghosts_prompt(self, c: Cursor) -> Prompt:

@@ -118,6 +118,7 @@ class RuleTexts(Model):
     mathematician_counted: Text
     none_counted: Text
     voters_unsaid: Text
+    say_voters: Text
 
 
 class TruthLabel(Model):

@@ -327,3 +327,4 @@ CONDITIONS.update(
     }
 )
 TRIGGERS["sweetheart_dies"] = Trigger("sweetheart_dies", "death", _sweetheart_dies)
+TRIGGERS["voters_asked"] = Trigger("voters_asked", "passive")  # read by the votes (day.py)
