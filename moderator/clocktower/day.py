@@ -26,6 +26,7 @@ from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer
 from moderator.clocktower.rules.daytime import day_end_events, nomination_events
 from moderator.clocktower.rules.schema import Step
+from moderator.clocktower.rules.status import statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import winner
 from moderator.clocktower.rules.votes import about_to_die, secret_holder, vote_notes
@@ -243,6 +244,9 @@ class DayFlow(Core):
         truth = effect.truth(self._mkctx(self._state, c.seat, c.id)) if effect and effect.truth else None
         if truth is not None:
             text += " " + self._t(flow.truth, truth=self._say(truth))
+        templates = step_texts().templates
+        for status in sorted(statuses(self._state, self.cat, self._state.player(c.seat))) if c.seat else []:
+            text += " " + self._t(templates.impaired, status=templates.status[status](self.lang))
         if c.seats or c.character:
             got = ", ".join([*(f"{s}" for s in c.seats),
                              *([self.cat[c.character].name(self.lang)] if c.character else [])])  # fmt: skip

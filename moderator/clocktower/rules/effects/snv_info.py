@@ -1,9 +1,13 @@
 """Sects & Violets information Townsfolk and the Sweetheart: the Clockmaker, Dreamer, Mathematician,
 Flowergirl, Town Crier, Savant, Artist, Juggler, Sage and Sweetheart.
 
-Besides their effects, this module registers the wake conditions and the death trigger they need
-(``first_day``, ``juggled``, ``killed_by_demon_tonight``, ``death_pending``; ``sweetheart_dies``) in the
-registries of rules/conditions.py and rules/triggers.py, which the character files name.
+Besides their effects, this module registers the wake conditions and the triggers they need
+(``first_day``, ``juggled``, ``killed_by_demon_tonight``, ``death_pending``; ``sweetheart_dies``,
+``voters_asked``) in the registries of rules/conditions.py and rules/triggers.py, which the character
+files name.
+
+The Mathematician's count is what the app can see (see :func:`abnormal_seats`); the prompt names the
+players counted and asks the storyteller to add what it cannot (a kill that failed, a protection).
 """
 
 from __future__ import annotations
