@@ -8,7 +8,7 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue, Character
-from moderator.clocktower.rules.conditions import evil_info_night
+from moderator.clocktower.rules.conditions import death_step_due, evil_info_night
 from moderator.clocktower.rules.schema import Expect, Status, Step
 from moderator.clocktower.rules.scripts import Script
 from moderator.clocktower.rules.status import statuses
@@ -148,7 +148,7 @@ def _acts_dead(g: Grimoire, p: Player, steps: tuple[Step, ...]) -> bool:
 
 def _pending(g: Grimoire, p: Player) -> bool:
     """A death step waits for tonight (the Sweetheart's, set by its death trigger)."""
-    return g.memory.get(keys.death_pending(p.character or "", p.seat)) == str(g.night)
+    return death_step_due(g, p.character or "", p.seat)
 
 
 def _evil_info(g: Grimoire | None, cat: Catalogue, in_play: set[str]) -> bool:

@@ -16,7 +16,7 @@ from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, R
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.conditions import CONDITIONS
+from moderator.clocktower.rules.conditions import CONDITIONS, death_step_due
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, nothing
 from moderator.clocktower.rules.effects.infos import registers_team
@@ -302,8 +302,9 @@ def _sweetheart_dies(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d
 
 
 def _death_pending(ctx: Ctx) -> bool:
-    """The player died (sober) tonight or today: its on-death step runs tonight."""
-    return ctx.g.memory.get(keys.death_pending(ctx.ability, ctx.seat)) == str(ctx.g.night)
+    """The player died sober (tonight, today, or tonight after its place in the night): its on-death
+    step runs tonight, once."""
+    return death_step_due(ctx.g, ctx.ability, ctx.seat)
 
 
 def sweetheart_proposal(ctx: Ctx) -> int | None:
