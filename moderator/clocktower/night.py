@@ -14,6 +14,7 @@ from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import registering
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects import EFFECTS, Effect
+from moderator.clocktower.rules.effects.snv_demons import false_info_by
 from moderator.clocktower.rules.nightorder import SheetStep
 from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.status import impaired
@@ -79,6 +80,7 @@ class NightFlow(Core):
             text += " " + self._t(flow.truth, truth=self._say(truth))
             note, alternatives = self._registering(c, effect.truth, truth)
             text += note
+            text += self._false_info(c)
         text += "".join(" " + j for j in self.words.notes(self._state, c.id))
         expects: list[Expect] = list(step.expects) if step else ["confirm"]
         allowed: list[Intent] = [i for e in expects for i in INTENTS_FOR[e]]
@@ -103,6 +105,16 @@ class NightFlow(Core):
         said = ", ".join(self._say(a) for a in alternatives)
         return " " + self._t(flow.may_register, who=names, alternatives=said, truth=self._say(truth)), alternatives
 
+    def _false_info(self, c: Cursor) -> str:
+        """At every information step of a Townsfolk ability: the note that it must be false, while a
+        sober Vortox lives (the true answer stays shown, to be avoided)."""
+        if c.seat is None:
+            return ""
+        by = false_info_by(self._state, self.cat, self._state.player(c.seat), c.id)
+        if by is None:
+            return ""
+        return " " + self._t(step_texts().flow.false_info, character=self.cat[by.character or ""].name(self.lang))
+
     @staticmethod
     def _with(p: Prompt, alternatives: list[object]) -> Prompt:
         return replace(p, alternatives=tuple(alternatives)) if alternatives else p
@@ -116,6 +128,7 @@ class NightFlow(Core):
         truth = told(self._ctx(c), answer)
         note, alternatives = self._registering(c, lambda ctx: told(ctx, answer), truth)
         text = self._t(step_texts().flow.truth_after, truth=self._say(truth)) + note
+        text += self._false_info(c)
         templates = step_texts().templates
         for status in sorted(self._line(c)[0].status):  # the warning stays on the screen that gives the truth
             text += " " + self._t(templates.impaired, status=templates.status[status](self.lang))

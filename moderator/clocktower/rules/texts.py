@@ -86,6 +86,7 @@ class Flow(Model):
     need_seat: Text
     need_character: Text
     night_title: Text
+    false_info: Text
 
 
 class RuleTexts(Model):
@@ -113,6 +114,8 @@ class RuleTexts(Model):
     registers_townsfolk_to: Text
     nominator_executed: Text
     mayor_wins: Text
+    fanggu_jumped: Text
+    vigormortis_which: Text
 
 
 class TruthLabel(Model):
