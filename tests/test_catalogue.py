@@ -37,7 +37,10 @@ BAD_MOON_RISING_IDS = frozenset(
      "pukka", "gossip", "courtier"]
 )
 """Bad Moon Rising characters described so far (issue 17); the Grandmother, Innkeeper, Gambler and Lunatic are seeds."""
-DESCRIBED = SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS | BAD_MOON_RISING_IDS
+SECTS_AND_VIOLETS_IDS = frozenset(["fanggu", "vigormortis", "nodashii", "vortox"])
+"""Sects & Violets characters described so far (issue 17); the Snake Charmer, Oracle, Seamstress and
+Philosopher are seeds."""
+DESCRIBED = SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS | BAD_MOON_RISING_IDS | SECTS_AND_VIOLETS_IDS
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 

@@ -81,7 +81,7 @@ class ReminderSpec(Model):
         None, description="Besides ``until``: it works only while its source is alive (and sober)."
     )
     keeps_ability: bool = Field(
-        False, description="The marked player's ability works even though they are dead (the Vigormortis's Has Ability)."
+        False, description="The marked player's ability works though they are dead (the Vigormortis's Has Ability)."
     )
 
 

@@ -41,7 +41,8 @@ def acts_alive(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> bool:
         return True
     if _depth > 3:
         return False
-    return any((s := spec(cat, r)) is not None and s.keeps_ability and active(g, cat, r, _depth + 1) for r in p.reminders)
+    kept = [r for r in p.reminders if (s := spec(cat, r)) is not None and s.keeps_ability]
+    return any(active(g, cat, r, _depth + 1) for r in kept)
 
 
 def source_need(s: ReminderSpec | None) -> str | None:

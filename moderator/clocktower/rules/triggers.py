@@ -19,7 +19,6 @@ from moderator.clocktower.grimoire.events import (
 from moderator.clocktower.grimoire.state import Grimoire, Player, Question
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.jinxes import ruled
 from moderator.clocktower.rules.status import acts_alive, impaired
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.i18n import Text
@@ -104,9 +103,7 @@ def scarlet_catcher(g: Grimoire, cat: Catalogue, dead: Player) -> Player | None:
     the Lil' Monsta token): alive, sober, and five or more were alive."""
     if (cat.team(dead.character) != "demon" and not _babysat(dead)) or len(g.living()) + 1 < 5:
         return None
-    if ruled("jump_not_caught", g.in_play()) and any(
-        p.alive and p.character == dead.character for p in g.players if p.seat != dead.seat
-    ):  # the Fang Gu jinx: the Demon died by passing itself on; nobody catches it
+    if keys.uncaught(g.night, dead.seat) in g.memory:  # a jinx: this Demon's death is caught by nobody (Fang Gu)
         return None
     return next((p for p in g.players if acts_alive(g, cat, p) and p.character == "scarletwoman"
                  and not impaired(g, cat, p)), None)  # fmt: skip

@@ -77,6 +77,8 @@ def fanggu_kill(ctx: Ctx, answer: Answer) -> Outcome:
         AddReminder(seat=seat, source=ctx.ability, name="Once", by_seat=seat),
         Remember(key=keys.acted(ctx.g.night, ctx.ability, seat), value="yes"),  # the new one does not kill tonight
     ]
+    if ruled("jump_not_caught", ctx.g.in_play()):  # the jinx: the Scarlet Woman does not catch the old one
+        jump.append(Remember(key=keys.uncaught(ctx.g.night, ctx.actor.seat), value="yes"))
     jump += kill(_simulate(ctx.g, jump), ctx.cat, ctx.actor.seat, by_demon=True, force=True)
     return Outcome(events=jump, say=[filled(step_texts().rules.fanggu_jumped, seat=seat, old=ctx.actor.seat)])
 
@@ -98,7 +100,9 @@ def vigormortis_kill(ctx: Ctx, answer: Answer) -> Outcome:
     kept = ruled("kept_after_source_dies", {target.character or "", ctx.ability})
     events.append(AddReminder(seat=seat, source=ctx.ability, name="Has Ability", by_seat=None if kept else me))
     sides = nearest_townsfolk(ctx.g, ctx.cat, seat)
-    poison = {str(s): [AddReminder(seat=s, source=ctx.ability, name="Poisoned", by_seat=me)] for s in sides}
+    poison: dict[str, list[Event]] = {
+        str(s): [AddReminder(seat=s, source=ctx.ability, name="Poisoned", by_seat=me)] for s in sides
+    }
     if len(sides) == 1:
         events += poison[str(sides[0])]
     elif sides:
@@ -123,9 +127,7 @@ def false_info_by(g: Grimoire, cat: Catalogue, p: Player, ability: str) -> Playe
     if any. A drunk or poisoned Townsfolk's information may be anything: no one then."""
     if cat.team(ability) != "townsfolk" or impaired(g, cat, p):
         return None
-    return next(
-        (v for v in anyone_has(g, cat, "townsfolk_info_false") if v.alive and not impaired(g, cat, v)), None
-    )
+    return next((v for v in anyone_has(g, cat, "townsfolk_info_false") if v.alive and not impaired(g, cat, v)), None)
 
 
 def _no_execution_evil_wins(g: Grimoire, cat: Catalogue, owner: Player) -> list[Event]:
