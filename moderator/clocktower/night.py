@@ -160,7 +160,9 @@ class NightFlow(Core):
             # Another true answer than the one proposed: it must be true (else say "showed N").
             seat = cmd.seats[0]
             sober = c.seat is not None and not impaired(self._state, self.cat, self._state.player(c.seat))
-            if sober and seat not in effect.options(ctx):
+            liar = false_info_by(self._state, self.cat, self._state.player(c.seat), c.id) if c.seat else None
+            lying = liar is not None
+            if sober and not lying and seat not in effect.options(ctx):  # under the Vortox, false is required
                 raise IllegalChoice("not_true", seat=seat)
             given = Answer(seats=(seat,))
             outcome = effect.apply(ctx, given)
