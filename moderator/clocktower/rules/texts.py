@@ -115,6 +115,7 @@ class RuleTexts(Model):
     nominator_executed: Text
     mayor_wins: Text
     fanggu_jumped: Text
+    registers_outsider_to: Text
     vigormortis_which: Text
 
 

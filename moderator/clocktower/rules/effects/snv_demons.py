@@ -16,7 +16,7 @@ from moderator.clocktower.rules.daytime import DAY_END
 from moderator.clocktower.rules.effects.base import effect
 from moderator.clocktower.rules.jinxes import ruled
 from moderator.clocktower.rules.placed import PLACED
-from moderator.clocktower.rules.status import impaired
+from moderator.clocktower.rules.status import impaired, misregisters
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import question
 
@@ -70,8 +70,24 @@ def fanggu_kill(ctx: Ctx, answer: Answer) -> Outcome:
     events = kill(ctx.g, ctx.cat, seat, by_demon=True)
     target = ctx.g.player(seat)
     jumped = any(p.has_reminder("Once", ctx.ability) for p in ctx.g.players)
-    if jumped or seat == ctx.seat or ctx.cat.team(target.character) != "outsider" or not _dies(events, seat):
+    if jumped or seat == ctx.seat or not _dies(events, seat):
         return Outcome(events=events)
+    outsider = ctx.cat.team(target.character) == "outsider"
+    reg = misregisters(ctx.g, ctx.cat, target)
+    if reg is not None and reg.teams and outsider != ("outsider" in reg.teams):
+        # It may register as what it is not (a Spy as an Outsider, a Recluse as a Minion): the
+        # storyteller says; the app proposes the truth.
+        asked = filled(step_texts().rules.registers_outsider_to, seat=seat,
+                       character=ctx.cat[target.character or ""].name, ability=ctx.cat[ctx.ability].name)  # fmt: skip
+        jump = _jump(ctx, seat)
+        options = {"yes": jump.events, "no": events}
+        return Outcome(events=[question(asked, options, "yes" if outsider else "no", "yesno")])
+    return _jump(ctx, seat) if outsider else Outcome(events=events)
+
+
+def _jump(ctx: Ctx, seat: int) -> Outcome:
+    """The Outsider in ``seat`` becomes an evil Fang Gu (Once) and does not kill tonight; the old Fang
+    Gu dies instead, caught by no Scarlet Woman if the jinx says so."""
     jump: list[Event] = [
         Assign(seat=seat, character=ctx.ability, alignment="evil"),
         AddReminder(seat=seat, source=ctx.ability, name="Once", by_seat=seat),
