@@ -38,12 +38,13 @@ BAD_MOON_RISING_IDS = frozenset(
      "pukka", "gossip", "courtier"]
 )
 """Bad Moon Rising characters described so far (issue 17); the Grandmother, Innkeeper, Gambler and Lunatic are seeds."""
-SECTS_AND_VIOLETS_INFO_IDS = frozenset(
+SECTS_AND_VIOLETS_IDS = frozenset(
     ["clockmaker", "dreamer", "mathematician", "flowergirl", "towncrier", "savant", "artist", "juggler", "sage",
-     "sweetheart"]
+     "sweetheart", "fanggu", "vigormortis", "nodashii", "vortox"]
 )
-"""Sects & Violets information Townsfolk and the Sweetheart (issue 17)."""
-DESCRIBED = SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS | BAD_MOON_RISING_IDS | SECTS_AND_VIOLETS_INFO_IDS
+"""Sects & Violets characters described so far (issue 17); the Snake Charmer, Oracle, Seamstress and
+Philosopher are seeds."""
+DESCRIBED = SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS | BAD_MOON_RISING_IDS | SECTS_AND_VIOLETS_IDS
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 

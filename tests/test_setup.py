@@ -649,3 +649,13 @@ def test_cli_setup_json_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*args, "--seed", "1", "--json"]) == 0
     state = json.loads(capsys.readouterr().out)
     assert sum(1 for p in state["players"] if p["alignment"] == "evil") >= 2
+
+
+@pytest.mark.parametrize(("demon", "shift"), [("fanggu", 1), ("vigormortis", -1)])
+def test_sects_and_violets_demons_change_the_outsiders(cat: Catalogue, demon: str, shift: int) -> None:
+    """The Fang Gu's [+1 Outsider], the Vigormortis's [-1 Outsider], on the Sects & Violets script."""
+    script, _ = load_script("sects-and-violets", cat)
+    for players in (7, 10, 13):
+        _, bag, _ = setup_game(script, cat, names(players), seed=3, require=[demon])
+        want = max(0, COUNTS[players]["outsider"] + shift)
+        assert sum(1 for c in bag.seated if team(c) == "outsider") == want

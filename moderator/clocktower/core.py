@@ -18,6 +18,7 @@ from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.dawn import dawn_events
 from moderator.clocktower.rules.effects import EFFECTS, Effect
 from moderator.clocktower.rules.nightorder import SheetStep, night_sheet
+from moderator.clocktower.rules.placed import placed_events
 from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.scripts import Script
 from moderator.clocktower.rules.status import statuses
@@ -58,6 +59,10 @@ class Core(JournaledEngine[Grimoire, Journal]):
         gone = lapsed(after, self.cat)
         if gone:
             events += gone
+            after = simulate(self._state, events)
+        moved = placed_events(after, self.cat)  # tokens an ability keeps in place (the No Dashii's)
+        if moved:
+            events += moved
             after = simulate(self._state, events)
         won = winner(after, self.cat) if after.winner is None and after.phase != "setup" else None
         if won is not None:

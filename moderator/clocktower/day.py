@@ -25,6 +25,7 @@ from moderator.clocktower.rules.abilities import abilities, anyone_has, kill
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer
 from moderator.clocktower.rules.daytime import day_end_events, nomination_events
+from moderator.clocktower.rules.effects.snv_demons import false_info_by
 from moderator.clocktower.rules.schema import Step
 from moderator.clocktower.rules.status import statuses
 from moderator.clocktower.rules.texts import step_texts
@@ -342,6 +343,9 @@ class DayFlow(Core):
                                prompt=step.prompt(self.lang))  # fmt: skip
                 if effect.truth is not None:  # what the storyteller judges against (the Amnesiac's hidden ability)
                     said += " " + self._t(flow.truth, truth=self._say(effect.truth(ctx)))
+                    by = false_info_by(self._state, self.cat, player, ability)
+                    if by is not None:  # the Vortox: a Townsfolk's information must be false
+                        said += " " + self._t(flow.false_info, character=self.cat[by.character or ""].name(self.lang))
                 return Reply(say=[said, *(self._t(t) for t in outcome.say)],
                              public=[self._t(t) for t in outcome.public])  # fmt: skip
         return Reply(say=[self._t(flow.no_day_ability, seat=seat)])

@@ -14,6 +14,7 @@ from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import registering
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects import EFFECTS, Effect
+from moderator.clocktower.rules.effects.snv_demons import false_info_by
 from moderator.clocktower.rules.nightorder import SheetStep
 from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.status import impaired
@@ -79,6 +80,7 @@ class NightFlow(Core):
             text += " " + self._t(flow.truth, truth=self._say(truth))
             note, alternatives = self._registering(c, effect.truth, truth)
             text += note
+            text += self._false_info(c)
         text += self._hint(c, effect, Answer())
         text += "".join(" " + j for j in self.words.notes(self._state, c.id))
         expects: list[Expect] = list(step.expects) if step else ["confirm"]
@@ -122,6 +124,16 @@ class NightFlow(Core):
             said += " " + self._t(flow.proposed, answer=who)
         return said
 
+    def _false_info(self, c: Cursor) -> str:
+        """At every information step of a Townsfolk ability: the note that it must be false, while a
+        sober Vortox lives (the true answer stays shown, to be avoided)."""
+        if c.seat is None:
+            return ""
+        by = false_info_by(self._state, self.cat, self._state.player(c.seat), c.id)
+        if by is None:
+            return ""
+        return " " + self._t(step_texts().flow.false_info, character=self.cat[by.character or ""].name(self.lang))
+
     @staticmethod
     def _with(p: Prompt, alternatives: list[object]) -> Prompt:
         return replace(p, alternatives=tuple(alternatives)) if alternatives else p
@@ -135,6 +147,7 @@ class NightFlow(Core):
         truth = told(self._ctx(c), answer)
         note, alternatives = self._registering(c, lambda ctx: told(ctx, answer), truth)
         text = self._t(step_texts().flow.truth_after, truth=self._say(truth)) + note + self._hint(c, effect, answer)
+        text += self._false_info(c)
         templates = step_texts().templates
         for status in sorted(self._line(c)[0].status):  # the warning stays on the screen that gives the truth
             text += " " + self._t(templates.impaired, status=templates.status[status](self.lang))
@@ -166,7 +179,9 @@ class NightFlow(Core):
             # Another true answer than the one proposed: it must be true (else say "showed N").
             seat = cmd.seats[0]
             sober = c.seat is not None and not impaired(self._state, self.cat, self._state.player(c.seat))
-            if sober and seat not in effect.options(ctx):
+            liar = false_info_by(self._state, self.cat, self._state.player(c.seat), c.id) if c.seat else None
+            lying = liar is not None
+            if sober and not lying and seat not in effect.options(ctx):  # under the Vortox, false is required
                 raise IllegalChoice("not_true", seat=seat)
             given = Answer(seats=(seat,))
             outcome = effect.apply(ctx, given)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.context import Ctx
+from moderator.clocktower.rules.status import acts_alive
 
 Condition = Callable[[Ctx], bool]
 
@@ -17,7 +18,7 @@ def demon_blocked(g: Grimoire) -> bool:
 
 
 def _alive(ctx: Ctx) -> bool:
-    return ctx.actor.alive
+    return acts_alive(ctx.g, ctx.cat, ctx.actor)
 
 
 def _always(_ctx: Ctx) -> bool:
@@ -34,11 +35,11 @@ def _executed_today(ctx: Ctx) -> bool:
 
 def _ability_unused(ctx: Ctx) -> bool:
     spent = keys.used(ctx.ability, ctx.seat) in ctx.g.memory or ctx.actor.has_reminder("No Ability", ctx.ability)
-    return ctx.actor.alive and not spent
+    return acts_alive(ctx.g, ctx.cat, ctx.actor) and not spent
 
 
 def _unused_today(ctx: Ctx) -> bool:
-    return ctx.actor.alive and keys.today(ctx.ability, ctx.seat, ctx.g.day) not in ctx.g.memory
+    return acts_alive(ctx.g, ctx.cat, ctx.actor) and keys.today(ctx.ability, ctx.seat, ctx.g.day) not in ctx.g.memory
 
 
 def _grandchild_killed_tonight(ctx: Ctx) -> bool:

@@ -26,6 +26,7 @@ class Jinx(Model):
         Literal[
             "only_one_in_play", "holder_lacks", "magician_picks_babysitter", "decide_after",
             "cannibal_learns_juggles", "chambermaid_sees_mathematician", "drunk_counts", "lunatic_attack_counts",
+            "jump_not_caught", "kept_after_source_dies",
         ]
         | None
     ) = None
@@ -38,7 +39,10 @@ class Jinx(Model):
     night how many of the Juggler's day-one guesses were right. chambermaid_sees_mathematician: the
     Mathematician, alive, counts as waking tonight to the Chambermaid who wakes before it.
     drunk_counts: the Drunk counts to the Mathematician. lunatic_attack_counts: a Lunatic who attacked
-    other players than the ones the Demon killed counts to the Mathematician."""
+    other players than the ones the Demon killed counts to the Mathematician.
+    jump_not_caught: a Demon that dies passing itself on to another player (the Fang Gu's jump) is not
+    caught by the other (the Scarlet Woman). kept_after_source_dies: the first keeps an ability the
+    second let it keep, even when the second dies (the Mastermind and the Vigormortis)."""
 
 
 def read_jinxes(path: Path) -> list[Jinx]:

@@ -124,6 +124,11 @@ def exorcised(night: int) -> MemoryKey:
     return MemoryKey(f"exorcised:{night}")
 
 
+def uncaught(night: int, seat: int) -> MemoryKey:
+    """The Demon in ``seat`` dies tonight without the Scarlet Woman catching it (the Fang Gu jinx)."""
+    return MemoryKey(f"uncaught:{night}:{seat}")
+
+
 def statement_true(ability: str, seat: int | None, day: int) -> MemoryKey:
     """The storyteller judged the public statement made with ``ability`` on ``day`` true."""
     return MemoryKey(f"true:{ability}:{seat}:day{day}")

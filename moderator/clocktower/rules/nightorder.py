@@ -11,7 +11,7 @@ from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue, Charac
 from moderator.clocktower.rules.conditions import death_step_due, evil_info_night
 from moderator.clocktower.rules.schema import Expect, Status, Step
 from moderator.clocktower.rules.scripts import Script
-from moderator.clocktower.rules.status import statuses
+from moderator.clocktower.rules.status import acts_alive, statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.i18n import Lang
 
@@ -119,7 +119,7 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
             continue
         if position is None:
             continue
-        if not p.alive and not _acts_dead(g, p, steps):
+        if not acts_alive(g, cat, p) and not _acts_dead(g, p, steps):
             continue
         lines.append(
             SheetStep(

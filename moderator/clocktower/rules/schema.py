@@ -80,6 +80,9 @@ class ReminderSpec(Model):
     needs_source: Literal["alive", "sober"] | None = Field(
         None, description="Besides ``until``: it works only while its source is alive (and sober)."
     )
+    keeps_ability: bool = Field(
+        False, description="The marked player's ability works though they are dead (the Vigormortis's Has Ability)."
+    )
 
 
 class Choice(Model):

@@ -29,9 +29,20 @@ def active(g: Grimoire, cat: Catalogue, r: Reminder, _depth: int = 0) -> bool:
         source = g.player(r.by_seat)
     except KeyError:
         return True
-    if not source.alive:
+    if not acts_alive(g, cat, source, _depth + 1):
         return False
     return need != "sober" or _depth > 3 or not impaired(g, cat, source, _depth + 1)
+
+
+def acts_alive(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> bool:
+    """Whether ``p``'s ability works as a living player's: alive, or dead with a token that keeps the
+    ability (a Minion the Vigormortis killed)."""
+    if p.alive:
+        return True
+    if _depth > 3:
+        return False
+    kept = [r for r in p.reminders if (s := spec(cat, r)) is not None and s.keeps_ability]
+    return any(active(g, cat, r, _depth + 1) for r in kept)
 
 
 def source_need(s: ReminderSpec | None) -> str | None:

@@ -86,6 +86,7 @@ class Flow(Model):
     need_seat: Text
     need_character: Text
     night_title: Text
+    false_info: Text
 
 
 class RuleTexts(Model):
@@ -119,6 +120,9 @@ class RuleTexts(Model):
     none_counted: Text
     voters_unsaid: Text
     say_voters: Text
+    fanggu_jumped: Text
+    registers_outsider_to: Text
+    vigormortis_which: Text
 
 
 class TruthLabel(Model):

@@ -19,13 +19,14 @@ from moderator.clocktower.grimoire.events import (
 from moderator.clocktower.grimoire.state import Grimoire, Player, Question
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.status import impaired
+from moderator.clocktower.rules.status import acts_alive, impaired
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.i18n import Text
 
-On = Literal["death", "passive", "dawn", "nominated", "day_end"]
+On = Literal["death", "passive", "dawn", "nominated", "day_end", "placed"]
 """When a trigger runs: at a death, at dawn (rules.dawn holds those), when a player is nominated or
-as the day ends (rules.daytime holds those), or never (read by name)."""
+as the day ends (rules.daytime holds those), after every change to keep its tokens in place
+(rules.placed holds those), or never (read by name)."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,10 @@ def scarlet_catcher(g: Grimoire, cat: Catalogue, dead: Player) -> Player | None:
     the Lil' Monsta token): alive, sober, and five or more were alive."""
     if (cat.team(dead.character) != "demon" and not _babysat(dead)) or len(g.living()) + 1 < 5:
         return None
-    return next((p for p in g.players if p.alive and p.character == "scarletwoman" and not impaired(g, cat, p)), None)
+    if keys.uncaught(g.night, dead.seat) in g.memory:  # a jinx: this Demon's death is caught by nobody (Fang Gu)
+        return None
+    return next((p for p in g.players if acts_alive(g, cat, p) and p.character == "scarletwoman"
+                 and not impaired(g, cat, p)), None)  # fmt: skip
 
 
 def _scarletwoman_becomes_demon(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
@@ -170,5 +174,8 @@ TRIGGERS: dict[str, Trigger] = {
         Trigger("neighbours_cannot_die", "passive"),
         Trigger("virgin_nominated", "nominated"),
         Trigger("mayor_no_execution", "day_end"),
+        Trigger("townsfolk_neighbours_poisoned", "placed"),
+        Trigger("townsfolk_info_false", "passive"),
+        Trigger("no_execution_evil_wins", "day_end"),
     )
 }

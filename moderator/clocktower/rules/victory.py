@@ -6,7 +6,7 @@ from moderator.clocktower.grimoire.events import AddReminder, Event, RemoveRemin
 from moderator.clocktower.grimoire.state import Grimoire, Player, Winner
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.schema import Until
-from moderator.clocktower.rules.status import is_demon, source_need, spec
+from moderator.clocktower.rules.status import acts_alive, is_demon, source_need, spec
 
 
 def demon_players(g: Grimoire, cat: Catalogue) -> list[Player]:
@@ -43,7 +43,9 @@ def lapsed(g: Grimoire, cat: Catalogue) -> list[Event]:
         RemoveReminder(seat=p.seat, source=r.source, name=r.name)
         for p in g.players
         for r in p.reminders
-        if source_need(spec(cat, r)) is not None and r.by_seat in g.seats() and not g.player(r.by_seat).alive
+        if source_need(spec(cat, r)) is not None
+        and r.by_seat in g.seats()
+        and not acts_alive(g, cat, g.player(r.by_seat))
     ]
 
 
