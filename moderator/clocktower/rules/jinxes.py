@@ -22,12 +22,15 @@ class Jinx(Model):
     pair: tuple[str, str]
     at: list[str]
     text: Text
-    rule: Literal["only_one_in_play", "holder_lacks", "magician_picks_babysitter", "decide_after"] | None = None
+    rule: (
+        Literal["only_one_in_play", "holder_lacks", "magician_picks_babysitter", "decide_after", "extra_copy"] | None
+    ) = None
     """only_one_in_play: never both in play. holder_lacks: the first, given the second's ability, does
     not have it (the Alchemist and the Widow or the Spy). magician_picks_babysitter: the Magician, not
     the Minions, chooses Lil' Monsta's babysitter, who must be a living Minion. decide_after: the
     first's setup decisions wait until the second has acted on the first night (the Bounty Hunter's
-    evil Townsfolk, after the Kazali), and are made only if the first is still in play."""
+    evil Townsfolk, after the Kazali), and are made only if the first is still in play. extra_copy: the first
+    may make the second even while it is in play (the Pit-Hag an extra Village Idiot)."""
 
 
 def read_jinxes(path: Path) -> list[Jinx]:

@@ -23,6 +23,9 @@ use the builders, never a hand-spelled key.
 | decided | ``decide:<decision>`` | a storyteller decision given at setup (``--decide``), for a character made later |
 | jinxed | ``jinxed:<ability>:<seat>`` | the ability a jinx keeps this player from holding (an Alchemist's Widow) |
 | script_added | ``script:added`` | characters added to the script for this game (``--add``), comma-separated |
+| about | ``about:<ability>:<seat>`` | the character a reminder placed on that seat is about (the Cerenovus's) |
+| executed | ``executed:day<day>`` | a player the storyteller executed that day did not die (still the execution) |
+| arbitrary_deaths | ``arbitrary:<night>`` | a Demon was made that night (the Pit-Hag's): the storyteller's deaths |
 """
 
 from __future__ import annotations
@@ -122,3 +125,18 @@ def exorcised(night: int) -> MemoryKey:
 def statement_true(ability: str, seat: int | None, day: int) -> MemoryKey:
     """The storyteller judged the public statement made with ``ability`` on ``day`` true."""
     return MemoryKey(f"true:{ability}:{seat}:day{day}")
+
+
+def about(ability: str, seat: int | None) -> MemoryKey:
+    """The character the reminder ``ability`` placed on ``seat`` is about (the Cerenovus's madness)."""
+    return MemoryKey(f"about:{ability}:{seat}")
+
+
+def arbitrary_deaths(night: int) -> MemoryKey:
+    """A Demon was made on ``night`` (the Pit-Hag's): the deaths that night are the storyteller's choice."""
+    return MemoryKey(f"arbitrary:{night}")
+
+
+def executed(day: int) -> MemoryKey:
+    """The storyteller executed a player on ``day`` who survived it: still the day's execution."""
+    return MemoryKey(f"executed:day{day}")

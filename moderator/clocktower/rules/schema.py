@@ -80,6 +80,11 @@ class ReminderSpec(Model):
     needs_source: Literal["alive", "sober"] | None = Field(
         None, description="Besides ``until``: it works only while its source is alive (and sober)."
     )
+    day_note: Text | None = Field(
+        None,
+        description="Said to the storyteller while the day is open, while it lies and its placer is sober (the "
+        "Cerenovus's Mad); {seat}: the marked player, {by_seat}: the placer, {character}: what it is about.",
+    )
 
 
 class Choice(Model):

@@ -113,6 +113,14 @@ class RuleTexts(Model):
     registers_townsfolk_to: Text
     nominator_executed: Text
     mayor_wins: Text
+    cerenovus_tell: Text
+    mutant_note: Text
+    became_tell: Text
+    in_play_nothing: Text
+    arbitrary_deaths: Text
+    arbitrary_kill: Text
+    barber_tell: Text
+    cursed_nominator: Text
 
 
 class TruthLabel(Model):
