@@ -37,7 +37,9 @@ SCRIPTS: dict[str, list[str]] = {  # each seed script, with the evil a storytell
     "finger-pointing": ["imp", "poisoner", "scarletwoman", "baron", "recluse", "empath", "undertaker",
                         # and Bad Moon Rising's, described so far
                         "assassin", "devilsadvocate", "fool", "tinker", "sailor", "chambermaid", "exorcist", "tealady",
-                        "professor", "pukka", "gossip", "courtier"],
+                        "professor", "pukka", "gossip", "courtier",
+                        # and Sects & Violets' Minions and their Outsiders
+                        "witch", "cerenovus", "pithag", "eviltwin", "mutant", "barber"],
     "trouble-brewing": [],  # the official script: whole as it is
 }
 CAT = default_catalogue()
@@ -139,6 +141,8 @@ def _legal(table: Table, rnd: random.Random) -> str:
         nominees = [s for s in seats if s not in g.today.nominees]
         if nominators and nominees and rnd.random() < 0.5:
             return f"seat {rnd.choice(nominators)} nominates seat {rnd.choice(nominees)}"
+        if rnd.random() < 0.05:  # the storyteller's execution (madness broken)
+            return f"seat {rnd.choice(living)} is executed"
         return "end day"
     if expects == "seat":
         return rnd.choice([f"seat {rnd.choice(living)}", f"seat {rnd.choice(seats)}", "no"])
