@@ -37,7 +37,9 @@ BAD_MOON_RISING_IDS = frozenset(
      "pukka", "gossip", "courtier"]
 )
 """Bad Moon Rising characters described so far (issue 17); the Grandmother, Innkeeper, Gambler and Lunatic are seeds."""
-DESCRIBED = SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS | BAD_MOON_RISING_IDS
+SECTS_AND_VIOLETS_MINIONS_IDS = frozenset(["eviltwin", "witch", "cerenovus", "pithag", "mutant", "barber"])
+"""Sects & Violets' Minions, the Mutant and the Barber (issue 17)."""
+DESCRIBED = SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS | BAD_MOON_RISING_IDS | SECTS_AND_VIOLETS_MINIONS_IDS
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
