@@ -139,6 +139,7 @@ class Target(Model):
     teams: list[Team] = Field(default_factory=list)
     not_self: bool = False
     same_character: bool = Field(False, description="Only players of this same character.")
+    other_alignment: bool = Field(False, description="Only players of the other alignment than the owner's.")
     in_play: bool | None = Field(None, description="For characters: must (True) or must not (False) be in play.")
 
 

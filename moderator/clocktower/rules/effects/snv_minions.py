@@ -15,6 +15,9 @@ Triggers and conditions register here, on the registries the rules read them fro
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+
 from moderator.clocktower.grimoire.events import AddReminder, Assign, Event, Remember, RemoveReminder, SetWinner
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
@@ -25,9 +28,10 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import NOMINATED
 from moderator.clocktower.rules.effects.base import effect
 from moderator.clocktower.rules.jinxes import described
+from moderator.clocktower.rules.setup import decision_events, decisions
 from moderator.clocktower.rules.status import active, impaired, is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
-from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger
+from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question
 from moderator.errors import IllegalChoice
 from moderator.i18n import Text
 
@@ -63,11 +67,30 @@ def become(g: Grimoire, cat: Catalogue, seat: int, character: str) -> list[Event
     return events
 
 
+def decided_after_change(ctx: Ctx, events: list[Event], seats: set[int]) -> list[Event]:
+    """The hidden decisions of the characters ``seats`` now hold (a new Fortune Teller's red herring, a
+    new Evil Twin's twin): each proposed, the first with a choice asked of the storyteller (the app
+    proposes), the others made as proposed. ``events``: the change, not yet applied."""
+    after = ctx.g.model_copy(deep=True)
+    for e in events:
+        e.apply(after)
+    rng = random.Random(f"{ctx.g.night}:{sorted(seats)}")
+    given = {k.removeprefix("decide:"): v for k, v in ctx.g.memory.items() if k.startswith("decide:")}
+    found = [p for p in decisions(after, ctx.cat, ctx.script, rng, given, seats=seats) if p.decision.id not in given]
+    asked = next((p for p in found if len(p.options) > 1 and p.decision.kind in ("mark", "evil", "believes")), None)
+    made = decision_events([p for p in found if p is not asked])
+    if asked is None or asked.chosen is None:
+        return made
+    options = {o: decision_events([replace(asked, chosen=o)]) for o in asked.options}
+    text = filled(step_texts().rules.decide, prompt=asked.decision.prompt)
+    return [*made, question(text, options, asked.chosen)]
+
+
 # -- the Evil Twin ---------------------------------------------------------------------------------
 
 
 def _twin_of(g: Grimoire, owner: Player) -> Player | None:
-    return next((q for q in g.players if any(r.name == "Twin" and r.by_seat == owner.seat for r in q.reminders)), None)
+    return next((q for q in g.players if any(r.name == "Twin" and r.source == "eviltwin" and r.by_seat == owner.seat for r in q.reminders)), None)
 
 
 def eviltwin_truth(ctx: Ctx) -> dict[str, object] | None:
@@ -84,7 +107,8 @@ def eviltwin_learn(ctx: Ctx, answer: Answer) -> Outcome:
 
 def _good_twin_executed(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
     """One of the twins, the good one, dies by execution while the Evil Twin lives sober: evil wins."""
-    if not d.executed or not owner.alive or impaired(g, cat, owner):
+    alive = owner.alive or owner.seat == dead.seat  # a good Evil Twin's own execution sets it off too
+    if not d.executed or not alive or impaired(g, cat, owner):
         return []
     twin = _twin_of(g, owner)
     if twin is None or twin.alignment == owner.alignment or dead.seat not in (owner.seat, twin.seat):
@@ -181,6 +205,7 @@ def pithag_change(ctx: Ctx, answer: Answer) -> Outcome:
     if not _may_make(ctx, cid) or ctx.g.player(seat).character == cid:
         return Outcome(say=[filled(step_texts().rules.in_play_nothing, character=name)])
     events = become(ctx.g, ctx.cat, seat, cid)
+    events += decided_after_change(ctx, events, {seat})
     say = [filled(step_texts().rules.became_tell, seat=seat, character=name)]
     if ctx.cat.team(cid) == "demon":
         events.append(Remember(key=keys.arbitrary_deaths(ctx.g.night), value=str(seat)))
@@ -209,6 +234,7 @@ def barber_swap(ctx: Ctx, answer: Answer) -> Outcome:
     if a.character is None or b.character is None:
         return Outcome(events=events)
     events += [*become(ctx.g, ctx.cat, a.seat, b.character), *become(ctx.g, ctx.cat, b.seat, a.character)]
+    events += decided_after_change(ctx, events, {a.seat, b.seat})
     return Outcome(events=events, say=[filled(step_texts().rules.barber_tell, a=a.seat, b=b.seat)])
 
 
