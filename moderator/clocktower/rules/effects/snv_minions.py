@@ -90,7 +90,9 @@ def decided_after_change(ctx: Ctx, events: list[Event], seats: set[int]) -> list
 
 
 def _twin_of(g: Grimoire, owner: Player) -> Player | None:
-    return next((q for q in g.players if any(r.name == "Twin" and r.source == "eviltwin" and r.by_seat == owner.seat for r in q.reminders)), None)
+    return next((q for q in g.players
+                 if any(r.name == "Twin" and r.source == "eviltwin" and r.by_seat == owner.seat for r in q.reminders)),
+                None)  # fmt: skip
 
 
 def eviltwin_truth(ctx: Ctx) -> dict[str, object] | None:
