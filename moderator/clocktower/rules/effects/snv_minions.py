@@ -32,7 +32,7 @@ from moderator.clocktower.rules.setup import decision_events, decisions
 from moderator.clocktower.rules.status import active, impaired, is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question
-from moderator.errors import IllegalChoice
+from moderator.errors import IllegalChoice, SetupError
 from moderator.i18n import Text
 
 WITCH_MIN_ALIVE = 4
@@ -76,8 +76,13 @@ def decided_after_change(ctx: Ctx, events: list[Event], seats: set[int]) -> list
         e.apply(after)
     rng = random.Random(f"{ctx.g.night}:{sorted(seats)}")
     given = {k.removeprefix("decide:"): v for k, v in ctx.g.memory.items() if k.startswith("decide:")}
-    found = [p for p in decisions(after, ctx.cat, ctx.script, rng, given, seats=seats) if p.decision.id not in given]
-    asked = next((p for p in found if len(p.options) > 1 and p.decision.kind in ("mark", "evil", "believes")), None)
+    try:  # a decision given at setup (--decide) for a character made later is used, if still allowed
+        found = decisions(after, ctx.cat, ctx.script, rng, given, seats=seats)
+    except SetupError:
+        given = {}
+        found = decisions(after, ctx.cat, ctx.script, rng, given, seats=seats)
+    asked = next((p for p in found if p.decision.id not in given and len(p.options) > 1
+                  and p.decision.kind in ("mark", "evil", "believes")), None)  # fmt: skip
     made = decision_events([p for p in found if p is not asked])
     if asked is None or asked.chosen is None:
         return made
