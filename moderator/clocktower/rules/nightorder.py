@@ -8,7 +8,8 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue, Character
-from moderator.clocktower.rules.conditions import evil_info_night
+from moderator.clocktower.rules.conditions import CONDITIONS, evil_info_night
+from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.schema import Expect, Status, Step
 from moderator.clocktower.rules.scripts import Script
 from moderator.clocktower.rules.status import statuses
@@ -119,7 +120,7 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
             continue
         if position is None:
             continue
-        if not p.alive and not _acts_dead(g, p, steps):
+        if not p.alive and not _acts_dead(g, cat, p, cid, steps):
             continue
         lines.append(
             SheetStep(
@@ -135,9 +136,10 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
     return lines
 
 
-def _acts_dead(g: Grimoire, p: Player, steps: tuple[Step, ...]) -> bool:
+def _acts_dead(g: Grimoire, cat: Catalogue, p: Player, cid: str, steps: tuple[Step, ...]) -> bool:
+    """Whether a dead player's step wakes tonight: its condition is one that acts while dead, and holds."""
     return any(
-        s.wake_if in ("always", "haircuts_tonight") or (s.wake_if == "died_tonight" and p.seat in g.died_tonight)
+        s.wake_if == "always" or (s.wake_if in CONDITIONS and CONDITIONS[s.wake_if](Ctx(g, cat, p.seat, cid)))
         for s in steps
         if s.wake_if in ACTS_WHILE_DEAD
     )
