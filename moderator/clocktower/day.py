@@ -98,7 +98,16 @@ class DayFlow(Core):
             events = parse_events(q.options[key])
         else:
             events = parse_events(q.if_yes) if key == "yes" else []
-        self._push("question", [*events, Ask(question=None)])
+        events = [*events, Ask(question=None)]
+        c = self._state.cursor
+        if self._state.phase == "night" and c is not None and c.id in self.cat and c.seat is not None:
+            # The night moved on before the answer: a step whose player the answer killed (a bounced or
+            # storyteller-chosen death) no longer wakes.
+            step = self._line(c)[1]
+            after = simulate(self._state, events)
+            if step is not None and not c.seats and not CONDITIONS[step.wake_if](self._mkctx(after, c.seat, c.id)):
+                events = self._advance(events, c)
+        self._push("question", events)
         return Reply()
 
     # -- votes ---------------------------------------------------------------------------------
