@@ -49,6 +49,7 @@ FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthChe
 PIECES = [
     *["next", "back", "repeat", "yes", "no", "seat", "dies", "nominates", "votes", "end day", "showed", "slays"],
     *["guesses", "and", "다음", "뒤로", "네", "아니요", "번", "사망", "지명", "표", "낮 종료", "보여줌"],
+    *["is executed", "처형"],
     *["imp", "widow"],
     *["empath", "임프", "-1", "0", "3", "7", "99", "999", "1000", "²", "①", "٣", "３", "−2", "1e9", "nan", "'", '"'],
     *["{seat}", "%s", "\x00", "\u200b", " ", "\t"],
