@@ -35,6 +35,8 @@ from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, questi
 from moderator.errors import IllegalChoice, SetupError
 from moderator.i18n import Text
 
+WITCH = "witch"
+"""The Witch's ability (its spent key)."""
 WITCH_MIN_ALIVE = 4
 """The Witch loses the ability when just three players live."""
 SWAPPED = 2
@@ -127,7 +129,19 @@ def _good_twin_executed(g: Grimoire, cat: Catalogue, owner: Player, dead: Player
 
 
 def _more_than_three_alive(ctx: Ctx) -> bool:
-    return ctx.actor.alive and len(ctx.g.living()) >= WITCH_MIN_ALIVE
+    """More than three players live, and never just three since (the ability is lost for good)."""
+    lost = keys.used(ctx.ability, ctx.seat) in ctx.g.memory
+    return ctx.actor.alive and not lost and len(ctx.g.living()) >= WITCH_MIN_ALIVE
+
+
+def _witch_three_alive(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
+    """A death leaves just three alive: the Witch loses the ability for good, and the curse goes at once."""
+    spent = keys.used(WITCH, owner.seat)
+    if len(g.living()) >= WITCH_MIN_ALIVE or spent in g.memory:
+        return []
+    curses = [RemoveReminder(seat=p.seat, source=r.source, name=r.name) for p in g.players for r in p.reminders
+              if r.name == "Cursed" and r.by_seat == owner.seat]  # fmt: skip
+    return [Remember(key=spent, value="yes"), *curses]
 
 
 @effect("witch_curse", "seat")
@@ -147,7 +161,8 @@ def _witch_cursed_nominates(
     alive the Witch has no ability."""
     p = g.player(nominator)
     cursed = [r for r in p.reminders if r.name == "Cursed" and r.by_seat == owner.seat and active(g, cat, r)]
-    if not cursed or not owner.alive or impaired(g, cat, owner) or len(g.living()) < WITCH_MIN_ALIVE:
+    lost = keys.used(WITCH, owner.seat) in g.memory
+    if not cursed or not owner.alive or impaired(g, cat, owner) or lost or len(g.living()) < WITCH_MIN_ALIVE:
         return []
     return kill(g, cat, nominator)
 
@@ -264,6 +279,7 @@ for _trigger in (
     Trigger("good_twin_executed", "death", _good_twin_executed),
     Trigger("twins_block_good_win", "passive"),
     Trigger("witch_cursed_nominates", "nominated"),
+    Trigger("witch_three_alive", "death", _witch_three_alive),
     Trigger("mad_about_outsider", "passive"),
     Trigger("barber_haircuts", "death", _barber_haircuts),
 ):
