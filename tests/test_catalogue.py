@@ -40,7 +40,8 @@ BAD_MOON_RISING_IDS = frozenset(
 """Bad Moon Rising characters described so far (issue 17); the Grandmother, Innkeeper, Gambler and Lunatic are seeds."""
 SECTS_AND_VIOLETS_IDS = frozenset(
     ["clockmaker", "dreamer", "mathematician", "flowergirl", "towncrier", "savant", "artist", "juggler", "sage",
-     "sweetheart", "fanggu", "vigormortis", "nodashii", "vortox"]
+     "sweetheart", "fanggu", "vigormortis", "nodashii", "vortox", "eviltwin", "witch", "cerenovus", "pithag",
+     "mutant", "barber"]
 )
 """Sects & Violets characters described so far (issue 17); the Snake Charmer, Oracle, Seamstress and
 Philosopher are seeds."""

@@ -41,7 +41,9 @@ SCRIPTS: dict[str, list[str]] = {  # each seed script, with the evil a storytell
     "finger-pointing": ["imp", "poisoner", "scarletwoman", "baron", "recluse", "empath", "undertaker",
                         # and Bad Moon Rising's, described so far
                         "assassin", "devilsadvocate", "fool", "tinker", "sailor", "chambermaid", "exorcist", "tealady",
-                        "professor", "pukka", "gossip", "courtier"],
+                        "professor", "pukka", "gossip", "courtier",
+                        # and Sects & Violets' Minions and their Outsiders
+                        "witch", "cerenovus", "pithag", "eviltwin", "mutant", "barber"],
     "trouble-brewing": [],  # the official script: whole as it is
     "sects-and-violets": [],  # the official script (characters not yet described run with the generic prompt)
 }
@@ -52,6 +54,7 @@ FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthChe
 PIECES = [
     *["next", "back", "repeat", "yes", "no", "seat", "dies", "nominates", "votes", "end day", "showed", "slays"],
     *["guesses", "and", "다음", "뒤로", "네", "아니요", "번", "사망", "지명", "표", "낮 종료", "보여줌"],
+    *["is executed", "처형"],
     *["imp", "widow"],
     *["empath", "임프", "-1", "0", "3", "7", "99", "999", "1000", "²", "①", "٣", "３", "−2", "1e9", "nan", "'", '"'],
     *["{seat}", "%s", "\x00", "\u200b", " ", "\t"],
@@ -148,6 +151,8 @@ def _legal(table: Table, rnd: random.Random) -> str:
             return f"seat {rnd.choice(nominators)} nominates seat {rnd.choice(nominees)}"
         if rnd.random() < 0.15:  # a day ability (the Savant's, the Juggler's …)
             return f"seat {rnd.choice(living)} uses their ability"
+        if rnd.random() < 0.05:  # the storyteller's execution (madness broken)
+            return f"seat {rnd.choice(living)} is executed"
         return "end day"
     if expects == "seat":
         return rnd.choice([f"seat {rnd.choice(living)}", f"seat {rnd.choice(seats)}", "no"])

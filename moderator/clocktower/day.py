@@ -30,7 +30,7 @@ from moderator.clocktower.rules.schema import Step
 from moderator.clocktower.rules.status import statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import winner
-from moderator.clocktower.rules.votes import about_to_die, secret_holder, vote_notes
+from moderator.clocktower.rules.votes import about_to_die, day_notes, secret_holder, vote_notes
 from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
@@ -43,6 +43,7 @@ class DayFlow(Core):
 
     def _day_prompt(self, c: Cursor) -> Prompt:
         text = self._t(step_texts().flow.day, day=self._state.day)
+        text += "".join(" " + self._t(n) for n in day_notes(self._state, self.cat))  # the Cerenovus's Mad
         return self._base(c, ["two_seats", "seat", "confirm"], text, None, None, tuple(DAY_MOVES))
 
     def _votes_prompt(self, c: Cursor) -> Prompt:
@@ -102,7 +103,16 @@ class DayFlow(Core):
             events = parse_events(q.options[key])
         else:
             events = parse_events(q.if_yes) if key == "yes" else []
-        self._push("question", [*events, Ask(question=None)])
+        events = [*events, Ask(question=None)]
+        c = self._state.cursor
+        if self._state.phase == "night" and c is not None and c.id in self.cat and c.seat is not None:
+            # The night moved on before the answer: a step whose player the answer killed (a bounced or
+            # storyteller-chosen death) no longer wakes.
+            step = self._line(c)[1]
+            after = simulate(self._state, events)
+            if step is not None and not c.seats and not CONDITIONS[step.wake_if](self._mkctx(after, c.seat, c.id)):
+                events = self._advance(events, c)
+        self._push("question", events)
         return Reply()
 
     # -- votes ---------------------------------------------------------------------------------
@@ -127,7 +137,8 @@ class DayFlow(Core):
                 raise IllegalChoice("no_such_seat", seat=s)
         if not self._state.player(nominator).alive:
             raise IllegalChoice("dead_nominator", seat=nominator)
-        if self._state.executed_today is not None:  # executed at a nomination (the Virgin's): the day is over
+        if self._state.executed_today is not None or keys.executed(self._state.day) in self._state.memory:
+            # executed at a nomination (the Virgin's), or by the storyteller (madness): the day is over
             raise IllegalChoice("executed_already")
         if nominator in t.nominators:
             raise IllegalChoice("nominated_already", seat=nominator)
@@ -142,10 +153,13 @@ class DayFlow(Core):
         events: list[Event] = [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes")), *fired]
         events.append(self._remember_seats(keys.nominators(self._state.day), [nominator]))  # the Town Crier's
         self._push("nominate", events)
+        p = self._state.player(nominator)
         if self._state.executed_today == nominator:
-            p = self._state.player(nominator)
             return Reply(public=[self._t(step_texts().rules.nominator_executed, seat=p.seat),
                                  self._t(step_texts().flow.died_public, seat=p.seat, name=p.name)])  # fmt: skip
+        if not p.alive:  # died for nominating (the Witch's curse): announced at once
+            return Reply(say=[self._t(step_texts().rules.cursed_nominator, seat=p.seat)],
+                         public=[self._t(step_texts().flow.died_public, seat=p.seat, name=p.name)])  # fmt: skip
         return Reply()
 
     def _remember_seats(self, key: str, seats: list[int]) -> Remember:
@@ -368,6 +382,27 @@ class DayFlow(Core):
             return Reply()
         return Reply(public=[self._t(step_texts().flow.died_public, seat=seat, name=p.name)])
 
+    def _executed(self, cmd: Command) -> Reply:
+        """The storyteller executes a player by a rule (madness broken: the Cerenovus's, the Mutant's). It
+        is the day's execution: no other today, and nobody on the block is executed at the day's end."""
+        seat = cmd.seats[0]
+        if seat not in self._state.seats():
+            raise IllegalChoice("no_such_seat", seat=seat)
+        if not self._state.player(seat).alive:
+            raise IllegalChoice("already_dead", seat=seat)
+        if self._state.executed_today is not None:
+            raise IllegalChoice("executed_already")
+        t = self._state.today
+        today = t.model_copy(update={"pending": None, "block": None, "block_votes": 0})
+        deaths = kill(self._state, self.cat, seat, executed=True)
+        events: list[Event] = [SetDay(today=today), SetCursor(cursor=Cursor(id="day")), *deaths]
+        if not any(isinstance(e, Die) for e in deaths):  # it survives (the Devil's Advocate's): still the execution
+            events.append(Remember(key=keys.executed(self._state.day), value=str(seat)))
+        self._push("executed", events)
+        p = self._state.player(seat)
+        template = step_texts().flow.executed_public if not p.alive else step_texts().flow.executed_survived_public
+        return Reply(public=[self._t(template, seat=p.seat, name=p.name)])
+
     def _end_day(self, cmd: Command) -> Reply:
         flow = step_texts().flow
         t = self._state.today
@@ -380,7 +415,8 @@ class DayFlow(Core):
             died = any(isinstance(e, Die) for e in deaths)
             template = flow.executed_public if died else flow.executed_survived_public
             public.append(self._t(template, seat=p.seat, name=p.name))
-        elif self._state.executed_today is None:  # not executed already today (by the Virgin's ability)
+        elif self._state.executed_today is None and keys.executed(self._state.day) not in self._state.memory:
+            # not executed already today (by the Virgin's ability, or by the storyteller)
             public.append(self._t(flow.no_execution_public))
         after = simulate(self._state, events)
         if after.winner is None and winner(after, self.cat) is None:
@@ -404,5 +440,6 @@ DAY_MOVES: dict[Intent, Callable[[DayFlow, Command], Reply]] = {
     "end_day": DayFlow._end_day,
     "ability": DayFlow._day_ability,
     "guess": DayFlow._day_ability,
+    "executed": DayFlow._executed,
 }
 """What may be said while the day is open, and what each does (its order is the prompt's)."""

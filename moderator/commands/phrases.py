@@ -24,7 +24,7 @@ from moderator.yamlio import load_yaml
 
 Intent = Literal[
     "next", "back", "repeat", "pause", "yes", "no", "seat", "two_seats", "character", "number", "direction",
-    "alignment", "showed", "nominate", "votes", "slays", "dies", "end_day", "ability", "guess", "voters",
+    "alignment", "showed", "nominate", "votes", "slays", "dies", "end_day", "ability", "guess", "voters", "executed",
 ]  # fmt: skip
 
 SLOTS = frozenset(

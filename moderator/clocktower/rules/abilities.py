@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from moderator.clocktower.grimoire.events import AddReminder, Die, Event
 from moderator.clocktower.grimoire.state import Grimoire, Player
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.status import impaired, is_demon, protected
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -122,6 +123,11 @@ def kill(
             asked = _bounce(g, cat, p)
             if asked is not None:
                 return asked
+        if by_demon and g.phase == "night" and keys.arbitrary_deaths(g.night) in g.memory:
+            # A Demon was made tonight (the Pit-Hag's): the storyteller says whether this kill lands.
+            dies = kill(g, cat, seat, by_demon=True, executed=executed, bounce=False, force=True)
+            asked_text = filled(step_texts().rules.arbitrary_kill, seat=seat)
+            return [question(asked_text, {"yes": dies, "no": []}, "yes", "yesno")]
         survived = _survives_first_death(g, cat, p)
         if survived is not None:
             return survived

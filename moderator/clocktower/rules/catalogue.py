@@ -206,8 +206,10 @@ def _names_apart(chars: dict[str, Character], files: dict[str, Path], names_file
         for cid, char in chars.items():
             key = " ".join(char.name(lang).split()).casefold()
             if key in seen:
-                problems.add(files.get(cid, names_file), f"name.{lang}", cid,
-                             f"'{char.name(lang)}' is also the name of {seen[key]}")  # fmt: skip
+                # Said of the one named in data/names.yaml when there is one: the described file wins.
+                first, second = (cid, seen[key]) if cid not in files or seen[key] in files else (seen[key], cid)
+                problems.add(files.get(first, names_file), f"name.{lang}", first,
+                             f"'{char.name(lang)}' is also the name of {second}")  # fmt: skip
             else:
                 seen[key] = cid
 

@@ -49,7 +49,7 @@ def _virgin_nominated(
 
 def _mayor_no_execution(g: Grimoire, cat: Catalogue, owner: Player) -> list[Event]:
     """The day ends with no execution, three players alive, the Mayor among them and sober: good wins."""
-    executed = g.executed_today is not None or g.today.block is not None  # executed, even if not dead
+    executed = g.executed_today is not None or g.today.block is not None or keys.executed(g.day) in g.memory
     if executed or not owner.alive or impaired(g, cat, owner):
         return []
     return [SetWinner(winner=owner.alignment)] if len(g.living()) == MAYOR_ALIVE else []

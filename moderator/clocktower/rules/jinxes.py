@@ -26,7 +26,7 @@ class Jinx(Model):
         Literal[
             "only_one_in_play", "holder_lacks", "magician_picks_babysitter", "decide_after",
             "cannibal_learns_juggles", "chambermaid_sees_mathematician", "drunk_counts", "lunatic_attack_counts",
-            "jump_not_caught", "kept_after_source_dies",
+            "jump_not_caught", "kept_after_source_dies", "extra_copy",
         ]
         | None
     ) = None
@@ -42,7 +42,8 @@ class Jinx(Model):
     other players than the ones the Demon killed counts to the Mathematician.
     jump_not_caught: a Demon that dies passing itself on to another player (the Fang Gu's jump) is not
     caught by the other (the Scarlet Woman). kept_after_source_dies: the first keeps an ability the
-    second let it keep, even when the second dies (the Mastermind and the Vigormortis)."""
+    second let it keep, even when the second dies (the Mastermind and the Vigormortis). extra_copy: the first
+    may make the second even while it is in play (the Pit-Hag an extra Village Idiot)."""
 
 
 def read_jinxes(path: Path) -> list[Jinx]:

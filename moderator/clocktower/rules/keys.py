@@ -28,6 +28,9 @@ use the builders, never a hand-spelled key.
 | votes_unsaid | ``voters_unsaid:day<day>`` | a vote that day was given as a count only: who voted is not all known |
 | juggled | ``juggled:<seat>:day<day>`` | a Juggler's guesses that day, ``seat=character`` space-separated |
 | death_pending | ``death:<ability>:<seat>`` | the night a sober player's on-death step runs (the Sweetheart's) |
+| about | ``about:<ability>:<seat>`` | the character a reminder placed on that seat is about (the Cerenovus's) |
+| executed | ``executed:day<day>`` | a player the storyteller executed that day did not die (still the execution) |
+| arbitrary_deaths | ``arbitrary:<night>`` | a Demon was made that night (the Pit-Hag's): the storyteller's deaths |
 """
 
 from __future__ import annotations
@@ -157,3 +160,18 @@ def juggled(seat: int | None, day: int) -> MemoryKey:
 def death_pending(ability: str, seat: int | None) -> MemoryKey:
     """The player died with ``ability`` sober; its on-death step has yet to run."""
     return MemoryKey(f"death:{ability}:{seat}")
+
+
+def about(ability: str, seat: int | None) -> MemoryKey:
+    """The character the reminder ``ability`` placed on ``seat`` is about (the Cerenovus's madness)."""
+    return MemoryKey(f"about:{ability}:{seat}")
+
+
+def arbitrary_deaths(night: int) -> MemoryKey:
+    """A Demon was made on ``night`` (the Pit-Hag's): the deaths that night are the storyteller's choice."""
+    return MemoryKey(f"arbitrary:{night}")
+
+
+def executed(day: int) -> MemoryKey:
+    """The storyteller executed a player on ``day`` who survived it: still the day's execution."""
+    return MemoryKey(f"executed:day{day}")

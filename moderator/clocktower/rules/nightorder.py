@@ -8,7 +8,8 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue, Character
-from moderator.clocktower.rules.conditions import death_step_due, evil_info_night
+from moderator.clocktower.rules.conditions import CONDITIONS, evil_info_night
+from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.schema import Expect, Status, Step
 from moderator.clocktower.rules.scripts import Script
 from moderator.clocktower.rules.status import acts_alive, statuses
@@ -16,7 +17,7 @@ from moderator.clocktower.rules.texts import step_texts
 from moderator.i18n import Lang
 
 #: Wake conditions under which a dead player's ability can still act (checked at the step itself).
-ACTS_WHILE_DEAD = frozenset({"always", "died_tonight", "killed_by_demon_tonight", "death_pending"})
+ACTS_WHILE_DEAD = frozenset({"always", "died_tonight", "haircuts_tonight", "killed_by_demon_tonight", "death_pending"})
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,7 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
             continue
         if position is None:
             continue
-        if not acts_alive(g, cat, p) and not _acts_dead(g, p, steps):
+        if not acts_alive(g, cat, p) and not _acts_dead(g, cat, p, cid, steps):
             continue
         lines.append(
             SheetStep(
@@ -135,20 +136,13 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
     return lines
 
 
-def _acts_dead(g: Grimoire, p: Player, steps: tuple[Step, ...]) -> bool:
+def _acts_dead(g: Grimoire, cat: Catalogue, p: Player, cid: str, steps: tuple[Step, ...]) -> bool:
+    """Whether a dead player's step wakes tonight: its condition is one that acts while dead, and holds."""
     return any(
-        s.wake_if == "always"
-        or (s.wake_if == "died_tonight" and p.seat in g.died_tonight)
-        or (s.wake_if == "killed_by_demon_tonight" and p.seat in g.demon_killed_tonight)
-        or (s.wake_if == "death_pending" and _pending(g, p))
+        s.wake_if == "always" or (s.wake_if in CONDITIONS and CONDITIONS[s.wake_if](Ctx(g, cat, p.seat, cid)))
         for s in steps
         if s.wake_if in ACTS_WHILE_DEAD
     )
-
-
-def _pending(g: Grimoire, p: Player) -> bool:
-    """A death step waits for tonight (the Sweetheart's, set by its death trigger)."""
-    return death_step_due(g, p.character or "", p.seat)
 
 
 def _evil_info(g: Grimoire | None, cat: Catalogue, in_play: set[str]) -> bool:

@@ -83,6 +83,11 @@ class ReminderSpec(Model):
     keeps_ability: bool = Field(
         False, description="The marked player's ability works though they are dead (the Vigormortis's Has Ability)."
     )
+    day_note: Text | None = Field(
+        None,
+        description="Said to the storyteller while the day is open, while it lies and its placer is sober (the "
+        "Cerenovus's Mad); {seat}: the marked player, {by_seat}: the placer, {character}: what it is about.",
+    )
 
 
 class Choice(Model):
@@ -142,6 +147,7 @@ class Target(Model):
     teams: list[Team] = Field(default_factory=list)
     not_self: bool = False
     same_character: bool = Field(False, description="Only players of this same character.")
+    other_alignment: bool = Field(False, description="Only players of the other alignment than the owner's.")
     in_play: bool | None = Field(None, description="For characters: must (True) or must not (False) be in play.")
 
 

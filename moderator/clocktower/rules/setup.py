@@ -299,6 +299,7 @@ def _options(g: Grimoire, cat: Catalogue, script: Sequence[str], dec: Decision, 
         and (not t.teams or cat.team(p.character) in t.teams)
         and not (t.not_self and p.seat == seat)
         and (not t.same_character or p.character == owner)
+        and (not t.other_alignment or p.alignment != g.player(seat).alignment)
     ]
 
 

@@ -123,6 +123,14 @@ class RuleTexts(Model):
     fanggu_jumped: Text
     registers_outsider_to: Text
     vigormortis_which: Text
+    cerenovus_tell: Text
+    mutant_note: Text
+    became_tell: Text
+    in_play_nothing: Text
+    arbitrary_deaths: Text
+    arbitrary_kill: Text
+    barber_tell: Text
+    cursed_nominator: Text
 
 
 class TruthLabel(Model):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from moderator.clocktower.grimoire.events import AddReminder, Event, RemoveReminder
 from moderator.clocktower.grimoire.state import Grimoire, Player, Winner
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.schema import Until
-from moderator.clocktower.rules.status import acts_alive, is_demon, source_need, spec
+from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, source_need, spec
 
 
 def demon_players(g: Grimoire, cat: Catalogue) -> list[Player]:
@@ -22,15 +24,40 @@ def demon_players(g: Grimoire, cat: Catalogue) -> list[Player]:
     return found
 
 
+def _twins_block_good_win(g: Grimoire, cat: Catalogue, p: Player) -> bool:
+    """The Evil Twin (alive and sober) and its twin of the other alignment both live: good cannot win."""
+    if not p.alive or impaired(g, cat, p):
+        return False
+    return any(q.alive and q.alignment != p.alignment and
+               any(r.name == "Twin" and r.by_seat == p.seat for r in q.reminders) for q in g.players)  # fmt: skip
+
+
+GOOD_WIN_BLOCKERS: dict[str, Callable[[Grimoire, Catalogue, Player], bool]] = {
+    "twins_block_good_win": _twins_block_good_win,
+}
+"""Passive triggers that keep good from winning while they hold (read by :func:`winner`)."""
+
+
+def good_blocked(g: Grimoire, cat: Catalogue) -> bool:
+    """Whether a player's ability keeps good from winning now (the Evil Twin's, while both twins live)."""
+    for p in g.players:
+        char = cat.get(p.character) if p.character else None
+        names = char.data.triggers if char is not None and char.data is not None else []
+        if any(n in GOOD_WIN_BLOCKERS and GOOD_WIN_BLOCKERS[n](g, cat, p) for n in names):
+            return True
+    return False
+
+
 def winner(g: Grimoire, cat: Catalogue) -> Winner | None:
-    """Good wins when no Demon lives; evil wins when two players live and one is the Demon."""
+    """Good wins when no Demon lives (unless an ability keeps good from winning: the Evil Twin's); evil
+    wins when two players live and one is the Demon."""
     demons = demon_players(g, cat)
     if not demons:
         # An unseated Demon with no one holding it yet (Lil' Monsta before the first babysitting).
-        return None if g.unseated or not g.players else "good"
+        return None if g.unseated or not g.players or good_blocked(g, cat) else "good"
     living = [d for d in demons if d.alive]
     if not living:
-        return "good"
+        return None if good_blocked(g, cat) else "good"
     if len(g.living()) <= 2:
         return "evil"
     return None

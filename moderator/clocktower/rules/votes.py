@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from moderator.clocktower.grimoire.events import AddReminder, Event, RemoveReminder
 from moderator.clocktower.grimoire.state import Grimoire, Player
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import anyone_has
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.status import impaired, spec
-from moderator.clocktower.rules.texts import filled
+from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.i18n import Text
 
 ABOUT_TO_DIE = "About To Die"
@@ -46,4 +47,23 @@ def vote_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
                 continue
             if not impaired(g, cat, g.player(r.by_seat)):
                 notes.append(filled(s.vote_note, seat=p.seat, by_seat=r.by_seat))
+    return notes
+
+
+def day_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
+    """What the storyteller must keep in mind while the day is open: the ``day_note`` of each reminder
+    whose placer is sober (a player mad about a character: the Cerenovus's), and each living, sober
+    player mad about being an Outsider (``mad_about_outsider``, the Mutant)."""
+    notes: list[Text] = []
+    for p in g.living():
+        for r in p.reminders:
+            s = spec(cat, r)
+            if s is None or s.day_note is None or (r.by_seat in g.seats() and impaired(g, cat, g.player(r.by_seat))):
+                continue
+            about = g.memory.get(keys.about(r.source, p.seat))
+            character = cat[about].name if about is not None and about in cat else Text(ko="?", en="?")
+            notes.append(filled(s.day_note, seat=p.seat, by_seat=r.by_seat, character=character))
+    for p in anyone_has(g, cat, "mad_about_outsider"):
+        if p.alive and not impaired(g, cat, p):
+            notes.append(filled(step_texts().rules.mutant_note, seat=p.seat))
     return notes

@@ -148,7 +148,7 @@ def false_info_by(g: Grimoire, cat: Catalogue, p: Player, ability: str) -> Playe
 
 def _no_execution_evil_wins(g: Grimoire, cat: Catalogue, owner: Player) -> list[Event]:
     """The day ends with no execution while the Vortox lives sober: evil wins."""
-    executed = g.executed_today is not None or g.today.block is not None  # executed, even if not dead
+    executed = g.executed_today is not None or g.today.block is not None or keys.executed(g.day) in g.memory
     if executed or not owner.alive or impaired(g, cat, owner):
         return []
     return [SetWinner(winner="evil")]
