@@ -39,6 +39,7 @@ SCRIPTS: dict[str, list[str]] = {  # each seed script, with the evil a storytell
                         "assassin", "devilsadvocate", "fool", "tinker", "sailor", "chambermaid", "exorcist", "tealady",
                         "professor", "pukka", "gossip", "courtier"],
     "trouble-brewing": [],  # the official script: whole as it is
+    "bad-moon-rising": [],  # the official script: whole as it is
 }
 CAT = default_catalogue()
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -353,7 +353,7 @@ def test_load_script_raises_with_the_file_named(cat: Catalogue, name: str) -> No
 
 def test_scripts_resolve_by_path_stem_and_meta_name() -> None:
     bundled = bundled_scripts()
-    assert set(bundled) == {"twelve", "hunter-x-hunter", "finger-pointing", "trouble-brewing"}
+    assert set(bundled) == {"twelve", "hunter-x-hunter", "finger-pointing", "trouble-brewing", "bad-moon-rising"}
     for stem, path in bundled.items():
         assert resolve_script(stem) == path
         assert resolve_script(str(path)) == path
@@ -366,7 +366,7 @@ def test_scripts_resolve_by_path_stem_and_meta_name() -> None:
         assert stem in str(info.value)
 
 
-@pytest.mark.parametrize("stem", ["twelve", "hunter-x-hunter", "finger-pointing", "trouble-brewing"])
+@pytest.mark.parametrize("stem", ["twelve", "hunter-x-hunter", "finger-pointing", "trouble-brewing", "bad-moon-rising"])
 def test_bundled_scripts_load_with_their_ids(cat: Catalogue, stem: str) -> None:
     path = bundled_scripts()[stem]
     raw = json.loads(path.read_text(encoding="utf-8"))

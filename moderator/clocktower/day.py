@@ -78,7 +78,10 @@ class DayFlow(Core):
             proposal = self._t(shown) if shown else self._t(flow.who, seat=q.proposed, name=name)
             text += " " + self._t(flow.proposed, answer=proposal)
         allowed: tuple[Intent, ...] = ("yes", "no") if q.expects == "yesno" else ("seat",)
-        return self._base(c, [q.expects], text, None, q.proposed, allowed)
+        if q.expects == "seat":
+            allowed += tuple(i for i in ("yes", "no") if i in q.options)  # "no": nobody (a Shabaloth's)
+        at = c if q.step is None else Cursor(id=q.step, seat=c.seat)
+        return self._base(at, [q.expects], text, None, q.proposed, allowed)
 
     def _answer_question(self, cmd: Command) -> Reply:
         q = self._state.question
@@ -89,6 +92,8 @@ class DayFlow(Core):
             key = cmd.intent
         elif q.expects == "seat" and cmd.intent == "seat" and cmd.seats:
             key = str(cmd.seats[0])
+        elif cmd.intent in ("yes", "no") and cmd.intent in q.options:
+            key = cmd.intent
         else:
             raise IllegalChoice("answer_question" if q.expects == "yesno" else "answer_question_seat")
         if q.options:
@@ -266,23 +271,50 @@ class DayFlow(Core):
             deaths = kill(self._state, self.cat, t.block, executed=True)
             events += deaths
             died = any(isinstance(e, Die) for e in deaths)
-            template = flow.executed_public if died else flow.executed_survived_public
-            public.append(self._t(template, seat=p.seat, name=p.name))
+            asked = any(isinstance(e, Ask) and _kills(e) for e in deaths)
+            if not asked:  # a question first (the Pacifist's): the storyteller announces what it decides
+                template = flow.executed_public if died else flow.executed_survived_public
+                public.append(self._t(template, seat=p.seat, name=p.name))
         elif self._state.executed_today is None:  # not executed already today (by the Virgin's ability)
             public.append(self._t(flow.no_execution_public))
-        after = simulate(self._state, events)
-        if after.winner is None and winner(after, self.cat) is None:
-            events += day_end_events(after, self.cat)  # the Mayor's win
-            after = simulate(self._state, events)
-        if after.winner is None and winner(after, self.cat) is None:
-            night = self._state.night + 1
-            self._state = after  # only to compute the night from; the journal entry below is the truth
-            try:
-                events += self._enter_night(night)
-            finally:
-                self._state = self.journal.state()
+        ask = next((e for e in events if isinstance(e, Ask) and _kills(e)), None)
+        if ask is None:
+            events += self._close_day(events)
+        else:  # an answer that kills (the Pacifist's): asked by day, each answer carries the rest of the day's end
+            assert ask.question is not None
+            q = ask.question
+            raw = q.options or {"yes": q.if_yes, "no": []}
+            before = [e for e in events if e is not ask]
+            options: dict[str, list[dict[str, object]]] = {}
+            for key, answer in raw.items():
+                chosen = parse_events(answer)
+                rest = self._close_day([*before, *chosen])
+                options[key] = [e.model_dump() for e in [*chosen, *rest]]
+            events = [*before, Ask(question=q.model_copy(update={"options": options, "if_yes": []}))]
         self._push("end day", events)
         return Reply(public=public)
+
+    def _close_day(self, events: list[Event]) -> list[Event]:
+        """What ends the day after ``events``: the day's-end triggers (the Mayor's win), then the night."""
+        after = simulate(self._state, events)
+        more: list[Event] = []
+        if after.winner is None and winner(after, self.cat) is None:
+            more += day_end_events(after, self.cat)  # the Mayor's win
+            after = simulate(self._state, [*events, *more])
+        if after.winner is None and winner(after, self.cat) is None:
+            night = self._state.night + 1
+            saved = self._state
+            self._state = after  # only to compute the night from; the journal entry is the truth
+            try:
+                more += self._enter_night(night)
+            finally:
+                self._state = saved
+        return more
+
+
+def _kills(e: Ask) -> bool:
+    """Whether an answer to the question kills someone: then it is asked by day, before the night."""
+    return e.question is not None and any(x.get("kind") == "die" for a in e.question.options.values() for x in a)
 
 
 DAY_MOVES: dict[Intent, Callable[[DayFlow, Command], Reply]] = {

@@ -93,6 +93,29 @@ def _survives_first_death(g: Grimoire, cat: Catalogue, p: Player) -> list[Event]
     return [AddReminder(seat=p.seat, source=owner, name="No Ability", by_seat=p.seat)]
 
 
+def _spared(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
+    """A good player executed while a living, sober player with ``executed_good_may_live`` (the Pacifist)
+    lives: the storyteller says whether they survive, the app proposes no (they die)."""
+    if p.alignment != "good" or not any(q.alive and _has_sober(g, cat, q, "executed_good_may_live")
+                                        for q in g.players):  # fmt: skip
+        return None
+    dies = kill(g, cat, p.seat, executed=True, bounce=False)
+    asked = filled(step_texts().rules.pacifist_survives, seat=p.seat)
+    return [question(asked, {"yes": [], "no": dies}, "no", "yesno", step="pacifist")]
+
+
+def _seems_to_die(g: Grimoire, cat: Catalogue, p: Player, by_demon: bool, executed: bool) -> list[Event] | None:
+    """The first death of a sober player with ``first_death_seems`` (the Zombuul) does not happen: they
+    are shown dead (their Dead token, ``shown_dead``) but live on."""
+    if not _has_sober(g, cat, p, "first_death_seems"):
+        return None
+    owner = next(a for a in abilities(cat, p) if "first_death_seems" in _triggers(cat, a))
+    if p.has_reminder("Dead", owner):
+        return None
+    return [Die(seat=p.seat, by_demon=by_demon, executed=executed, seeming=True),
+            AddReminder(seat=p.seat, source=owner, name="Dead", by_seat=p.seat)]  # fmt: skip
+
+
 def kill(
     g: Grimoire,
     cat: Catalogue,
@@ -122,9 +145,16 @@ def kill(
             asked = _bounce(g, cat, p)
             if asked is not None:
                 return asked
+        if executed and bounce:
+            asked = _spared(g, cat, p)
+            if asked is not None:
+                return asked
         survived = _survives_first_death(g, cat, p)
         if survived is not None:
             return survived
+        seeming = _seems_to_die(g, cat, p, by_demon, executed)
+        if seeming is not None:
+            return seeming
     death = Death(seat, by_demon=by_demon, executed=executed)
     events: list[Event] = [Die(seat=seat, by_demon=by_demon, executed=executed)]
     after = g.model_copy(deep=True)

@@ -22,6 +22,10 @@ use the builders, never a hand-spelled key.
 | exorcised | ``exorcised:<night>`` | the Exorcist chose the Demon: it does not wake (the Exorcist's seat) |
 | decided | ``decide:<decision>`` | a storyteller decision given at setup (``--decide``), for a character made later |
 | jinxed | ``jinxed:<ability>:<seat>`` | the ability a jinx keeps this player from holding (an Alchemist's Widow) |
+| placed | ``placed:<source>:<seat>`` | the night a token that lasts until the dusk after the next day was placed |
+| learnt_death | ``learnt_death:<seat>`` | the player has learnt they died (the Moonchild and the Klutz choose) |
+| mastermind | ``mastermind:day`` | the Demon died by execution with a Mastermind: the day that decides the game |
+| charged | ``charged:<ability>:<seat>`` | the Po chose no-one last time: three attacks (picks so far tonight) |
 | script_added | ``script:added`` | characters added to the script for this game (``--add``), comma-separated |
 """
 
@@ -122,3 +126,22 @@ def exorcised(night: int) -> MemoryKey:
 def statement_true(ability: str, seat: int | None, day: int) -> MemoryKey:
     """The storyteller judged the public statement made with ``ability`` on ``day`` true."""
     return MemoryKey(f"true:{ability}:{seat}:day{day}")
+
+
+def placed(source: str, seat: int) -> MemoryKey:
+    """The night a token lasting until the dusk after the next day was placed (the Minstrel's)."""
+    return MemoryKey(f"placed:{source}:{seat}")
+
+
+def learnt_death(seat: int) -> MemoryKey:
+    """The player has learnt that they died (by day at once, by night at dawn)."""
+    return MemoryKey(f"learnt_death:{seat}")
+
+
+MASTERMIND_DAY = MemoryKey("mastermind:day")
+"""The Demon died by execution while a Mastermind lived sober: the day (a number) that decides the game."""
+
+
+def charged(ability: str, seat: int | None) -> MemoryKey:
+    """The Po chose no-one last time: it attacks three times tonight (the value: picks made so far)."""
+    return MemoryKey(f"charged:{ability}:{seat}")

@@ -16,7 +16,7 @@ from moderator.clocktower.rules.texts import step_texts
 from moderator.i18n import Lang
 
 #: Wake conditions under which a dead player's ability can still act (checked at the step itself).
-ACTS_WHILE_DEAD = frozenset({"always", "died_tonight"})
+ACTS_WHILE_DEAD = frozenset({"always", "died_tonight", "learnt_death"})
 
 
 @dataclass(frozen=True)
@@ -137,9 +137,7 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
 
 def _acts_dead(g: Grimoire, p: Player, steps: tuple[Step, ...]) -> bool:
     return any(
-        s.wake_if == "always" or (s.wake_if == "died_tonight" and p.seat in g.died_tonight)
-        for s in steps
-        if s.wake_if in ACTS_WHILE_DEAD
+        s.wake_if != "died_tonight" or p.seat in g.died_tonight for s in steps if s.wake_if in ACTS_WHILE_DEAD
     )
 
 

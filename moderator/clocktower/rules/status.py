@@ -52,7 +52,17 @@ def statuses(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> set[Sta
         s = spec(cat, r)
         if s is not None and s.status is not None and active(g, cat, r, _depth):
             found.add(s.status)
+    for q in g.players:  # a token that makes every other player drunk (the Minstrel's)
+        for r in q.reminders if q.seat != p.seat else ():
+            s = spec(cat, r)
+            if s is not None and s.status_others is not None and active(g, cat, r, _depth):
+                found.add(s.status_others)
     return found
+
+
+def shown_dead(cat: Catalogue, p: Player) -> bool:
+    """Whether ``p`` is dead, or alive but shown dead to the table (the Zombuul after its first death)."""
+    return not p.alive or any((s := spec(cat, r)) is not None and s.shown_dead for r in p.reminders)
 
 
 def impaired(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> bool:

@@ -113,6 +113,8 @@ class RuleTexts(Model):
     registers_townsfolk_to: Text
     nominator_executed: Text
     mayor_wins: Text
+    pacifist_survives: Text
+    shabaloth_regurgitate: Text
 
 
 class TruthLabel(Model):

@@ -23,9 +23,10 @@ from moderator.clocktower.rules.status import impaired
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.i18n import Text
 
-On = Literal["death", "passive", "dawn", "nominated", "day_end"]
+On = Literal["death", "passive", "dawn", "nominated", "day_end", "chosen"]
 """When a trigger runs: at a death, at dawn (rules.dawn holds those), when a player is nominated or
-as the day ends (rules.daytime holds those), or never (read by name)."""
+as the day ends (rules.daytime holds those), when a player is chosen at a night step (effects/bmr.py
+holds those), or never (read by name)."""
 
 
 @dataclass(frozen=True)
@@ -50,11 +51,15 @@ class Trigger:
 
 
 def question(
-    text: Text, options: dict[str, list[Event]], proposed: str | None, expects: Literal["yesno", "seat"] = "seat"
+    text: Text,
+    options: dict[str, list[Event]],
+    proposed: str | None,
+    expects: Literal["yesno", "seat"] = "seat",
+    step: str | None = None,
 ) -> Ask:
     """Put a question to the storyteller: each answer's events, and the one the app proposes (None:
-    no proposal, the storyteller must answer)."""
-    return Ask(question=Question(ko=text.ko, en=text.en, expects=expects, proposed=proposed,
+    no proposal, the storyteller must answer); ``step``: the step it is shown as (a character's)."""
+    return Ask(question=Question(ko=text.ko, en=text.en, expects=expects, proposed=proposed, step=step,
                                  options={k: [e.model_dump() for e in v] for k, v in options.items()}))  # fmt: skip
 
 
@@ -170,5 +175,7 @@ TRIGGERS: dict[str, Trigger] = {
         Trigger("neighbours_cannot_die", "passive"),
         Trigger("virgin_nominated", "nominated"),
         Trigger("mayor_no_execution", "day_end"),
+        Trigger("executed_good_may_live", "passive"),
+        Trigger("first_death_seems", "passive"),
     )
 }

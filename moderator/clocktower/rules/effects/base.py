@@ -22,6 +22,7 @@ CheckFn = Callable[[Ctx, Answer], None]
 ApplyFn = Callable[[Ctx, Answer], Outcome]
 ToldFn = Callable[[Ctx, Answer], object]
 OptionsFn = Callable[[Ctx], list[int]]
+DeclinedFn = Callable[[Ctx], Outcome]
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,8 @@ class Effect:
     told: ToldFn | None = None
     options: OptionsFn | None = None
     """For information that is a player: every seat that would be true (the truth is the first)."""
+    declined: DeclinedFn | None = None
+    """What choosing no-one ("no") does, if anything (the Po's charge)."""
 
 
 EFFECTS: dict[str, Effect] = {}
@@ -48,13 +51,14 @@ def effect(
     check: CheckFn | None = None,
     told: ToldFn | None = None,
     options: OptionsFn | None = None,
+    declined: DeclinedFn | None = None,
 ) -> Callable[[ApplyFn], ApplyFn]:
     """Register ``fn`` as the effect ``name``."""
 
     def register(fn: ApplyFn) -> ApplyFn:
         if name in EFFECTS:
             raise ValueError(f"effect {name!r} registered twice")
-        EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options)
+        EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options, declined)
         return fn
 
     return register
