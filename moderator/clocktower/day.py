@@ -25,6 +25,7 @@ from moderator.clocktower.rules.abilities import abilities, kill
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer
 from moderator.clocktower.rules.daytime import day_end_events, nomination_events
+from moderator.clocktower.rules.status import shown_dead
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import winner
 from moderator.clocktower.rules.votes import about_to_die, secret_holder, vote_notes
@@ -80,7 +81,7 @@ class DayFlow(Core):
         allowed: tuple[Intent, ...] = ("yes", "no") if q.expects == "yesno" else ("seat",)
         if q.expects == "seat":
             allowed += tuple(i for i in ("yes", "no") if i in q.options)  # "no": nobody (a Shabaloth's)
-        at = c if q.step is None else Cursor(id=q.step, seat=c.seat)
+        at = c if q.step is None else Cursor(id=q.step, seat=q.seat)
         return self._base(at, [q.expects], text, None, q.proposed, allowed)
 
     def _answer_question(self, cmd: Command) -> Reply:
@@ -102,13 +103,14 @@ class DayFlow(Core):
             events = parse_events(q.options[key])
         else:
             events = parse_events(q.if_yes) if key == "yes" else []
-        self._push("question", [*events, Ask(question=None)])
+        self._push("question", [Ask(question=None), *events])  # an answer may ask the next question (the Klutz)
         return Reply()
 
     # -- votes ---------------------------------------------------------------------------------
 
     def _threshold(self) -> int:
-        return math.ceil(len(self._state.living()) / 2)
+        """Half the living, rounded up; a player shown dead (the Zombuul's first death) counts as dead."""
+        return math.ceil(sum(1 for p in self._state.living() if not shown_dead(self.cat, p)) / 2)
 
     def _secret_votes(self) -> bool:
         return secret_holder(self._state, self.cat) is not None
@@ -125,7 +127,7 @@ class DayFlow(Core):
         for s in (nominator, nominee):
             if s not in self._state.seats():
                 raise IllegalChoice("no_such_seat", seat=s)
-        if not self._state.player(nominator).alive:
+        if shown_dead(self.cat, self._state.player(nominator)):  # dead, or shown dead (the Zombuul)
             raise IllegalChoice("dead_nominator", seat=nominator)
         if self._state.executed_today is not None:  # executed at a nomination (the Virgin's): the day is over
             raise IllegalChoice("executed_already")

@@ -73,6 +73,7 @@ class Question(_State):
     )
     proposed: str | None = Field(None, description="The answer the app proposes ('next' takes it).")
     step: str | None = Field(None, description="The step it is shown as (a character id), if not the cursor's.")
+    seat: int | None = Field(None, description="The seat of that step's player.")
 
 
 class DayState(_State):

@@ -96,12 +96,13 @@ def _survives_first_death(g: Grimoire, cat: Catalogue, p: Player) -> list[Event]
 def _spared(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
     """A good player executed while a living, sober player with ``executed_good_may_live`` (the Pacifist)
     lives: the storyteller says whether they survive, the app proposes no (they die)."""
-    if p.alignment != "good" or not any(q.alive and _has_sober(g, cat, q, "executed_good_may_live")
-                                        for q in g.players):  # fmt: skip
+    sparer = next((q for q in g.players if q.alive and _has_sober(g, cat, q, "executed_good_may_live")), None)
+    if p.alignment != "good" or sparer is None:
         return None
     dies = kill(g, cat, p.seat, executed=True, bounce=False)
     asked = filled(step_texts().rules.pacifist_survives, seat=p.seat)
-    return [question(asked, {"yes": [], "no": dies}, "no", "yesno", step="pacifist")]
+    owner = next(a for a in abilities(cat, sparer) if "executed_good_may_live" in _triggers(cat, a))
+    return [question(asked, {"yes": [], "no": dies}, "no", "yesno", step=owner, seat=sparer.seat)]
 
 
 def _seems_to_die(g: Grimoire, cat: Catalogue, p: Player, by_demon: bool, executed: bool) -> list[Event] | None:

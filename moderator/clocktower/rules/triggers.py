@@ -56,10 +56,11 @@ def question(
     proposed: str | None,
     expects: Literal["yesno", "seat"] = "seat",
     step: str | None = None,
+    seat: int | None = None,
 ) -> Ask:
     """Put a question to the storyteller: each answer's events, and the one the app proposes (None:
-    no proposal, the storyteller must answer); ``step``: the step it is shown as (a character's)."""
-    return Ask(question=Question(ko=text.ko, en=text.en, expects=expects, proposed=proposed, step=step,
+    no proposal, the storyteller must answer); ``step``, ``seat``: the step it is shown as (a character's)."""
+    return Ask(question=Question(ko=text.ko, en=text.en, expects=expects, proposed=proposed, step=step, seat=seat,
                                  options={k: [e.model_dump() for e in v] for k, v in options.items()}))  # fmt: skip
 
 

@@ -82,7 +82,7 @@ def learned(g: Grimoire, cat: Catalogue, p: Player) -> list[Event]:
         fx = EFFECTS[step.effect]
         options = {str(q.seat): fx.apply(ctx, Answer(seats=(q.seat,))).events for q in g.living()}
         asked = filled(step.prompt, seat=p.seat)
-        events.append(question(asked, options, None, "seat", step=ability))
+        events.append(question(asked, options, None, "seat", step=ability, seat=p.seat))
         break
     return events
 
@@ -244,8 +244,8 @@ def _regurgitate(ctx: Ctx, last: list[int]) -> list[Event]:
     }
     asked = filled(step_texts().rules.shabaloth_regurgitate, seats=", ".join(str(s) for s in dead))
     if len(dead) == 1:
-        return [question(asked, {"yes": back[str(dead[0])], "no": []}, "no", "yesno", step=ctx.ability)]
-    return [question(asked, {**back, "no": []}, "no", "seat", step=ctx.ability)]
+        return [question(asked, {"yes": back[str(dead[0])], "no": []}, "no", "yesno", step=ctx.ability, seat=ctx.seat)]
+    return [question(asked, {**back, "no": []}, "no", "seat", step=ctx.ability, seat=ctx.seat)]
 
 
 @effect("shabaloth_kill", "two_seats")
