@@ -17,7 +17,7 @@ from moderator.clocktower.rules.effects import EFFECTS, Effect
 from moderator.clocktower.rules.effects.bmr import chosen_events, learned_at_dawn
 from moderator.clocktower.rules.nightorder import SheetStep
 from moderator.clocktower.rules.schema import Expect, Step
-from moderator.clocktower.rules.status import impaired
+from moderator.clocktower.rules.status import impaired, shown_dead
 from moderator.clocktower.rules.texts import step_texts
 from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
@@ -52,7 +52,8 @@ class NightFlow(Core):
         pseudo = texts.pseudo[c.id]
         public = pseudo.public(self.lang) if pseudo.public else None
         # Died tonight and still dead (a Professor may have brought one back).
-        dead = [p for s in self._state.died_tonight if not (p := self._state.player(s)).alive]
+        # (shown dead counts: the Zombuul's first death is announced like any other)
+        dead = [p for s in dict.fromkeys(self._state.died_tonight) if shown_dead(self.cat, p := self._state.player(s))]
         who = ", ".join(self._t(texts.flow.who, seat=p.seat, name=p.name) for p in dead)
         news = self._t(texts.flow.deaths_public, who=who) if dead else self._t(texts.flow.no_deaths_public)
         public = f"{public} {news}" if public else news

@@ -22,12 +22,16 @@ class Jinx(Model):
     pair: tuple[str, str]
     at: list[str]
     text: Text
-    rule: Literal["only_one_in_play", "holder_lacks", "magician_picks_babysitter", "decide_after"] | None = None
+    rule: (
+        Literal["only_one_in_play", "holder_lacks", "magician_picks_babysitter", "decide_after", "both_drunk"] | None
+    ) = None
     """only_one_in_play: never both in play. holder_lacks: the first, given the second's ability, does
     not have it (the Alchemist and the Widow or the Spy). magician_picks_babysitter: the Magician, not
     the Minions, chooses Lil' Monsta's babysitter, who must be a living Minion. decide_after: the
     first's setup decisions wait until the second has acted on the first night (the Bounty Hunter's
-    evil Townsfolk, after the Kazali), and are made only if the first is still in play."""
+    evil Townsfolk, after the Kazali), and are made only if the first is still in play. both_drunk: a
+    player of the first holding the second's ability and a player of the second are both drunk while
+    both are otherwise sober (the Alchemist and the Organ Grinder)."""
 
 
 def read_jinxes(path: Path) -> list[Jinx]:
@@ -72,3 +76,8 @@ def decided_after(owner: str, in_play: set[str]) -> str | None:
     """The character whose first-night act ``owner``'s setup decisions wait for, if one is in play."""
     return next((j.pair[1] for j in jinxes() if j.rule == "decide_after" and j.pair[0] == owner
                  and j.pair[1] in in_play), None)  # fmt: skip
+
+
+def both_drunk_pairs() -> list[tuple[str, str]]:
+    """The pairs (holder, ability) whose players are both drunk while both are otherwise sober."""
+    return [j.pair for j in jinxes() if j.rule == "both_drunk"]
