@@ -34,10 +34,13 @@ TROUBLE_BREWING_IDS = frozenset(
 """The rest of Trouble Brewing (issue 17): its other characters are among the two sets above."""
 BAD_MOON_RISING_IDS = frozenset(
     ["tinker", "fool", "assassin", "devilsadvocate", "sailor", "chambermaid", "exorcist", "tealady", "professor",
-     "pukka", "gossip", "courtier"]
+     "pukka", "gossip", "courtier", "minstrel", "pacifist", "moonchild", "goon", "godfather", "mastermind",
+     "zombuul", "shabaloth", "po"]
 )
-"""Bad Moon Rising characters described so far (issue 17); the Grandmother, Innkeeper, Gambler and Lunatic are seeds."""
-DESCRIBED = SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS | BAD_MOON_RISING_IDS
+"""The rest of Bad Moon Rising (issue 17); the Grandmother, Innkeeper, Gambler and Lunatic are seeds."""
+SECTS_AND_VIOLETS_IDS = frozenset(["klutz"])
+"""Sects & Violets characters described (issue 17): the Klutz, with the Moonchild's mechanism."""
+DESCRIBED = SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS | BAD_MOON_RISING_IDS | SECTS_AND_VIOLETS_IDS
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 

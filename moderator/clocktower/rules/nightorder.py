@@ -119,7 +119,7 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
             continue
         if position is None:
             continue
-        if not p.alive and not _acts_dead(g, p, steps):
+        if not p.alive and not _acts_dead(g, p, steps, cid):
             continue
         lines.append(
             SheetStep(
@@ -135,9 +135,14 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
     return lines
 
 
-def _acts_dead(g: Grimoire, p: Player, steps: tuple[Step, ...]) -> bool:
+def _acts_dead(g: Grimoire, p: Player, steps: tuple[Step, ...], cid: str) -> bool:
+    learnt = keys.learnt_death(p.seat) in g.memory and keys.used(cid, p.seat) not in g.memory
     return any(
-        s.wake_if != "died_tonight" or p.seat in g.died_tonight for s in steps if s.wake_if in ACTS_WHILE_DEAD
+        s.wake_if == "always"
+        or (s.wake_if == "died_tonight" and p.seat in g.died_tonight)
+        or (s.wake_if == "learnt_death" and learnt)
+        for s in steps
+        if s.wake_if in ACTS_WHILE_DEAD
     )
 
 
