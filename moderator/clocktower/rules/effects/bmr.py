@@ -264,14 +264,22 @@ def shabaloth_kill(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=events)
 
 
+def _exorcised(ctx: Ctx) -> bool:
+    """The Exorcist chose the Demon tonight: it does not act, and that is no choice at all."""
+    return keys.exorcised(ctx.g.night) in ctx.g.memory
+
+
 def _po_declined(ctx: Ctx) -> Outcome:
-    """The Po chose no-one: three attacks next time (after some of three picks: the charge is spent)."""
+    """The Po chose no-one: three attacks next time, drunk or not (after some of three picks: the charge
+    is spent). Exorcised, it made no choice: nothing changes."""
     key = keys.charged(ctx.ability, ctx.seat)
     picks = ctx.g.memory.get(key)
+    if _exorcised(ctx):
+        return Outcome()
     if picks is not None and int(picks) > 0:
         return Outcome(events=[Remember(key=key, value=None),
                                RemoveReminder(seat=ctx.actor.seat, source=ctx.ability, name="3 Attacks")])  # fmt: skip
-    if picks is not None or not _sober(ctx):
+    if picks is not None:
         return Outcome()
     charge = AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="3 Attacks", by_seat=ctx.seat)
     return Outcome(events=[Remember(key=key, value="0"), charge])
@@ -282,6 +290,8 @@ def po_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """One kill; charged (no-one chosen last time), three, one answer at a time."""
     key = keys.charged(ctx.ability, ctx.seat)
     picks = ctx.g.memory.get(key)
+    if _exorcised(ctx):  # no act tonight: a charge carries to the next night
+        return Outcome()
     may, refused = _demon_may_kill(ctx)
     events = kill(ctx.g, ctx.cat, _seat(answer), by_demon=True) if may else []
     say = refused.say if refused else []
