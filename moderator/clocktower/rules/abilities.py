@@ -5,7 +5,7 @@ from __future__ import annotations
 from moderator.clocktower.grimoire.events import AddReminder, Die, Event
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.status import impaired, is_demon, protected
+from moderator.clocktower.rules.status import impaired, is_demon, protected, shown_dead
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, question
 
@@ -65,13 +65,24 @@ def _bounce(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
     return [question(asked, options, str(p.seat))]
 
 
+def _shown_alive_neighbour(g: Grimoire, cat: Catalogue, seat: int, step: int) -> Player | None:
+    """The nearest living neighbour going ``step``, passing over one shown dead (the Zombuul's first death)."""
+    order = g.seats()
+    i = order.index(seat)
+    for k in range(1, len(order)):
+        p = g.player(order[(i + step * k) % len(order)])
+        if p.seat != seat and not shown_dead(cat, p):
+            return p
+    return None
+
+
 def _kept_alive_by_neighbour(g: Grimoire, cat: Catalogue, p: Player) -> bool:
     """Whether a living, sober player with ``neighbours_cannot_die`` (the Tea Lady) has ``p`` as one of
     their two living neighbours, and both are good: then ``p`` cannot die."""
     for lady in anyone_has(g, cat, "neighbours_cannot_die"):
         if not lady.alive or lady.seat == p.seat or impaired(g, cat, lady):
             continue
-        sides = [g.neighbour(lady.seat, +1), g.neighbour(lady.seat, -1)]
+        sides = [_shown_alive_neighbour(g, cat, lady.seat, +1), _shown_alive_neighbour(g, cat, lady.seat, -1)]
         if p in sides and all(q is not None and q.alignment == "good" for q in sides):
             return True
     return False
