@@ -80,7 +80,9 @@ class DayFlow(Core):
             text += " " + self._t(flow.proposed, answer=proposal)
         allowed: tuple[Intent, ...] = ("yes", "no") if q.expects == "yesno" else ("seat",)
         if q.expects == "seat":
-            allowed += tuple(i for i in ("yes", "no") if i in q.options)  # "no": nobody (a Shabaloth's)
+            allowed += tuple(i for i in ("yes", "no") if i in q.options)  # "no": nobody
+        elif any(k.isdigit() for k in q.options):
+            allowed += ("seat",)  # a yes that a seat makes precise (the Shabaloth's which)
         at = c if q.step is None else Cursor(id=q.step, seat=q.seat)
         return self._base(at, [q.expects], text, None, q.proposed, allowed)
 
@@ -91,7 +93,7 @@ class DayFlow(Core):
             key = q.proposed
         elif q.expects == "yesno" and cmd.intent in ("yes", "no"):
             key = cmd.intent
-        elif q.expects == "seat" and cmd.intent == "seat" and cmd.seats:
+        elif cmd.intent == "seat" and cmd.seats and (q.expects == "seat" or str(cmd.seats[0]) in q.options):
             key = str(cmd.seats[0])
         elif cmd.intent in ("yes", "no") and cmd.intent in q.options:
             key = cmd.intent

@@ -115,6 +115,7 @@ class RuleTexts(Model):
     mayor_wins: Text
     pacifist_survives: Text
     shabaloth_regurgitate: Text
+    shabaloth_which: Text
 
 
 class TruthLabel(Model):

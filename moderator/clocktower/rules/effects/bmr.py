@@ -242,10 +242,15 @@ def _regurgitate(ctx: Ctx, last: list[int]) -> list[Event]:
     back: dict[str, list[Event]] = {
         str(s): [Revive(seat=s), AddReminder(seat=s, source=ctx.ability, name="Alive", by_seat=ctx.seat)] for s in dead
     }
-    asked = filled(step_texts().rules.shabaloth_regurgitate, seats=", ".join(str(s) for s in dead))
+    texts = step_texts().rules
+    asked = filled(texts.shabaloth_regurgitate, seats=", ".join(str(s) for s in dead))
+    step, seat = ctx.ability, ctx.seat
     if len(dead) == 1:
-        return [question(asked, {"yes": back[str(dead[0])], "no": []}, "no", "yesno", step=ctx.ability, seat=ctx.seat)]
-    return [question(asked, {**back, "no": []}, "no", "seat", step=ctx.ability, seat=ctx.seat)]
+        return [question(asked, {"yes": back[str(dead[0])], "no": []}, "no", "yesno", step=step, seat=seat)]
+    # Two of them: yes, then which one (a seat said at once answers both questions).
+    told = filled(texts.shabaloth_which, seats=", ".join(str(s) for s in dead))
+    which = question(told, back, None, "seat", step=step, seat=seat)
+    return [question(asked, {"yes": [which], **back, "no": []}, "no", "yesno", step=step, seat=seat)]
 
 
 @effect("shabaloth_kill", "two_seats")
