@@ -35,13 +35,14 @@ TROUBLE_BREWING_IDS = frozenset(
 """The rest of Trouble Brewing (issue 17): its other characters are among the two sets above."""
 BAD_MOON_RISING_IDS = frozenset(
     ["tinker", "fool", "assassin", "devilsadvocate", "sailor", "chambermaid", "exorcist", "tealady", "professor",
-     "pukka", "gossip", "courtier"]
+     "pukka", "gossip", "courtier", "minstrel", "pacifist", "moonchild", "goon", "godfather", "mastermind",
+     "zombuul", "shabaloth", "po"]
 )
-"""Bad Moon Rising characters described so far (issue 17); the Grandmother, Innkeeper, Gambler and Lunatic are seeds."""
+"""The rest of Bad Moon Rising (issue 17); the Grandmother, Innkeeper, Gambler and Lunatic are seeds."""
 SECTS_AND_VIOLETS_IDS = frozenset(
     ["clockmaker", "dreamer", "mathematician", "flowergirl", "towncrier", "savant", "artist", "juggler", "sage",
      "sweetheart", "fanggu", "vigormortis", "nodashii", "vortox", "eviltwin", "witch", "cerenovus", "pithag",
-     "mutant", "barber"]
+     "mutant", "barber", "klutz"]
 )
 """Sects & Violets characters described so far (issue 17); the Snake Charmer, Oracle, Seamstress and
 Philosopher are seeds."""

@@ -46,6 +46,7 @@ SCRIPTS: dict[str, list[str]] = {  # each seed script, with the evil a storytell
                         "witch", "cerenovus", "pithag", "eviltwin", "mutant", "barber"],
     "trouble-brewing": [],  # the official script: whole as it is
     "sects-and-violets": [],  # the official script (characters not yet described run with the generic prompt)
+    "bad-moon-rising": [],  # the official script: whole as it is
 }
 CAT = default_catalogue()
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -35,7 +35,7 @@ SEEDS = [0, 1, 2, 7, 42]
 #: Catalogue characters without a setup modifier (facts: setup false), to complete the seed scripts.
 EXTRA = ["imp", "poisoner", "spy", "scarletwoman"]
 #: What the seed characters allow as an Outsider change, from their ability texts.
-OUTSIDER_CHANGES: dict[str, list[int]] = {"balloonist": [0, 1], "kazali": [-2, -1, 0, 1, 2]}
+OUTSIDER_CHANGES: dict[str, list[int]] = {"balloonist": [0, 1], "kazali": [-2, -1, 0, 1, 2], "godfather": [1, -1]}
 GOOD = ("townsfolk", "outsider")
 
 TOWNSFOLK = ["chef", "empath", "washerwoman", "librarian", "investigator", "undertaker", "monk", "soldier", "mayor",
@@ -361,6 +361,23 @@ def test_balloonist_adds_none_or_one_outsider(cat: Catalogue, players: int) -> N
     for shift in (-1, 2):
         with pytest.raises(SetupError):
             setup_game(script, cat, names(players), seed=1, require=["imp", "balloonist"], outsider_shift=shift)
+
+
+@pytest.mark.parametrize("players", [8, 9, 12])  # tables with an Outsider to remove
+def test_godfather_adds_or_removes_one_outsider_and_the_decision_says_which(cat: Catalogue, players: int) -> None:
+    script, cat = load_script("bad-moon-rising", cat)
+    base = COUNTS[players]["outsider"]
+    for shift in (1, -1):
+        events, bag, proposals = setup_game(
+            script, cat, names(players), seed=3, require=["godfather"], outsider_shift=shift
+        )
+        check_bag(script, bag, players)
+        assert sum(1 for c in bag.seated if team(c) == "outsider") == base + shift
+        decided = [p for p in proposals if p.decision.id == "godfather_outsiders"]
+        assert [p.chosen for p in decided] == [f"{shift:+d}"]  # proposed: the change the grimoire shows
+        assert any(getattr(e, "key", "") == "decide:godfather_outsiders" for e in events)
+    with pytest.raises(SetupError):
+        setup_game(script, cat, names(players), seed=3, require=["godfather"], outsider_shift=0)
 
 
 def test_no_outsider_change_without_a_modifier(cat: Catalogue) -> None:

@@ -27,7 +27,7 @@ from moderator.clocktower.rules.context import Answer
 from moderator.clocktower.rules.daytime import day_end_events, nomination_events
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
 from moderator.clocktower.rules.schema import Step
-from moderator.clocktower.rules.status import statuses
+from moderator.clocktower.rules.status import shown_dead, statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import winner
 from moderator.clocktower.rules.votes import about_to_die, day_notes, secret_holder, vote_notes
@@ -84,7 +84,12 @@ class DayFlow(Core):
             proposal = self._t(shown) if shown else self._t(flow.who, seat=q.proposed, name=name)
             text += " " + self._t(flow.proposed, answer=proposal)
         allowed: tuple[Intent, ...] = ("yes", "no") if q.expects == "yesno" else ("seat",)
-        return self._base(c, [q.expects], text, None, q.proposed, allowed)
+        if q.expects == "seat":
+            allowed += tuple(i for i in ("yes", "no") if i in q.options)  # "no": nobody
+        elif any(k.isdigit() for k in q.options):
+            allowed += ("seat",)  # a yes that a seat makes precise (the Shabaloth's which)
+        at = c if q.step is None else Cursor(id=q.step, seat=q.seat)
+        return self._base(at, [q.expects], text, None, q.proposed, allowed)
 
     def _answer_question(self, cmd: Command) -> Reply:
         q = self._state.question
@@ -93,8 +98,10 @@ class DayFlow(Core):
             key = q.proposed
         elif q.expects == "yesno" and cmd.intent in ("yes", "no"):
             key = cmd.intent
-        elif q.expects == "seat" and cmd.intent == "seat" and cmd.seats:
+        elif cmd.intent == "seat" and cmd.seats and (q.expects == "seat" or str(cmd.seats[0]) in q.options):
             key = str(cmd.seats[0])
+        elif cmd.intent in ("yes", "no") and cmd.intent in q.options:
+            key = cmd.intent
         else:
             raise IllegalChoice("answer_question" if q.expects == "yesno" else "answer_question_seat")
         if q.options:
@@ -103,7 +110,7 @@ class DayFlow(Core):
             events = parse_events(q.options[key])
         else:
             events = parse_events(q.if_yes) if key == "yes" else []
-        events = [*events, Ask(question=None)]
+        events = [Ask(question=None), *events]  # an answer may ask the next question (the Klutz)
         c = self._state.cursor
         if self._state.phase == "night" and c is not None and c.id in self.cat and c.seat is not None:
             # The night moved on before the answer: a step whose player the answer killed (a bounced or
@@ -118,7 +125,8 @@ class DayFlow(Core):
     # -- votes ---------------------------------------------------------------------------------
 
     def _threshold(self) -> int:
-        return math.ceil(len(self._state.living()) / 2)
+        """Half the living, rounded up; a player shown dead (the Zombuul's first death) counts as dead."""
+        return math.ceil(sum(1 for p in self._state.living() if not shown_dead(self.cat, p)) / 2)
 
     def _secret_votes(self) -> bool:
         return secret_holder(self._state, self.cat) is not None
@@ -135,7 +143,7 @@ class DayFlow(Core):
         for s in (nominator, nominee):
             if s not in self._state.seats():
                 raise IllegalChoice("no_such_seat", seat=s)
-        if not self._state.player(nominator).alive:
+        if shown_dead(self.cat, self._state.player(nominator)):  # dead, or shown dead (the Zombuul)
             raise IllegalChoice("dead_nominator", seat=nominator)
         if self._state.executed_today is not None or keys.executed(self._state.day) in self._state.memory:
             # executed at a nomination (the Virgin's), or by the storyteller (madness): the day is over
@@ -413,24 +421,51 @@ class DayFlow(Core):
             deaths = kill(self._state, self.cat, t.block, executed=True)
             events += deaths
             died = any(isinstance(e, Die) for e in deaths)
-            template = flow.executed_public if died else flow.executed_survived_public
-            public.append(self._t(template, seat=p.seat, name=p.name))
+            asked = any(isinstance(e, Ask) and _kills(e) for e in deaths)
+            if not asked:  # a question first (the Pacifist's): the storyteller announces what it decides
+                template = flow.executed_public if died else flow.executed_survived_public
+                public.append(self._t(template, seat=p.seat, name=p.name))
         elif self._state.executed_today is None and keys.executed(self._state.day) not in self._state.memory:
             # not executed already today (by the Virgin's ability, or by the storyteller)
             public.append(self._t(flow.no_execution_public))
-        after = simulate(self._state, events)
-        if after.winner is None and winner(after, self.cat) is None:
-            events += day_end_events(after, self.cat)  # the Mayor's win
-            after = simulate(self._state, events)
-        if after.winner is None and winner(after, self.cat) is None:
-            night = self._state.night + 1
-            self._state = after  # only to compute the night from; the journal entry below is the truth
-            try:
-                events += self._enter_night(night)
-            finally:
-                self._state = self.journal.state()
+        ask = next((e for e in events if isinstance(e, Ask) and _kills(e)), None)
+        if ask is None:
+            events += self._close_day(events)
+        else:  # an answer that kills (the Pacifist's): asked by day, each answer carries the rest of the day's end
+            assert ask.question is not None
+            q = ask.question
+            raw = q.options or {"yes": q.if_yes, "no": []}
+            before = [e for e in events if e is not ask]
+            options: dict[str, list[dict[str, object]]] = {}
+            for key, answer in raw.items():
+                chosen = parse_events(answer)
+                rest = self._close_day([*before, *chosen])
+                options[key] = [e.model_dump() for e in [*chosen, *rest]]
+            events = [*before, Ask(question=q.model_copy(update={"options": options, "if_yes": []}))]
         self._push("end day", events)
         return Reply(public=public)
+
+    def _close_day(self, events: list[Event]) -> list[Event]:
+        """What ends the day after ``events``: the day's-end triggers (the Mayor's win), then the night."""
+        after = simulate(self._state, events)
+        more: list[Event] = []
+        if after.winner is None and winner(after, self.cat) is None:
+            more += day_end_events(after, self.cat)  # the Mayor's win
+            after = simulate(self._state, [*events, *more])
+        if after.winner is None and winner(after, self.cat) is None:
+            night = self._state.night + 1
+            saved = self._state
+            self._state = after  # only to compute the night from; the journal entry is the truth
+            try:
+                more += self._enter_night(night)
+            finally:
+                self._state = saved
+        return more
+
+
+def _kills(e: Ask) -> bool:
+    """Whether an answer to the question kills someone: then it is asked by day, before the night."""
+    return e.question is not None and any(x.get("kind") == "die" for a in e.question.options.values() for x in a)
 
 
 DAY_MOVES: dict[Intent, Callable[[DayFlow, Command], Reply]] = {

@@ -7,17 +7,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from moderator.clocktower.core import Core
+from moderator.clocktower.core import Core, simulate
 from moderator.clocktower.grimoire.events import Event, SetCursor, SetPhase
 from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import registering
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects import EFFECTS, Effect
+from moderator.clocktower.rules.effects.bmr import chosen_events, learned_at_dawn
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
 from moderator.clocktower.rules.nightorder import SheetStep
 from moderator.clocktower.rules.schema import Expect, Step
-from moderator.clocktower.rules.status import impaired
+from moderator.clocktower.rules.status import impaired, shown_dead
 from moderator.clocktower.rules.texts import step_texts
 from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
@@ -52,7 +53,8 @@ class NightFlow(Core):
         pseudo = texts.pseudo[c.id]
         public = pseudo.public(self.lang) if pseudo.public else None
         # Died tonight and still dead (a Professor may have brought one back).
-        dead = [p for s in self._state.died_tonight if not (p := self._state.player(s)).alive]
+        # (shown dead counts: the Zombuul's first death is announced like any other)
+        dead = [p for s in dict.fromkeys(self._state.died_tonight) if shown_dead(self.cat, p := self._state.player(s))]
         who = ", ".join(self._t(texts.flow.who, seat=p.seat, name=p.name) for p in dead)
         news = self._t(texts.flow.deaths_public, who=who) if dead else self._t(texts.flow.no_deaths_public)
         public = f"{public} {news}" if public else news
@@ -61,6 +63,8 @@ class NightFlow(Core):
     def _dawn(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
         events: list[Event] = [SetPhase(phase="day", night=self._state.night, day=self._state.night),
                                SetCursor(cursor=Cursor(id="day"))]  # fmt: skip
+        # Who died tonight learns it now (the Moonchild's and the Klutz's public choice).
+        events += learned_at_dawn(simulate(self._state, events), self.cat)
         self._push("dawn", events)
         return Reply()
 
@@ -166,7 +170,8 @@ class NightFlow(Core):
             self._push(c.id, self._advance([], c))
             return Reply()
         if cmd.intent == "no" and "yesno" not in step.expects:
-            self._push(f"{c.id} no choice", self._advance([], c))
+            declined = effect.declined(ctx).events if effect.declined is not None else []  # the Po charges
+            self._push(f"{c.id} no choice", self._advance(declined, c))
             return Reply()
         if p.truth is not None and cmd.intent in ("next", "showed"):
             given = Answer()
@@ -197,7 +202,12 @@ class NightFlow(Core):
                 exc.kept = ", ".join([*(str(s) for s in c.seats),
                                       *([self.cat[c.character].name(self.lang)] if c.character else [])])  # fmt: skip
             raise
+        # The first player tonight to choose a Goon is drunk before their ability acts.
+        chosen = chosen_events(self._state, self.cat, c.seat, answer.seats, step)
+        if chosen:
+            ctx = self._mkctx(simulate(self._state, chosen), c.seat, c.id)
         outcome = effect.apply(ctx, answer)
+        outcome.events = [*chosen, *outcome.events]
         return self._finish(c, effect, outcome, [], answer)
 
     def _answer(self, c: Cursor, cmd: Command, step: Step) -> Answer | None:

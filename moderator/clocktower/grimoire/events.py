@@ -102,9 +102,13 @@ class Die(_Event):
     seat: int
     by_demon: bool = False
     executed: bool = False
+    seeming: bool = Field(False, description="They only seem to die and stay alive (the Zombuul's first death).")
 
     def apply(self, g: Grimoire) -> None:
-        g.player(self.seat).alive = False
+        if not self.seeming:
+            g.player(self.seat).alive = False
+        if g.phase == "day":
+            g.died_today.append(self.seat)
         if g.phase == "night":
             g.died_tonight.append(self.seat)
             if self.by_demon:
@@ -164,6 +168,7 @@ class SetPhase(_Event):
             g.died_tonight, g.demon_killed_tonight = [], []
         if self.phase == "day" and g.phase != "day":
             g.executed_today = None
+            g.died_today = []
         g.phase, g.night, g.day = self.phase, self.night, self.day
 
 

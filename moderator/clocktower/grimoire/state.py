@@ -72,6 +72,8 @@ class Question(_State):
         default_factory=dict, description="Each answer ('yes', 'no' or a seat) and the events (as JSON) it applies."
     )
     proposed: str | None = Field(None, description="The answer the app proposes ('next' takes it).")
+    step: str | None = Field(None, description="The step it is shown as (a character id), if not the cursor's.")
+    seat: int | None = Field(None, description="The seat of that step's player.")
 
 
 class DayState(_State):
@@ -107,6 +109,9 @@ class Grimoire(_State, Seated[Player]):
     today: DayState = Field(default_factory=DayState)
     died_tonight: list[int] = Field(default_factory=list, description="Seats that died this night.")
     executed_today: int | None = Field(None, description="The seat executed (and died) today, if any.")
+    died_today: list[int] = Field(
+        default_factory=list, description="Seats that died by day, the last day (kept through the night after it)."
+    )
     demon_killed_tonight: list[int] = Field(default_factory=list, description="Seats the Demon killed tonight.")
     memory: dict[str, str] = Field(
         default_factory=dict, description="What abilities remember across nights (keys: rules/keys.py)."

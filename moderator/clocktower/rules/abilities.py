@@ -6,7 +6,7 @@ from moderator.clocktower.grimoire.events import AddReminder, Die, Event
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.status import impaired, is_demon, protected
+from moderator.clocktower.rules.status import impaired, is_demon, protected, shown_dead
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, question
 
@@ -66,13 +66,24 @@ def _bounce(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
     return [question(asked, options, str(p.seat))]
 
 
+def _shown_alive_neighbour(g: Grimoire, cat: Catalogue, seat: int, step: int) -> Player | None:
+    """The nearest living neighbour going ``step``, passing over one shown dead (the Zombuul's first death)."""
+    order = g.seats()
+    i = order.index(seat)
+    for k in range(1, len(order)):
+        p = g.player(order[(i + step * k) % len(order)])
+        if p.seat != seat and not shown_dead(cat, p):
+            return p
+    return None
+
+
 def _kept_alive_by_neighbour(g: Grimoire, cat: Catalogue, p: Player) -> bool:
     """Whether a living, sober player with ``neighbours_cannot_die`` (the Tea Lady) has ``p`` as one of
     their two living neighbours, and both are good: then ``p`` cannot die."""
     for lady in anyone_has(g, cat, "neighbours_cannot_die"):
         if not lady.alive or lady.seat == p.seat or impaired(g, cat, lady):
             continue
-        sides = [g.neighbour(lady.seat, +1), g.neighbour(lady.seat, -1)]
+        sides = [_shown_alive_neighbour(g, cat, lady.seat, +1), _shown_alive_neighbour(g, cat, lady.seat, -1)]
         if p in sides and all(q is not None and q.alignment == "good" for q in sides):
             return True
     return False
@@ -92,6 +103,30 @@ def _survives_first_death(g: Grimoire, cat: Catalogue, p: Player) -> list[Event]
     if p.has_reminder("No Ability", owner):
         return None
     return [AddReminder(seat=p.seat, source=owner, name="No Ability", by_seat=p.seat)]
+
+
+def _spared(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
+    """A good player executed while a living, sober player with ``executed_good_may_live`` (the Pacifist)
+    lives: the storyteller says whether they survive, the app proposes no (they die)."""
+    sparer = next((q for q in g.players if q.alive and _has_sober(g, cat, q, "executed_good_may_live")), None)
+    if p.alignment != "good" or sparer is None:
+        return None
+    dies = kill(g, cat, p.seat, executed=True, bounce=False)
+    asked = filled(step_texts().rules.pacifist_survives, seat=p.seat)
+    owner = next(a for a in abilities(cat, sparer) if "executed_good_may_live" in _triggers(cat, a))
+    return [question(asked, {"yes": [], "no": dies}, "no", "yesno", step=owner, seat=sparer.seat)]
+
+
+def _seems_to_die(g: Grimoire, cat: Catalogue, p: Player, by_demon: bool, executed: bool) -> list[Event] | None:
+    """The first death of a sober player with ``first_death_seems`` (the Zombuul) does not happen: they
+    are shown dead (their Dead token, ``shown_dead``) but live on."""
+    if not _has_sober(g, cat, p, "first_death_seems"):
+        return None
+    owner = next(a for a in abilities(cat, p) if "first_death_seems" in _triggers(cat, a))
+    if p.has_reminder("Dead", owner):
+        return None
+    return [Die(seat=p.seat, by_demon=by_demon, executed=executed, seeming=True),
+            AddReminder(seat=p.seat, source=owner, name="Dead", by_seat=p.seat)]  # fmt: skip
 
 
 def kill(
@@ -128,9 +163,16 @@ def kill(
             dies = kill(g, cat, seat, by_demon=True, executed=executed, bounce=False, force=True)
             asked_text = filled(step_texts().rules.arbitrary_kill, seat=seat)
             return [question(asked_text, {"yes": dies, "no": []}, "yes", "yesno")]
+        if executed and bounce:
+            asked = _spared(g, cat, p)
+            if asked is not None:
+                return asked
         survived = _survives_first_death(g, cat, p)
         if survived is not None:
             return survived
+        seeming = _seems_to_die(g, cat, p, by_demon, executed)
+        if seeming is not None:
+            return seeming
     death = Death(seat, by_demon=by_demon, executed=executed)
     events: list[Event] = [Die(seat=seat, by_demon=by_demon, executed=executed)]
     after = g.model_copy(deep=True)

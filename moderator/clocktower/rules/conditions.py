@@ -86,6 +86,23 @@ def death_step_due(g: Grimoire, ability: str, seat: int | None) -> bool:
     return not any(keys.acted(n, ability, seat) in g.memory for n in range(int(due), g.night))
 
 
+def _learnt_death(ctx: Ctx) -> bool:
+    """The player has died and learnt it (a day death at once, a night death at dawn), and has not
+    made the choice it brings yet (the Moonchild's)."""
+    spent = keys.used(ctx.ability, ctx.seat) in ctx.g.memory
+    return not ctx.actor.alive and ctx.seat is not None and keys.learnt_death(ctx.seat) in ctx.g.memory and not spent
+
+
+def _nobody_died_today(ctx: Ctx) -> bool:
+    """Nobody died by day today, shown-dead deaths included (the Zombuul's)."""
+    return ctx.actor.alive and not ctx.g.died_today
+
+
+def _outsider_died_today(ctx: Ctx) -> bool:
+    """An Outsider died by day today (the Godfather's)."""
+    return ctx.actor.alive and any(ctx.cat.team(ctx.g.player(s).character) == "outsider" for s in ctx.g.died_today)
+
+
 CONDITIONS: dict[str, Condition] = {
     "alive": _alive,
     "always": _always,
@@ -98,4 +115,7 @@ CONDITIONS: dict[str, Condition] = {
     "evil_info": _evil_info,
     "became_demon": _became_demon,
     "statement_true": _statement_true,
+    "learnt_death": _learnt_death,
+    "nobody_died_today": _nobody_died_today,
+    "outsider_died_today": _outsider_died_today,
 }

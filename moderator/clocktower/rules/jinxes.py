@@ -26,7 +26,7 @@ class Jinx(Model):
         Literal[
             "only_one_in_play", "holder_lacks", "magician_picks_babysitter", "decide_after",
             "cannibal_learns_juggles", "chambermaid_sees_mathematician", "drunk_counts", "lunatic_attack_counts",
-            "jump_not_caught", "kept_after_source_dies", "extra_copy",
+            "jump_not_caught", "kept_after_source_dies", "extra_copy", "both_drunk", "stays_evil",
         ]
         | None
     ) = None
@@ -43,7 +43,10 @@ class Jinx(Model):
     jump_not_caught: a Demon that dies passing itself on to another player (the Fang Gu's jump) is not
     caught by the other (the Scarlet Woman). kept_after_source_dies: the first keeps an ability the
     second let it keep, even when the second dies (the Mastermind and the Vigormortis). extra_copy: the first
-    may make the second even while it is in play (the Pit-Hag an extra Village Idiot)."""
+    may make the second even while it is in play (the Pit-Hag an extra Village Idiot). both_drunk: a
+    player of the first holding the second's ability and a player of the second are both drunk while
+    both are otherwise sober (the Alchemist and the Organ Grinder). stays_evil: an evil player one of
+    them makes the other keeps evil against that character's own ability (the Pit-Hag's evil Goon)."""
 
 
 def read_jinxes(path: Path) -> list[Jinx]:
@@ -88,3 +91,13 @@ def decided_after(owner: str, in_play: set[str]) -> str | None:
     """The character whose first-night act ``owner``'s setup decisions wait for, if one is in play."""
     return next((j.pair[1] for j in jinxes() if j.rule == "decide_after" and j.pair[0] == owner
                  and j.pair[1] in in_play), None)  # fmt: skip
+
+
+def both_drunk_pairs() -> list[tuple[str, str]]:
+    """The pairs (holder, ability) whose players are both drunk while both are otherwise sober."""
+    return [j.pair for j in jinxes() if j.rule == "both_drunk"]
+
+
+def stays_evil(maker: str, made: str) -> bool:
+    """Whether an evil player ``maker`` turns into ``made`` keeps evil against ``made``'s own ability."""
+    return any(j.rule == "stays_evil" and set(j.pair) == {maker, made} for j in jinxes())

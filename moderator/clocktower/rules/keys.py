@@ -22,6 +22,10 @@ use the builders, never a hand-spelled key.
 | exorcised | ``exorcised:<night>`` | the Exorcist chose the Demon: it does not wake (the Exorcist's seat) |
 | decided | ``decide:<decision>`` | a storyteller decision given at setup (``--decide``), for a character made later |
 | jinxed | ``jinxed:<ability>:<seat>`` | the ability a jinx keeps this player from holding (an Alchemist's Widow) |
+| placed | ``placed:<source>:<seat>`` | the night a token that lasts until the dusk after the next day was placed |
+| learnt_death | ``learnt_death:<seat>`` | the player has learnt they died (the Moonchild and the Klutz choose) |
+| mastermind | ``mastermind:day`` | the Demon died by execution with a Mastermind: the day that decides the game |
+| charged | ``charged:<ability>:<seat>`` | the Po chose no-one last time: three attacks (picks so far tonight) |
 | script_added | ``script:added`` | characters added to the script for this game (``--add``), comma-separated |
 | nominators | ``nominators:day<day>`` | the seats who nominated that day, space-separated (the Town Crier's) |
 | voters | ``voters:day<day>`` | the seats who voted that day, as far as said, space-separated (the Flowergirl's) |
@@ -30,6 +34,7 @@ use the builders, never a hand-spelled key.
 | death_pending | ``death:<ability>:<seat>`` | the night a sober player's on-death step runs (the Sweetheart's) |
 | about | ``about:<ability>:<seat>`` | the character a reminder placed on that seat is about (the Cerenovus's) |
 | executed | ``executed:day<day>`` | a player the storyteller executed that day did not die (still the execution) |
+| kept_evil | ``kept_evil:<seat>`` | a jinx keeps this evil player evil against their own new ability (Goon) |
 | arbitrary_deaths | ``arbitrary:<night>`` | a Demon was made that night (the Pit-Hag's): the storyteller's deaths |
 """
 
@@ -175,3 +180,27 @@ def arbitrary_deaths(night: int) -> MemoryKey:
 def executed(day: int) -> MemoryKey:
     """The storyteller executed a player on ``day`` who survived it: still the day's execution."""
     return MemoryKey(f"executed:day{day}")
+
+
+def placed(source: str, seat: int) -> MemoryKey:
+    """The night a token lasting until the dusk after the next day was placed (the Minstrel's)."""
+    return MemoryKey(f"placed:{source}:{seat}")
+
+
+def learnt_death(seat: int) -> MemoryKey:
+    """The player has learnt that they died (by day at once, by night at dawn)."""
+    return MemoryKey(f"learnt_death:{seat}")
+
+
+MASTERMIND_DAY = MemoryKey("mastermind:day")
+"""The Demon died by execution while a Mastermind lived sober: the day (a number) that decides the game."""
+
+
+def charged(ability: str, seat: int | None) -> MemoryKey:
+    """The Po chose no-one last time: it attacks three times tonight (the value: picks made so far)."""
+    return MemoryKey(f"charged:{ability}:{seat}")
+
+
+def kept_evil(seat: int) -> MemoryKey:
+    """The evil player in ``seat`` stays evil against their own ability (the Pit-Hag and Goon jinx)."""
+    return MemoryKey(f"kept_evil:{seat}")

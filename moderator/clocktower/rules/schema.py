@@ -23,6 +23,7 @@ Until = Literal[
     "good_executed",  # until a good player dies by execution (Cannibal)
     "source_sober",  # while the source is alive, sober and healthy (Philosopher)
     "manual",  # only the storyteller removes it
+    "dusk_tomorrow",  # placed by day: removed at the dusk after the next day (the Minstrel's)
 ]
 
 GOOD_TEAMS: tuple[Team, ...] = ("townsfolk", "outsider")
@@ -88,6 +89,12 @@ class ReminderSpec(Model):
         description="Said to the storyteller while the day is open, while it lies and its placer is sober (the "
         "Cerenovus's Mad); {seat}: the marked player, {by_seat}: the placer, {character}: what it is about.",
     )
+    status_others: Status | None = Field(
+        None, description="While it lies, every other player has this status (the Minstrel's Everyone Is Drunk)."
+    )
+    shown_dead: bool = Field(
+        False, description="The marked player is shown dead to the table though alive (the Zombuul's Dead)."
+    )
 
 
 class Choice(Model):
@@ -106,6 +113,9 @@ class Step(Model):
     wake_if: str = Field("alive", description="A named wake condition (moderator.clocktower.rules.conditions).")
     choose: Choice | None = None
     public: Text | None = Field(None, description="Spoken to the whole table, if anything.")
+    by_storyteller: bool = Field(
+        False, description="The storyteller, not the player, makes the choice (the Gossip's kill): no Goon reacts."
+    )
     command: Literal["ability", "guess"] = Field(
         "ability", description="A day step: the command that uses it ('uses their ability', or 'guesses')."
     )
@@ -155,7 +165,7 @@ class Decision(Model):
     """A hidden storyteller decision made at setup. The app may propose one; the storyteller decides."""
 
     id: str
-    kind: Literal["mark", "evil", "believes", "ability"]
+    kind: Literal["mark", "evil", "believes", "ability", "outsiders"]
     prompt: Text
     reminder: str | None = Field(
         None, description="The official reminder placed: on the pick (mark), or by the owner (believes)."

@@ -260,7 +260,7 @@ def decisions(
         if chosen is not None and chosen not in options:
             raise SetupError(f"{dec.id}: '{chosen}' is not allowed; choose from {', '.join(options)}")
         if chosen is None and options:
-            chosen = rng.choice(_preferred(g, dec, options))
+            chosen = rng.choice(_preferred(g, cat, dec, options))
         prop = Proposal(owner, seat, dec, options, chosen)
         for e in decision_events([prop]):
             e.apply(g)
@@ -268,7 +268,7 @@ def decisions(
     return found
 
 
-def _preferred(g: Grimoire, dec: Decision, options: list[str]) -> list[str]:
+def _preferred(g: Grimoire, cat: Catalogue, dec: Decision, options: list[str]) -> list[str]:
     """What to propose from: a believed character in play (the Lunatic's real Demon) when there is one;
     a held ability not in play (the Alchemist usually copies a Minion that is not in play; one in play
     is allowed, seed 003)."""
@@ -277,11 +277,18 @@ def _preferred(g: Grimoire, dec: Decision, options: list[str]) -> list[str]:
         return in_play or options
     if dec.kind == "ability":
         return [c for c in options if c not in g.in_play()] or options
+    if dec.kind == "outsiders":  # the change the grimoire shows, else the first allowed (the Godfather's +1)
+        have = sum(1 for p in g.players if cat.team(p.character) == "outsider")
+        base = cat.counts[len(g.players)].outsider if len(g.players) in cat.counts else have
+        shown = f"{have - base:+d}"
+        return [shown] if shown in options else options[:1]
     return options
 
 
 def _options(g: Grimoire, cat: Catalogue, script: Sequence[str], dec: Decision, seat: int, owner: str) -> list[str]:
     t = dec.target
+    if dec.kind == "outsiders":  # the Outsider change chosen at setup: "+1", "-1"
+        return [f"{o:+d}" for o in cat.setup(owner).outsiders or []]
     if dec.kind in ("believes", "ability"):
         ids = list(script) if dec.kind == "believes" else list(cat.characters)
         in_play = g.in_play()
@@ -318,6 +325,8 @@ def decision_events(proposals: list[Proposal]) -> list[Event]:
             events.append(SetBelieves(seat=prop.seat, believes=prop.chosen))
             if d.reminder:
                 events.append(AddReminder(seat=prop.seat, source=prop.owner, name=d.reminder, by_seat=prop.seat))
+        elif d.kind == "outsiders":
+            events.append(Remember(key=keys.decided(d.id), value=prop.chosen))
         elif d.kind == "ability" and holder_lacks(prop.owner, prop.chosen):  # the jinx: shown, not held
             events.append(Remember(key=keys.jinxed(prop.owner, prop.seat), value=prop.chosen))
         elif d.kind == "ability":

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from moderator.clocktower.grimoire.state import Grimoire, Player, Reminder
 from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.jinxes import both_drunk_pairs
 from moderator.clocktower.rules.schema import Registering, ReminderSpec, Status
 
 
@@ -56,6 +57,25 @@ def source_need(s: ReminderSpec | None) -> str | None:
 
 def statuses(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> set[Status]:
     """The statuses that hold for ``p`` now."""
+    found = _own_statuses(g, cat, p, _depth)
+    if not found and any(not _own_statuses(g, cat, q, _depth + 1) for q in _jinxed_partners(g, p)):
+        found.add("drunk")  # the jinx: while both are sober, both are drunk (the Alchemist and the Organ Grinder)
+    return found
+
+
+def _jinxed_partners(g: Grimoire, p: Player) -> list[Player]:
+    """The players a ``both_drunk`` jinx pairs ``p`` with."""
+    found = []
+    for holder, ability in both_drunk_pairs():
+        if p.character == holder and ability in p.abilities:
+            found += [q for q in g.players if q.character == ability and q.seat != p.seat]
+        if p.character == ability:
+            found += [q for q in g.players if q.character == holder and ability in q.abilities and q.seat != p.seat]
+    return found
+
+
+def _own_statuses(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> set[Status]:
+    """The statuses the Drunk's token and the reminders give ``p``."""
     found: set[Status] = set()
     if p.character == "drunk":
         found.add("drunk")
@@ -63,7 +83,17 @@ def statuses(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> set[Sta
         s = spec(cat, r)
         if s is not None and s.status is not None and active(g, cat, r, _depth):
             found.add(s.status)
+    for q in g.players:  # a token that makes every other player drunk (the Minstrel's)
+        for r in q.reminders if q.seat != p.seat else ():
+            s = spec(cat, r)
+            if s is not None and s.status_others is not None and active(g, cat, r, _depth):
+                found.add(s.status_others)
     return found
+
+
+def shown_dead(cat: Catalogue, p: Player) -> bool:
+    """Whether ``p`` is dead, or alive but shown dead to the table (the Zombuul after its first death)."""
+    return not p.alive or any((s := spec(cat, r)) is not None and s.shown_dead for r in p.reminders)
 
 
 def impaired(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> bool:

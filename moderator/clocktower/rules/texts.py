@@ -131,6 +131,9 @@ class RuleTexts(Model):
     arbitrary_kill: Text
     barber_tell: Text
     cursed_nominator: Text
+    pacifist_survives: Text
+    shabaloth_regurgitate: Text
+    shabaloth_which: Text
 
 
 class TruthLabel(Model):

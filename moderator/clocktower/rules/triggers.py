@@ -23,10 +23,11 @@ from moderator.clocktower.rules.status import acts_alive, impaired
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.i18n import Text
 
-On = Literal["death", "passive", "dawn", "nominated", "day_end", "placed"]
+On = Literal["death", "passive", "dawn", "nominated", "day_end", "placed", "chosen"]
 """When a trigger runs: at a death, at dawn (rules.dawn holds those), when a player is nominated or
 as the day ends (rules.daytime holds those), after every change to keep its tokens in place
-(rules.placed holds those), or never (read by name)."""
+(rules.placed holds those), when a player is chosen at a night step (effects/bmr.py holds those), or
+never (read by name)."""
 
 
 @dataclass(frozen=True)
@@ -51,11 +52,16 @@ class Trigger:
 
 
 def question(
-    text: Text, options: dict[str, list[Event]], proposed: str | None, expects: Literal["yesno", "seat"] = "seat"
+    text: Text,
+    options: dict[str, list[Event]],
+    proposed: str | None,
+    expects: Literal["yesno", "seat"] = "seat",
+    step: str | None = None,
+    seat: int | None = None,
 ) -> Ask:
     """Put a question to the storyteller: each answer's events, and the one the app proposes (None:
-    no proposal, the storyteller must answer)."""
-    return Ask(question=Question(ko=text.ko, en=text.en, expects=expects, proposed=proposed,
+    no proposal, the storyteller must answer); ``step``, ``seat``: the step it is shown as (a character's)."""
+    return Ask(question=Question(ko=text.ko, en=text.en, expects=expects, proposed=proposed, step=step, seat=seat,
                                  options={k: [e.model_dump() for e in v] for k, v in options.items()}))  # fmt: skip
 
 
@@ -177,5 +183,7 @@ TRIGGERS: dict[str, Trigger] = {
         Trigger("townsfolk_neighbours_poisoned", "placed"),
         Trigger("townsfolk_info_false", "passive"),
         Trigger("no_execution_evil_wins", "day_end"),
+        Trigger("executed_good_may_live", "passive"),
+        Trigger("first_death_seems", "passive"),
     )
 }

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from moderator.clocktower.grimoire.events import AddReminder, Event, RemoveReminder
 from moderator.clocktower.grimoire.state import Grimoire, Player, Winner
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.schema import Until
 from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, source_need, spec
@@ -56,8 +57,8 @@ def winner(g: Grimoire, cat: Catalogue) -> Winner | None:
         # An unseated Demon with no one holding it yet (Lil' Monsta before the first babysitting).
         return None if g.unseated or not g.players or good_blocked(g, cat) else "good"
     living = [d for d in demons if d.alive]
-    if not living:
-        return None if good_blocked(g, cat) else "good"
+    if not living:  # the Mastermind's extra day decides; the Evil Twin keeps good from winning
+        return None if keys.MASTERMIND_DAY in g.memory or good_blocked(g, cat) else "good"
     if len(g.living()) <= 2:
         return "evil"
     return None
@@ -83,6 +84,11 @@ def expiring(g: Grimoire, cat: Catalogue, when: Until) -> list[Event]:
     for p in g.players:
         for r in p.reminders:
             s = spec(cat, r)
+            if s is not None and s.until == "dusk_tomorrow" and when == "dusk":
+                placed = g.memory.get(keys.placed(r.source, p.seat))
+                if placed is None or g.night - int(placed) >= 2:  # placed on day D: gone at the dusk of night D+2
+                    events.append(RemoveReminder(seat=p.seat, source=r.source, name=r.name))
+                continue
             if s is None or s.until != when:
                 continue
             events.append(RemoveReminder(seat=p.seat, source=r.source, name=r.name))

@@ -25,6 +25,7 @@ ToldFn = Callable[[Ctx, Answer], object]
 OptionsFn = Callable[[Ctx], list[int]]
 HintFn = Callable[[Ctx, Answer], Text | None]
 ProposalFn = Callable[[Ctx], int | None]
+DeclinedFn = Callable[[Ctx], Outcome]
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,8 @@ class Effect:
     def shows_player(self) -> bool:
         """Whether an int truth is a seat to point at rather than a number to show."""
         return self.seat_truth or self.options is not None
+    declined: DeclinedFn | None = None
+    """What choosing no-one ("no") does, if anything (the Po's charge)."""
 
 
 EFFECTS: dict[str, Effect] = {}
@@ -65,14 +68,15 @@ def effect(
     hint: HintFn | None = None,
     proposal: ProposalFn | None = None,
     seat_truth: bool = False,
+    declined: DeclinedFn | None = None,
 ) -> Callable[[ApplyFn], ApplyFn]:
     """Register ``fn`` as the effect ``name``."""
 
     def register(fn: ApplyFn) -> ApplyFn:
         if name in EFFECTS:
             raise ValueError(f"effect {name!r} registered twice")
-        EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options, hint, proposal,
-                               seat_truth)  # fmt: skip
+        EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options, hint=hint,
+                               proposal=proposal, seat_truth=seat_truth, declined=declined)  # fmt: skip
         return fn
 
     return register

@@ -27,7 +27,7 @@ from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import NOMINATED
 from moderator.clocktower.rules.effects.base import effect
-from moderator.clocktower.rules.jinxes import described
+from moderator.clocktower.rules.jinxes import described, stays_evil
 from moderator.clocktower.rules.setup import decision_events, decisions
 from moderator.clocktower.rules.status import active, impaired, is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -227,6 +227,8 @@ def pithag_change(ctx: Ctx, answer: Answer) -> Outcome:
     if not _may_make(ctx, cid) or ctx.g.player(seat).character == cid:
         return Outcome(say=[filled(step_texts().rules.in_play_nothing, character=name)])
     events = become(ctx.g, ctx.cat, seat, cid)
+    if ctx.g.player(seat).alignment == "evil" and stays_evil(ctx.ability, cid):
+        events.append(Remember(key=keys.kept_evil(seat), value=cid))
     events += decided_after_change(ctx, events, {seat})
     say = [filled(step_texts().rules.became_tell, seat=seat, character=name)]
     if ctx.cat.team(cid) == "demon":
