@@ -31,7 +31,7 @@ class Jinx(Model):
         | None
     ) = None
     """only_one_in_play: never both in play. holder_lacks: the first, given the second's ability, does
-    not have it (the Alchemist and the Widow or the Spy). magician_picks_babysitter: the Magician, not
+    not have it (the Alchemist and the Widow, the Spy or the Mastermind). magician_picks_babysitter: the Magician, not
     the Minions, chooses Lil' Monsta's babysitter, who must be a living Minion. decide_after: the
     first's setup decisions wait until the second has acted on the first night (the Bounty Hunter's
     evil Townsfolk, after the Kazali), and are made only if the first is still in play.
