@@ -86,7 +86,7 @@ class NightFlow(Core):
             text += note
             text += self._false_info(c)
         text += self._hint(c, effect, Answer())
-        text += "".join(" " + j for j in self.words.notes(self._state, c.id))
+        text += "".join(" " + j for j in self.words.notes(self._state, c.id, line.character))
         expects: list[Expect] = list(step.expects) if step else ["confirm"]
         allowed: list[Intent] = [i for e in expects for i in INTENTS_FOR[e]]
         if truth is not None:
