@@ -57,6 +57,11 @@ class NightFlow(Core):
         dead = [p for s in dict.fromkeys(self._state.died_tonight) if shown_dead(self.cat, p := self._state.player(s))]
         who = ", ".join(self._t(texts.flow.who, seat=p.seat, name=p.name) for p in dead)
         news = self._t(texts.flow.deaths_public, who=who) if dead else self._t(texts.flow.no_deaths_public)
+        # Then who is alive again (the Shabaloth's regurgitation, the Professor's), never why.
+        back = [p for s in dict.fromkeys(self._state.revived_tonight) if (p := self._state.player(s)).alive]
+        if back:
+            again = ", ".join(self._t(texts.flow.who, seat=p.seat, name=p.name) for p in back)
+            news += " " + self._t(texts.flow.revived_public, who=again)
         public = f"{public} {news}" if public else news
         return self._base(c, ["confirm"], pseudo.prompt(self.lang), public, [p.seat for p in dead], ("dies",))
 
@@ -86,7 +91,7 @@ class NightFlow(Core):
             text += note
             text += self._false_info(c)
         text += self._hint(c, effect, Answer())
-        text += "".join(" " + j for j in self.words.notes(self._state, c.id))
+        text += "".join(" " + j for j in self.words.notes(self._state, c.id, line.character))
         expects: list[Expect] = list(step.expects) if step else ["confirm"]
         allowed: list[Intent] = [i for e in expects for i in INTENTS_FOR[e]]
         if truth is not None:

@@ -50,16 +50,18 @@ class Wording:
             said = self.say(g, value)
         return f"{label.ko if self.lang == 'ko' else label.en}: {said}"
 
-    def notes(self, g: Grimoire, cid: str) -> list[str]:
-        """The notes at a character's step: the rules' (what a Demon must know), then the jinxes."""
+    def notes(self, g: Grimoire, cid: str, actor: str | None = None) -> list[str]:
+        """The notes at a character's step: the rules' (what a Demon must know), then the jinxes;
+        ``actor``: the true character of the player waking there (a Cannibal at the Butler's step)."""
         said = [
             self.t(n.text, **{k: self.say(g, v) if isinstance(v, list) else v for k, v in n.slots.items()})
             for n in step_notes(g, self.cat, cid)
         ]
-        return [*said, *self.jinxes(g, cid)]
+        return [*said, *self.jinxes(g, cid, actor)]
 
-    def jinxes(self, g: Grimoire, cid: str) -> list[str]:
-        """Jinx notes at this character's step: ours where we describe it, else a generic reminder."""
+    def jinxes(self, g: Grimoire, cid: str, actor: str | None = None) -> list[str]:
+        """Jinx notes at this character's step: ours where we describe it (a ``when_held`` one only when
+        ``actor`` is the other of the pair, holding ``cid``'s ability), else a generic reminder."""
         notes = []
         shown = {v for k, v in g.memory.items() if k.startswith(f"jinxed:{cid}:")}
         for other in sorted((g.in_play() | shown) - {cid}):
@@ -69,7 +71,7 @@ class Wording:
             if jinx is None:
                 notes.append(self.t(step_texts().flow.jinx, a=self.cat[cid].name(self.lang),
                                     b=self.cat[other].name(self.lang)))  # fmt: skip
-            elif cid in jinx.at:
+            elif cid in jinx.at and (not jinx.when_held or (actor == other and actor != cid)):
                 notes.append(self.t(jinx.text))
         return notes
 

@@ -123,6 +123,8 @@ class Revive(_Event):
 
     def apply(self, g: Grimoire) -> None:
         g.player(self.seat).alive = True
+        if g.phase == "night":
+            g.revived_tonight.append(self.seat)
 
 
 class SpendGhostVote(_Event):
@@ -165,7 +167,7 @@ class SetPhase(_Event):
 
     def apply(self, g: Grimoire) -> None:
         if self.phase == "night" and g.phase != "night":
-            g.died_tonight, g.demon_killed_tonight = [], []
+            g.died_tonight, g.demon_killed_tonight, g.revived_tonight = [], [], []
         if self.phase == "day" and g.phase != "day":
             g.executed_today = None
             g.died_today = []

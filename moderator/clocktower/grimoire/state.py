@@ -108,6 +108,9 @@ class Grimoire(_State, Seated[Player]):
     question: Question | None = None
     today: DayState = Field(default_factory=DayState)
     died_tonight: list[int] = Field(default_factory=list, description="Seats that died this night.")
+    revived_tonight: list[int] = Field(
+        default_factory=list, description="Seats that came back to life this night (the Shabaloth's, the Professor's)."
+    )
     executed_today: int | None = Field(None, description="The seat executed (and died) today, if any.")
     died_today: list[int] = Field(
         default_factory=list, description="Seats that died by day, the last day (kept through the night after it)."

@@ -27,11 +27,12 @@ class Jinx(Model):
             "only_one_in_play", "holder_lacks", "magician_picks_babysitter", "decide_after",
             "cannibal_learns_juggles", "chambermaid_sees_mathematician", "drunk_counts", "lunatic_attack_counts",
             "jump_not_caught", "kept_after_source_dies", "extra_copy", "both_drunk", "stays_evil",
+            "secret_vote_note",
         ]
         | None
     ) = None
     """only_one_in_play: never both in play. holder_lacks: the first, given the second's ability, does
-    not have it (the Alchemist and the Widow or the Spy). magician_picks_babysitter: the Magician, not
+    not have it (the Alchemist and the Widow, the Spy or the Mastermind). magician_picks_babysitter: the Magician, not
     the Minions, chooses Lil' Monsta's babysitter, who must be a living Minion. decide_after: the
     first's setup decisions wait until the second has acted on the first night (the Bounty Hunter's
     evil Townsfolk, after the Kazali), and are made only if the first is still in play.
@@ -46,7 +47,13 @@ class Jinx(Model):
     may make the second even while it is in play (the Pit-Hag an extra Village Idiot). both_drunk: a
     player of the first holding the second's ability and a player of the second are both drunk while
     both are otherwise sober (the Alchemist and the Organ Grinder). stays_evil: an evil player one of
-    them makes the other keeps evil against that character's own ability (the Pit-Hag's evil Goon)."""
+    them makes the other keeps evil against that character's own ability (the Pit-Hag's evil Goon).
+    secret_vote_note: while the second makes the votes secret, the vote note of the first's reminders is
+    this jinx's text instead ({seat}: the marked player, {by_seat}: the placer; the Butler's Master under
+    the Organ Grinder's eyes-closed votes)."""
+    when_held: bool = False
+    """The note is said at a step in ``at`` only when the player waking there is the pair's other
+    character holding that step's ability (the Cannibal with the Butler's), not at the character's own."""
 
 
 def read_jinxes(path: Path) -> list[Jinx]:
@@ -80,6 +87,13 @@ def forbidden_together(ids: set[str]) -> list[tuple[str, str]]:
 def holder_lacks(holder: str, ability: str) -> bool:
     """Whether a jinx says ``holder`` cannot have ``ability`` even when given it."""
     return any(j.rule == "holder_lacks" and j.pair == (holder, ability) for j in jinxes())
+
+
+def secret_vote_note(reminder_source: str, secret: set[str]) -> Text | None:
+    """The jinx text said at a secret vote instead of the vote note of ``reminder_source``'s reminder,
+    while a player with one of the characters or abilities ``secret`` makes the votes secret."""
+    return next((j.text for j in jinxes() if j.rule == "secret_vote_note" and j.pair[0] == reminder_source
+                 and j.pair[1] in secret), None)  # fmt: skip
 
 
 def ruled(rule: str, in_play: set[str]) -> bool:

@@ -51,6 +51,7 @@ class Flow(Model):
     day_public: Text
     deaths_public: Text
     no_deaths_public: Text
+    revived_public: Text
     nominated: Text
     nominated_secret: Text
     vote_public: Text

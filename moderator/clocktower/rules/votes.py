@@ -7,6 +7,7 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import anyone_has
 from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.jinxes import secret_vote_note
 from moderator.clocktower.rules.status import impaired, spec
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.i18n import Text
@@ -38,15 +39,19 @@ def about_to_die(g: Grimoire, cat: Catalogue, block: int | None) -> list[Event]:
 
 def vote_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
     """What the storyteller must keep in mind at a vote: the ``vote_note`` of each reminder in the
-    grimoire whose placer is sober (the Butler votes only with their Master)."""
+    grimoire whose placer is sober (the Butler votes only with their Master); under secret votes a
+    ``secret_vote_note`` jinx's text instead (the Butler and the Organ Grinder)."""
     notes: list[Text] = []
+    holder = secret_holder(g, cat)
+    secret = {c for c in (holder.character, *holder.abilities) if c} if holder else set()
     for p in g.players:
         for r in p.reminders:
             s = spec(cat, r)
             if s is None or s.vote_note is None or r.by_seat not in g.seats():
                 continue
             if not impaired(g, cat, g.player(r.by_seat)):
-                notes.append(filled(s.vote_note, seat=p.seat, by_seat=r.by_seat))
+                note = secret_vote_note(r.source, secret) or s.vote_note
+                notes.append(filled(note, seat=p.seat, by_seat=r.by_seat))
     return notes
 
 
