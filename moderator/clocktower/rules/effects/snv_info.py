@@ -263,8 +263,9 @@ def _juggled(ctx: Ctx) -> bool:
 
 
 def sage_truth(ctx: Ctx) -> int | None:
-    """The Demon's seat: one the storyteller has register as the Demon first (the Recluse, by the jinx)."""
-    demons = [p for p in ctx.g.players if p.seat != ctx.seat and _demon_like(ctx, p)]
+    """The Demon's seat: one the storyteller has register as the Demon first (the Recluse, by the jinx);
+    a living Demon before a dead one (the Fang Gu that jumped is dead: the Demon now is the new one)."""
+    demons = sorted((p for p in ctx.g.players if p.seat != ctx.seat and _demon_like(ctx, p)), key=lambda p: not p.alive)
     flipped = [p for p in demons if p.seat in ctx.flips]
     found = flipped or demons
     return found[0].seat if found else None
