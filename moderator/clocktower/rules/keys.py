@@ -31,6 +31,7 @@ use the builders, never a hand-spelled key.
 | about | ``about:<ability>:<seat>`` | the character a reminder placed on that seat is about (the Cerenovus's) |
 | executed | ``executed:day<day>`` | a player the storyteller executed that day did not die (still the execution) |
 | arbitrary_deaths | ``arbitrary:<night>`` | a Demon was made that night (the Pit-Hag's): the storyteller's deaths |
+| failed | ``failed:<n<night>|d<day>>:<seat>`` | a drunk or poisoned player's passive ability failed to save someone then (the Mathematician's) |
 """
 
 from __future__ import annotations
@@ -175,3 +176,9 @@ def arbitrary_deaths(night: int) -> MemoryKey:
 def executed(day: int) -> MemoryKey:
     """The storyteller executed a player on ``day`` who survived it: still the day's execution."""
     return MemoryKey(f"executed:day{day}")
+
+
+def failed(phase: str, number: int, seat: int) -> MemoryKey:
+    """The passive ability of ``seat``, drunk or poisoned, failed to keep a player alive on that night
+    (``phase`` "night") or day: it worked abnormally (the Mathematician counts it)."""
+    return MemoryKey(f"failed:{'n' if phase == 'night' else 'd'}{number}:{seat}")

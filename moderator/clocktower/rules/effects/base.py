@@ -45,6 +45,9 @@ class Effect:
     """A seat step's proposed answer, which "next" takes (the player the Sweetheart makes drunk)."""
     seat_truth: bool = False
     """The truth is a player's seat to show, not a count (the Widow's Know player)."""
+    gives_info: bool = False
+    """The step gives information the app cannot compute (the Savant's statements, the Artist's answer):
+    a Townsfolk's is false while the Vortox lives, and its prompt says so."""
 
     @property
     def shows_player(self) -> bool:
@@ -65,6 +68,7 @@ def effect(
     hint: HintFn | None = None,
     proposal: ProposalFn | None = None,
     seat_truth: bool = False,
+    gives_info: bool = False,
 ) -> Callable[[ApplyFn], ApplyFn]:
     """Register ``fn`` as the effect ``name``."""
 
@@ -72,7 +76,7 @@ def effect(
         if name in EFFECTS:
             raise ValueError(f"effect {name!r} registered twice")
         EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options, hint, proposal,
-                               seat_truth)  # fmt: skip
+                               seat_truth, gives_info)  # fmt: skip
         return fn
 
     return register
