@@ -31,7 +31,7 @@ use the builders, never a hand-spelled key.
 | about | ``about:<ability>:<seat>`` | the character a reminder placed on that seat is about (the Cerenovus's) |
 | executed | ``executed:day<day>`` | a player the storyteller executed that day did not die (still the execution) |
 | arbitrary_deaths | ``arbitrary:<night>`` | a Demon was made that night (the Pit-Hag's): the storyteller's deaths |
-| failed | ``failed:<n<night>|d<day>>:<seat>`` | a drunk or poisoned player's passive ability failed to save someone then (the Mathematician's) |
+| failed | ``failed:n<night>:<seat>``, ``failed:d<day>:<seat>`` | a passive protection failed, drunk or poisoned |
 """
 
 from __future__ import annotations

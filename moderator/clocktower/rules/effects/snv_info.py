@@ -120,9 +120,8 @@ def abnormal_seats(ctx: Ctx) -> list[int]:
         if p.seat == ctx.seat:
             continue
         drunk_counts = p.character != "drunk" or ruled("drunk_counts", g.in_play())
-        if p.seat in failed and drunk_counts:
-            found.append(p.seat)
-        elif (p.seat in acted or p.seat in used) and impaired(g, ctx.cat, p) and drunk_counts:
+        abnormal = p.seat in failed or ((p.seat in acted or p.seat in used) and impaired(g, ctx.cat, p))
+        if abnormal and drunk_counts:
             found.append(p.seat)
         elif p.character == "lunatic" and p.seat in acted and ruled("lunatic_attack_counts", g.in_play()):
             chosen = {q.seat for q in g.players if q.has_reminder("Chosen", "lunatic")}

@@ -164,7 +164,8 @@ def _witch_cursed_nominates(
     p = g.player(nominator)
     cursed = [r for r in p.reminders if r.name == "Cursed" and r.by_seat == owner.seat and active(g, cat, r)]
     lost = keys.used(WITCH, owner.seat) in g.memory
-    if not cursed or not acts_alive(g, cat, owner) or impaired(g, cat, owner) or lost or len(g.living()) < WITCH_MIN_ALIVE:
+    three_alive = len(g.living()) < WITCH_MIN_ALIVE
+    if not cursed or not acts_alive(g, cat, owner) or impaired(g, cat, owner) or lost or three_alive:
         return []
     return kill(g, cat, nominator)
 
