@@ -267,6 +267,9 @@ class DayFlow(Core):
         truth = effect.truth(self._mkctx(self._state, c.seat, c.id)) if effect and effect.truth else None
         if truth is not None:
             text += " " + self._t(flow.truth, truth=self._say(truth))
+        by = false_info_by(self._state, self.cat, self._state.player(c.seat), c.id) if c.seat else None
+        if by is not None and effect is not None and (truth is not None or effect.gives_info):
+            text += " " + self._t(flow.false_info, character=self.cat[by.character or ""].name(self.lang))
         templates = step_texts().templates
         for status in sorted(statuses(self._state, self.cat, self._state.player(c.seat))) if c.seat else []:
             text += " " + self._t(templates.impaired, status=templates.status[status](self.lang))

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from moderator.clocktower.core import Core, simulate
 from moderator.clocktower.grimoire.events import Event, SetCursor, SetPhase
-from moderator.clocktower.grimoire.state import Cursor
+from moderator.clocktower.grimoire.state import Cursor, Player
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import registering
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
@@ -18,7 +18,7 @@ from moderator.clocktower.rules.effects.bmr import chosen_events, learned_at_daw
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
 from moderator.clocktower.rules.nightorder import SheetStep
 from moderator.clocktower.rules.schema import Expect, Step
-from moderator.clocktower.rules.status import impaired, shown_dead
+from moderator.clocktower.rules.status import impaired, is_demon, shown_dead
 from moderator.clocktower.rules.texts import step_texts
 from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
@@ -104,7 +104,18 @@ class NightFlow(Core):
         prompt = self._base(c, expects, text, None, truth, [*allowed, "dies"])
         if effect is not None and effect.shows_player:
             prompt = replace(prompt, shows_player=True)
+        woken = self._woken(step)
+        if woken is not None:  # another player acts for this ability (the Demon, for the Barber)
+            said = self._t(flow.wakes_demon, seat=woken.seat, name=woken.name)
+            prompt = replace(prompt, seat=woken.seat, text=f"{prompt.text} {said}")
         return self._with(prompt, alternatives)
+
+    def _woken(self, step: Step | None) -> Player | None:
+        """The player the storyteller wakes for ``step`` when it is not the ability's holder: the first
+        living Demon for a step that ``wakes`` the Demon (the storyteller picks if there are more)."""
+        if step is None or step.wakes != "demon":
+            return None
+        return next((p for p in self._state.players if p.alive and is_demon(self.cat, p)), None)
 
     def _registering(self, c: Cursor, answer: Callable[[Ctx], object], truth: object) -> tuple[str, list[object]]:
         """The note on who may misregister and what that would make true, and those answers."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.events import AddReminder, Die, Event
+from moderator.clocktower.grimoire.events import AddReminder, Die, Event, Remember
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
@@ -77,16 +77,39 @@ def _shown_alive_neighbour(g: Grimoire, cat: Catalogue, seat: int, step: int) ->
     return None
 
 
-def _kept_alive_by_neighbour(g: Grimoire, cat: Catalogue, p: Player) -> bool:
-    """Whether a living, sober player with ``neighbours_cannot_die`` (the Tea Lady) has ``p`` as one of
-    their two living neighbours, and both are good: then ``p`` cannot die."""
+def _neighbour_keepers(g: Grimoire, cat: Catalogue, p: Player) -> list[Player]:
+    """The living players with ``neighbours_cannot_die`` (the Tea Lady) who have ``p`` as one of their
+    two living neighbours, both good: a sober one keeps ``p`` from dying."""
+    found = []
     for lady in anyone_has(g, cat, "neighbours_cannot_die"):
-        if not lady.alive or lady.seat == p.seat or impaired(g, cat, lady):
+        if not lady.alive or lady.seat == p.seat:
             continue
         sides = [_shown_alive_neighbour(g, cat, lady.seat, +1), _shown_alive_neighbour(g, cat, lady.seat, -1)]
         if p in sides and all(q is not None and q.alignment == "good" for q in sides):
-            return True
-    return False
+            found.append(lady)
+    return found
+
+
+def _kept_alive_by_neighbour(g: Grimoire, cat: Catalogue, p: Player) -> bool:
+    """Whether a sober neighbour keeper (the Tea Lady) keeps ``p`` from dying."""
+    return any(not impaired(g, cat, lady) for lady in _neighbour_keepers(g, cat, p))
+
+
+def _failed_to_save(g: Grimoire, cat: Catalogue, p: Player, by_demon: bool) -> list[Event]:
+    """``p`` dies where a passive ability would have kept them alive had its holder been sober and
+    healthy (a poisoned Soldier killed by the Demon, a drunk Tea Lady's neighbour): that ability worked
+    abnormally, remembered for the Mathematician."""
+    seats: list[int] = []
+    if impaired(g, cat, p):
+        own = triggers_of(cat, p)
+        fool = next((a for a in abilities(cat, p) if "first_death_survived" in _triggers(cat, a)), None)
+        if (by_demon and "safe_from_demon" in own) or "cannot_die" in own or (
+            fool is not None and not p.has_reminder("No Ability", fool)
+        ):
+            seats.append(p.seat)
+    seats += [lady.seat for lady in _neighbour_keepers(g, cat, p) if impaired(g, cat, lady)]
+    number = g.night if g.phase == "night" else g.day
+    return [Remember(key=keys.failed(g.phase, number, s), value="yes") for s in dict.fromkeys(seats)]
 
 
 def _triggers(cat: Catalogue, cid: str) -> list[str]:
@@ -175,6 +198,8 @@ def kill(
             return seeming
     death = Death(seat, by_demon=by_demon, executed=executed)
     events: list[Event] = [Die(seat=seat, by_demon=by_demon, executed=executed)]
+    if not force:
+        events += _failed_to_save(g, cat, p, by_demon)
     after = g.model_copy(deep=True)
     for e in events:
         e.apply(after)

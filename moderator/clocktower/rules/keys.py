@@ -36,6 +36,7 @@ use the builders, never a hand-spelled key.
 | executed | ``executed:day<day>`` | a player the storyteller executed that day did not die (still the execution) |
 | kept_evil | ``kept_evil:<seat>`` | a jinx keeps this evil player evil against their own new ability (Goon) |
 | arbitrary_deaths | ``arbitrary:<night>`` | a Demon was made that night (the Pit-Hag's): the storyteller's deaths |
+| failed | ``failed:n<night>:<seat>``, ``failed:d<day>:<seat>`` | a passive protection failed, drunk or poisoned |
 """
 
 from __future__ import annotations
@@ -204,3 +205,9 @@ def charged(ability: str, seat: int | None) -> MemoryKey:
 def kept_evil(seat: int) -> MemoryKey:
     """The evil player in ``seat`` stays evil against their own ability (the Pit-Hag and Goon jinx)."""
     return MemoryKey(f"kept_evil:{seat}")
+
+
+def failed(phase: str, number: int, seat: int) -> MemoryKey:
+    """The passive ability of ``seat``, drunk or poisoned, failed to keep a player alive on that night
+    (``phase`` "night") or day: it worked abnormally (the Mathematician counts it)."""
+    return MemoryKey(f"failed:{'n' if phase == 'night' else 'd'}{number}:{seat}")

@@ -124,6 +124,11 @@ class Step(Model):
         description="A day step that, once used, is a step of its own (named by the character) taking its "
         "answers there until it ends or 'next' (the Juggler's guesses, the Artist's yes or no).",
     )
+    wakes: Literal["holder", "demon"] = Field(
+        "holder",
+        description="Who the storyteller wakes for this night step: the ability's holder, or the Demon (the "
+        "Barber's haircuts); the prompt is addressed to that player (its seat) and names them.",
+    )
 
 
 class Night(Model):

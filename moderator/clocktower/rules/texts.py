@@ -88,6 +88,7 @@ class Flow(Model):
     need_character: Text
     night_title: Text
     false_info: Text
+    wakes_demon: Text
 
 
 class RuleTexts(Model):

@@ -46,6 +46,9 @@ class Effect:
     """A seat step's proposed answer, which "next" takes (the player the Sweetheart makes drunk)."""
     seat_truth: bool = False
     """The truth is a player's seat to show, not a count (the Widow's Know player)."""
+    gives_info: bool = False
+    """The step gives information the app cannot compute (the Savant's statements, the Artist's answer):
+    a Townsfolk's is false while the Vortox lives, and its prompt says so."""
 
     @property
     def shows_player(self) -> bool:
@@ -69,6 +72,7 @@ def effect(
     proposal: ProposalFn | None = None,
     seat_truth: bool = False,
     declined: DeclinedFn | None = None,
+    gives_info: bool = False,
 ) -> Callable[[ApplyFn], ApplyFn]:
     """Register ``fn`` as the effect ``name``."""
 
@@ -76,7 +80,8 @@ def effect(
         if name in EFFECTS:
             raise ValueError(f"effect {name!r} registered twice")
         EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options, hint=hint,
-                               proposal=proposal, seat_truth=seat_truth, declined=declined)  # fmt: skip
+                               proposal=proposal, seat_truth=seat_truth, declined=declined,
+                               gives_info=gives_info)  # fmt: skip
         return fn
 
     return register

@@ -33,7 +33,7 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import DAY_END
 from moderator.clocktower.rules.effects.base import EFFECTS, effect
 from moderator.clocktower.rules.schema import Step
-from moderator.clocktower.rules.status import impaired, is_demon, registers_evil
+from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, registers_evil
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question, scarlet_catcher
 from moderator.errors import IllegalChoice
@@ -188,7 +188,7 @@ def _triggers(cat: Catalogue, cid: str) -> list[str]:
 
 def _mastermind_extra_day(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
     """The Demon dies by execution while the Mastermind lives sober: the game goes on one more day."""
-    if not d.executed or not is_demon(cat, dead) or not owner.alive or impaired(g, cat, owner):
+    if not d.executed or not is_demon(cat, dead) or not acts_alive(g, cat, owner) or impaired(g, cat, owner):
         return []
     if scarlet_catcher(g, cat, dead) is not None or any(p.alive and is_demon(cat, p) for p in g.players):
         return []

@@ -107,17 +107,21 @@ def abnormal_seats(ctx: Ctx) -> list[int]:
     """The players whose ability worked abnormally since dawn because of another character, as the app
     can see it: a player drunk or poisoned now whose night step ran tonight, or who used a day ability
     today (the Drunk counts: the jinx lets the Mathematician learn it); and, with the Lunatic jinx, a
-    Lunatic who attacked tonight another player than the ones the Demon killed. The Mathematician's own
-    step is not counted."""
+    Lunatic who attacked tonight another player than the ones the Demon killed; and a drunk or poisoned
+    player whose passive ability failed to keep someone alive since dawn (a poisoned Soldier the Demon
+    killed: the death remembered it). The Mathematician's own step is not counted."""
     g = ctx.g
     acted = {keys.acted_seat(k, g.night) for k in g.memory}
     used = {int(k.split(":")[2]) for k in g.memory if k.startswith("today:") and k.endswith(f":{g.day}")}
+    failed = {p.seat for p in g.players if keys.failed("night", g.night, p.seat) in g.memory
+              or keys.failed("day", g.day, p.seat) in g.memory}  # fmt: skip
     found = []
     for p in g.players:
         if p.seat == ctx.seat:
             continue
         drunk_counts = p.character != "drunk" or ruled("drunk_counts", g.in_play())
-        if (p.seat in acted or p.seat in used) and impaired(g, ctx.cat, p) and drunk_counts:
+        abnormal = p.seat in failed or ((p.seat in acted or p.seat in used) and impaired(g, ctx.cat, p))
+        if abnormal and drunk_counts:
             found.append(p.seat)
         elif p.character == "lunatic" and p.seat in acted and ruled("lunatic_attack_counts", g.in_play()):
             chosen = {q.seat for q in g.players if q.has_reminder("Chosen", "lunatic")}
@@ -185,10 +189,10 @@ def _replace_mark(ctx: Ctx, names: tuple[str, str], truth: bool) -> list[Event]:
 
 # -- the Savant and the Artist -----------------------------------------------------------------------
 
-effect("savant_statements")(nothing)
+effect("savant_statements", gives_info=True)(nothing)
 
 
-@effect("artist_question", "yesno")
+@effect("artist_question", "yesno", gives_info=True)
 def artist_question(ctx: Ctx, answer: Answer) -> Outcome:
     """Once per game: the storyteller answers one yes/no question in private; the ability is spent."""
     return Outcome(events=[Remember(key=keys.used(ctx.ability, ctx.seat), value="yes"), *_mark(ctx, "No Ability")])
@@ -263,8 +267,9 @@ def _juggled(ctx: Ctx) -> bool:
 
 
 def sage_truth(ctx: Ctx) -> int | None:
-    """The Demon's seat: one the storyteller has register as the Demon first (the Recluse, by the jinx)."""
-    demons = [p for p in ctx.g.players if p.seat != ctx.seat and _demon_like(ctx, p)]
+    """The Demon's seat: one the storyteller has register as the Demon first (the Recluse, by the jinx);
+    a living Demon before a dead one (the Fang Gu that jumped is dead: the Demon now is the new one)."""
+    demons = sorted((p for p in ctx.g.players if p.seat != ctx.seat and _demon_like(ctx, p)), key=lambda p: not p.alive)
     flipped = [p for p in demons if p.seat in ctx.flips]
     found = flipped or demons
     return found[0].seat if found else None

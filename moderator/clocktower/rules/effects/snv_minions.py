@@ -29,7 +29,7 @@ from moderator.clocktower.rules.daytime import NOMINATED
 from moderator.clocktower.rules.effects.base import effect
 from moderator.clocktower.rules.jinxes import described, stays_evil
 from moderator.clocktower.rules.setup import decision_events, decisions
-from moderator.clocktower.rules.status import active, impaired, is_demon
+from moderator.clocktower.rules.status import active, acts_alive, impaired, is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question
 from moderator.errors import IllegalChoice, SetupError
@@ -116,7 +116,8 @@ def eviltwin_learn(ctx: Ctx, answer: Answer) -> Outcome:
 
 def _good_twin_executed(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
     """One of the twins, the good one, dies by execution while the Evil Twin lives sober: evil wins."""
-    alive = owner.alive or owner.seat == dead.seat  # a good Evil Twin's own execution sets it off too
+    # a good Evil Twin's own execution sets it off too; a Minion the Vigormortis killed keeps the ability
+    alive = acts_alive(g, cat, owner) or owner.seat == dead.seat
     if not d.executed or not alive or impaired(g, cat, owner):
         return []
     twin = _twin_of(g, owner)
@@ -129,9 +130,10 @@ def _good_twin_executed(g: Grimoire, cat: Catalogue, owner: Player, dead: Player
 
 
 def _more_than_three_alive(ctx: Ctx) -> bool:
-    """More than three players live, and never just three since (the ability is lost for good)."""
+    """More than three players live, and never just three since (the ability is lost for good). The
+    Witch acts as a living player (a dead Witch the Vigormortis killed still curses)."""
     lost = keys.used(ctx.ability, ctx.seat) in ctx.g.memory
-    return ctx.actor.alive and not lost and len(ctx.g.living()) >= WITCH_MIN_ALIVE
+    return acts_alive(ctx.g, ctx.cat, ctx.actor) and not lost and len(ctx.g.living()) >= WITCH_MIN_ALIVE
 
 
 def _witch_three_alive(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
@@ -162,7 +164,8 @@ def _witch_cursed_nominates(
     p = g.player(nominator)
     cursed = [r for r in p.reminders if r.name == "Cursed" and r.by_seat == owner.seat and active(g, cat, r)]
     lost = keys.used(WITCH, owner.seat) in g.memory
-    if not cursed or not owner.alive or impaired(g, cat, owner) or lost or len(g.living()) < WITCH_MIN_ALIVE:
+    three_alive = len(g.living()) < WITCH_MIN_ALIVE
+    if not cursed or not acts_alive(g, cat, owner) or impaired(g, cat, owner) or lost or three_alive:
         return []
     return kill(g, cat, nominator)
 
