@@ -91,8 +91,10 @@ def test_a_pack_recorded_played_and_shared(tmp_path: Path) -> None:
     assert sorted(t["text"] for t in manifest["takes"]) == sorted(p.text for p in needed)
 
     # The game by voice with the pack: the devices hear the recorded takes; espeak-ng only for the rest.
-    play = moderator(["--config", str(_config(tmp_path, "no-such-microphone")), *GAME, "--voice-pack", "club", "--save", "game.json"], env, KEYS,
-                     tmp_path)  # fmt: skip
+    no_mic = _config(tmp_path, "no-such-microphone")  # the keys answer (as in tests/voice/test_live.py)
+    play = moderator(
+        ["--config", str(no_mic), *GAME, "--voice-pack", "club", "--save", "game.json"], env, KEYS, tmp_path
+    )
     assert play.returncode == 0, play.stderr
     assert "Traceback" not in play.stderr + play.stdout
     assert "voice pack 'club' (synthetic takes)" in play.stdout
