@@ -436,7 +436,8 @@ class PackPrompts:
         return b"".join(out)
 
     def get(self, text: str) -> Path:
-        digest = hashlib.sha1(f"{self.pack.name}|{self._digest}|{text}".encode()).hexdigest()[:20]
+        voice = f"{getattr(self.tts, 'lang', '')}|{getattr(self.tts, 'settings', '')}"  # espeak-ng's part
+        digest = hashlib.sha1(f"{self.pack.name}|{self._digest}|{voice}|{text}".encode()).hexdigest()[:20]
         path = self.folder / f"pack-{digest}.wav"
         with self._lock:
             if not path.is_file():
