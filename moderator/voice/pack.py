@@ -476,6 +476,25 @@ def trim(pcm: bytes, rate: int = SAMPLE_RATE) -> bytes:
     return pcm[start * frame : end * frame]
 
 
+SPEECH_RMS = 3200.0  # about -20 dBFS: what espeak-ng's speech measures, so takes and its pieces match
+PEAK = 30000
+
+
+def levelled(pcm: bytes, target: float = SPEECH_RMS) -> bytes:
+    """``pcm`` scaled to ``target`` RMS (its peak kept under :data:`PEAK`), so the takes of a pack
+    and espeak-ng's pieces between them sound about as loud."""
+    import array
+
+    level = rms(pcm)
+    if level <= 0:
+        return pcm
+    samples = array.array("h")
+    samples.frombytes(pcm)
+    peak = max(abs(x) for x in samples)
+    gain = min(target / level, PEAK / max(peak, 1))
+    return array.array("h", (max(-32768, min(32767, round(x * gain))) for x in samples)).tobytes()
+
+
 def letters(text: str) -> int:
     return sum(ch.isalpha() for ch in text)
 
@@ -543,7 +562,8 @@ def record(
     timeout: float = 15.0,
 ) -> int:
     """Guide a reader through ``phrases`` not yet in ``pack``: show each one (and how to say it),
-    take the next utterance, check it, keep it, record it again, skip it or go back. The pack is
+    take the next utterance, check it, keep it (trimmed, its level evened out: :func:`levelled`), record it
+    again, skip it or go back. The pack is
     saved after every take, so a session stopped anywhere resumes where it stopped.
 
     ``keys()`` is the reader's next line (None: the input ended, which stops). Returns the number
@@ -597,7 +617,7 @@ def record(
             i = max(0, i - 1)
             continue
         if problems[:1] != [EMPTY]:
-            pack.add(phrase, pcm, problems)
+            pack.add(phrase, levelled(pcm), problems)
             kept += 1
         if after is None or decision == "q":
             break

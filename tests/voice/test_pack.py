@@ -16,10 +16,11 @@ import pytest
 from bench.ko_lines import NAMES, korean_lines
 from moderator.cli import main
 from moderator.phrasebook import fixed_parts, phrases
-from moderator.voice.audio import SAMPLE_RATE, write_wav
+from moderator.voice.audio import SAMPLE_RATE, rms, write_wav
 from moderator.voice.pack import (
     COMMA_GAP,
     EMPTY,
+    PEAK,
     SENTENCE_GAP,
     WORD_GAP,
     Pack,
@@ -31,6 +32,7 @@ from moderator.voice.pack import (
     export_pack,
     import_pack,
     key,
+    levelled,
     list_packs,
     packs_dir,
     plan,
@@ -140,6 +142,13 @@ def test_spliced_audio_is_the_takes_the_gaps_and_the_voice_for_the_rest(tmp_path
 # --- takes -------------------------------------------------------------------------------------------
 
 
+def test_takes_are_levelled_to_the_voice_and_never_clip() -> None:
+    assert round(rms(levelled(tone(0.5, amplitude=1000)))) in range(3150, 3250)
+    loud = levelled(tone(0.5, amplitude=1000) + tone(0.01, amplitude=30000))  # a click: the peak wins
+    assert max(abs(x) for x in array.array("h", loud)) <= PEAK
+    assert levelled(bytes(100)) == bytes(100)
+
+
 def test_take_checks() -> None:
     assert check_take(tone(1.0), "깨우세요", "깨우세요") == []
     assert check_take(b"", "깨우세요", None) == [EMPTY]
@@ -179,7 +188,7 @@ def test_recording_keeps_skips_goes_back_records_again_and_resumes() -> None:
     assert "too quiet" in out and "2 takes kept; 2 phrases left" in out
     on_disk = Pack.open("me")
     assert [t.text for t in on_disk.manifest.takes] == ["1번", "2번"]
-    assert on_disk.pcm(on_disk.manifest.takes[1]) == two_again
+    assert on_disk.pcm(on_disk.manifest.takes[1]) == levelled(two_again)
     # Resumed: starts at 깨우세요., which is skipped; the last one is kept; the input then ends.
     out = run(on_disk, items, [tone(0.8)], ["s", "", ""])
     assert "[3/4]" in out and "4 phrases" not in out
