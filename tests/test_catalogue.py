@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from moderator.clocktower.rules.catalogue import Catalogue, Character
 from moderator.clocktower.rules.loader import default_catalogue, load_catalogue
 from moderator.clocktower.rules.schema import Step
-from moderator.i18n import Text
+from moderator.i18n import Lang, Text
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"
@@ -37,7 +38,12 @@ BAD_MOON_RISING_IDS = frozenset(
      "pukka", "gossip", "courtier"]
 )
 """Bad Moon Rising characters described so far (issue 17); the Grandmother, Innkeeper, Gambler and Lunatic are seeds."""
-DESCRIBED = SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS | BAD_MOON_RISING_IDS
+SECTS_AND_VIOLETS_INFO_IDS = frozenset(
+    ["clockmaker", "dreamer", "mathematician", "flowergirl", "towncrier", "savant", "artist", "juggler", "sage",
+     "sweetheart"]
+)
+"""Sects & Violets information Townsfolk and the Sweetheart (issue 17)."""
+DESCRIBED = SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS | BAD_MOON_RISING_IDS | SECTS_AND_VIOLETS_INFO_IDS
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
@@ -47,6 +53,7 @@ def _json(name: str) -> Any:
 
 FACTS: dict[str, dict[str, Any]] = {f["id"]: f for f in _json("characters-facts.json")}
 ALL_IDS = sorted(FACTS)
+KO_NAMES: dict[str, dict[str, Any]] = yaml.safe_load((DATA / "names.yaml").read_text(encoding="utf-8"))["ko"]
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +134,8 @@ def test_undescribed_characters_are_facts_only(cat: Catalogue, cid: str) -> None
     assert not char.described
     assert char.data is None
     assert char.ability_text is None
-    assert char.name.ko == char.name.en == FACTS[cid]["name"]
+    assert char.name.en == FACTS[cid]["name"]
+    assert char.name.ko == KO_NAMES[cid]["name"]  # data/names.yaml, our own translation
     # No reminder means anything to the rules without a description.
     for name in char.reminders:
         assert char.reminder(name) is None
@@ -239,3 +247,26 @@ def test_default_catalogue_is_the_data_catalogue(cat: Catalogue) -> None:
     assert default is default_catalogue()
     assert sorted(default.characters) == sorted(cat.characters)
     assert default.described() == cat.described()
+
+
+def test_every_character_has_a_korean_name_exactly_once() -> None:
+    """A Korean name for each of the 181: in its own file when described, else in data/names.yaml."""
+    assert set(KO_NAMES) | DESCRIBED == set(ALL_IDS)
+    assert not set(KO_NAMES) & DESCRIBED
+    assert all(entry["own"] is True for entry in KO_NAMES.values())  # no seed names them
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_no_two_characters_share_a_name(cat: Catalogue, lang: Lang) -> None:
+    names = [c.name(lang) for c in cat.characters.values()]
+    assert len(set(names)) == len(names) == 181
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_every_name_is_heard_as_its_own_character(cat: Catalogue, lang: Lang) -> None:
+    """Typed or spoken at a character step, each of the 181 names means that character and no other."""
+    from moderator.clocktower.frontend import any_game_parser
+
+    parser = any_game_parser(lang)
+    wrong = {c.id: parser.parse(c.name(lang), ["character"]).character for c in cat.characters.values()}
+    assert {cid: got for cid, got in wrong.items() if got != cid} == {}

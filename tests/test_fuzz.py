@@ -33,7 +33,10 @@ from tests.growl.helpers import new_engine
 SCRIPTS: dict[str, list[str]] = {  # each seed script, with the evil a storyteller adds and Townsfolk for 15 players
     "twelve": ["poisoner", "scarletwoman", "empath", "oracle", "undertaker", "fortuneteller", "innkeeper", "gambler",
                "grandmother", "balloonist", "shugenja"],
-    "hunter-x-hunter": ["imp", "poisoner", "spy", "scarletwoman", "baron", "grandmother", "fortuneteller"],
+    "hunter-x-hunter": ["imp", "poisoner", "spy", "scarletwoman", "baron", "grandmother", "fortuneteller",
+                        # and Sects & Violets' information Townsfolk and the Sweetheart
+                        "clockmaker", "dreamer", "mathematician", "flowergirl", "towncrier", "savant", "artist",
+                        "juggler", "sage", "sweetheart"],
     "finger-pointing": ["imp", "poisoner", "scarletwoman", "baron", "recluse", "empath", "undertaker",
                         # and Bad Moon Rising's, described so far
                         "assassin", "devilsadvocate", "fool", "tinker", "sailor", "chambermaid", "exorcist", "tealady",
@@ -129,7 +132,9 @@ def _legal(table: Table, rnd: random.Random) -> str:
     expects = p.expects[0] if p.expects else "confirm"
     if g.question is not None:
         return rnd.choice(["next", "yes", "no", f"seat {rnd.choice(seats)}"])
-    if p.step == "day" and expects == "number":  # the votes on a nomination
+    if p.step == "day" and expects == "number":  # the votes on a nomination: a count, or who voted
+        if rnd.random() < 0.3:
+            return " and ".join(f"seat {s}" for s in rnd.sample(seats, rnd.randint(1, len(seats)))) + " voted"
         return f"{rnd.randint(0, len(living))} votes"
     if p.step == "day" and expects == "seat":  # who spent a ghost vote
         dead = [x.seat for x in g.players if not x.alive]
@@ -139,6 +144,8 @@ def _legal(table: Table, rnd: random.Random) -> str:
         nominees = [s for s in seats if s not in g.today.nominees]
         if nominators and nominees and rnd.random() < 0.5:
             return f"seat {rnd.choice(nominators)} nominates seat {rnd.choice(nominees)}"
+        if rnd.random() < 0.15:  # a day ability (the Savant's, the Juggler's …)
+            return f"seat {rnd.choice(living)} uses their ability"
         return "end day"
     if expects == "seat":
         return rnd.choice([f"seat {rnd.choice(living)}", f"seat {rnd.choice(seats)}", "no"])

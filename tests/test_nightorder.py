@@ -88,6 +88,7 @@ def expected_grimoire_sheet(
             continue
         for p in g.players:
             acting = p.alive or (x == "ravenkeeper" and p.seat in g.died_tonight)
+            acting = acting or (x == "sage" and p.seat in g.demon_killed_tonight)
             if x in abilities.get(p.seat, []) and acting:
                 lines.append((x, p.seat))
         if x in g.unseated:
@@ -199,10 +200,10 @@ def test_every_official_character_alone_on_a_script(cat: Catalogue, cid: str) ->
 
 
 def test_undescribed_steps_get_the_generic_prompt(cat: Catalogue) -> None:
-    script = Script(name="s", source="s", ids=["clockmaker", "dreamer", "empath", "imp"])
+    script = Script(name="s", source="s", ids=["steward", "knight", "empath", "imp"])
     generic = STEP_TEXTS["templates"]["generic"]
     for s in night_sheet(script, cat, 1, None):
-        if s.id in ("clockmaker", "dreamer"):
+        if s.id in ("steward", "knight"):
             assert s.steps == ()
             assert generic["en"] in s.prompt(cat, "en")
             assert generic["ko"] in s.prompt(cat, "ko")
@@ -344,7 +345,7 @@ def test_the_dead_are_skipped_except_a_ravenkeeper_who_died_tonight(cat: Catalog
     assert not [s for s in got(night_sheet(None, cat, 3, g)) if s[1] in (1, 2, 3)]
 
 
-@pytest.mark.parametrize("cid", [c for c in SEATABLE if wakes(c, 2) and c not in ("lilmonsta", "ravenkeeper")])
+@pytest.mark.parametrize("cid", [c for c in SEATABLE if wakes(c, 2) and c not in ("lilmonsta", "ravenkeeper", "sage")])
 def test_dying_tonight_does_not_wake_other_characters(cat: Catalogue, cid: str) -> None:
     g = table(cat, [cid, *NEVER_WAKE[:4]])
     apply(g, SetPhase(phase="night", night=2, day=1), Die(seat=1, by_demon=True))

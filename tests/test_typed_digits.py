@@ -40,3 +40,14 @@ def test_a_typed_seat_number_poisons_through_the_widow() -> None:
     _, error = loop.step("4")
     assert error is None, error
     assert table.g.player(4).has_reminder("Poisoned", "widow")
+
+
+def test_words_run_together_are_another_word_in_english_not_in_korean() -> None:
+    """"go on" is next, but "goon" (the Goon) is not; Korean may be typed with or without spaces."""
+    en = Parser("en", Vocabulary(seats=[1, 2, 3], characters={"goon": "goon"}))
+    assert en.parse("go on").intent == "next"
+    assert en.parse("goon", ["character"]).character == "goon"
+    assert en.parse("go  on").intent == "next"
+    ko = Parser("ko", Vocabulary(seats=[1, 2, 3], characters={"거리의 악사": "organgrinder"}))
+    assert ko.parse("거리의악사", ["character"]).character == "organgrinder"
+    assert ko.parse("3 번", ["seat"]).seats == (3,)

@@ -77,7 +77,7 @@ def test_the_real_data_passes() -> None:
     report = validate([])
     assert report.problems == []
     assert report.checked, "validate says what it checked"
-    assert any("181 characters" in line and "60 described" in line for line in report.checked)
+    assert any("181 characters" in line and "70 described" in line for line in report.checked)
 
 
 def test_a_clean_copy_of_the_data_passes(data_copy: Path) -> None:
@@ -443,3 +443,32 @@ def test_cli_validate_fails_on_broken_data(
     assert str(data_copy / "characters" / "empath.yaml") in err and "(empath)" in err
     assert str(data_copy / "characters" / "cannibal.yaml") in err and "(cannibal)" in err
     assert "2 problems" in err
+
+
+# --- data/names.yaml ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("entry", "cid", "message"),
+    [
+        ("notacharacter: {name: 아무개, own: true}", "notacharacter", "not an official character id"),
+        ("empath: {name: 공감자, own: true}", "empath", "described in data/characters/empath.yaml"),
+        ("witch: {name: 요리사, own: true}", "witch", "'요리사' is also the name of chef"),
+        ("witch: {name: '  ', own: true}", "witch", "an empty name"),
+        ("witch: {name: 마녀}", "names", "Field required"),
+    ],
+)
+def test_a_bad_korean_name_is_a_problem(data_copy: Path, entry: str, cid: str, message: str) -> None:
+    path = data_copy / "names.yaml"
+    lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if not ln.startswith("  witch:")]
+    path.write_text("\n".join([*lines, "  " + entry]) + "\n", encoding="utf-8")
+    problems = validate([], root=data_copy).problems
+    _find(problems, path, cid, message)
+    assert len(problems) == 1, "\n".join(map(str, problems))
+
+
+def test_an_unreadable_names_file_is_a_problem_and_the_names_fall_back(data_copy: Path) -> None:
+    path = data_copy / "names.yaml"
+    path.write_text("ko: {witch: [unclosed\n", encoding="utf-8")
+    problems = validate([], root=data_copy).problems
+    _find(problems, path, "names", "cannot read")

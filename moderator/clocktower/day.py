@@ -21,14 +21,16 @@ from moderator.clocktower.grimoire.events import (
 from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import abilities, kill
+from moderator.clocktower.rules.abilities import abilities, anyone_has, kill
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer
 from moderator.clocktower.rules.daytime import day_end_events, nomination_events
+from moderator.clocktower.rules.schema import Step
+from moderator.clocktower.rules.status import statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import winner
 from moderator.clocktower.rules.votes import about_to_die, secret_holder, vote_notes
-from moderator.commands.parse import Command
+from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
 
@@ -50,7 +52,9 @@ class DayFlow(Core):
         template = flow.nominated_secret if self._secret_votes() else flow.nominated
         text = self._t(template, nominee=t.pending, threshold=self._threshold())
         text += "".join(" " + self._t(n) for n in vote_notes(self._state, self.cat))  # the Butler's Master
-        return self._base(c, ["number"], text, None, None, ("votes", "number"))
+        if anyone_has(self._state, self.cat, "voters_asked"):  # the Flowergirl's: who voted, not only how many
+            text += " " + self._t(step_texts().rules.say_voters)
+        return self._base(c, ["number"], text, None, None, ("votes", "number", "voters"))
 
     def _ghosts_prompt(self, c: Cursor) -> Prompt:
         # The day's own moves end the ghost votes too: "end day" or the next nomination needs no extra next.
@@ -135,6 +139,7 @@ class DayFlow(Core):
                               SetCursor(cursor=Cursor(id="day"))]  # fmt: skip
         fired = nomination_events(self._state, self.cat, nominator, nominee, close)
         events: list[Event] = [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes")), *fired]
+        events.append(self._remember_seats(keys.nominators(self._state.day), [nominator]))  # the Town Crier's
         self._push("nominate", events)
         if self._state.executed_today == nominator:
             p = self._state.player(nominator)
@@ -142,9 +147,32 @@ class DayFlow(Core):
                                  self._t(step_texts().flow.died_public, seat=p.seat, name=p.name)])  # fmt: skip
         return Reply()
 
+    def _remember_seats(self, key: str, seats: list[int]) -> Remember:
+        """Add ``seats`` to the space-separated seats remembered under ``key``."""
+        known = {int(x) for x in self._state.memory.get(key, "").split()}
+        return Remember(key=key, value=" ".join(str(s) for s in sorted(known | set(seats))))
+
+    def _who_voted(self, votes: int, said: list[int] | None) -> list[Event]:
+        """Remember who voted (the Flowergirl's): the seats said, or everyone able to when the count is
+        all of them; a count of some of them leaves who voted unsaid."""
+        g = self._state
+        able = [p.seat for p in g.players if p.alive or p.ghost_vote]
+        if said is not None:
+            return [self._remember_seats(keys.voters(g.day), said)]
+        if votes == len(able) and votes > 0:
+            return [self._remember_seats(keys.voters(g.day), able)]
+        return [Remember(key=keys.votes_unsaid(g.day), value="yes")] if votes > 0 else []
+
     def _votes(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
-        votes = cmd.number
+        said = sorted(set(cmd.seats)) if cmd.intent == "voters" else None
+        votes = len(said) if said is not None else cmd.number
         t = self._state.today
+        for s in said or []:
+            voter = self._state.player(s) if s in self._state.seats() else None
+            if voter is None:
+                raise IllegalChoice("no_such_seat", seat=s)
+            if not voter.alive and not voter.ghost_vote:
+                raise IllegalChoice("no_ghost_vote", seat=s)
         if votes is None or t.pending is None:
             raise IllegalChoice("votes_needed")
         if votes > len(self._state.players):
@@ -162,9 +190,14 @@ class DayFlow(Core):
             news = self._t(flow.not_enough)
         today = t.model_copy(update={"pending": None, "votes": {**t.votes, nominee: votes}, "block": block,
                                      "block_votes": block_votes})  # fmt: skip
-        ghosts = any(not p.alive and p.ghost_vote for p in self._state.players) and votes > 0
+        ghosts = any(not p.alive and p.ghost_vote for p in self._state.players) and votes > 0 and said is None
         nxt = Cursor(id="day", stage="ghosts" if ghosts else "ask")
-        self._push("votes", [SetDay(today=today), *about_to_die(self._state, self.cat, block), SetCursor(cursor=nxt)])
+        dead = [s for s in said or [] if not self._state.player(s).alive]  # the ghost votes said with the voters
+        if dead and self._secret_votes():
+            today = today.model_copy(update={"ghosts": [*today.ghosts, *dead]})
+        spent: list[Event] = [] if self._secret_votes() else [SpendGhostVote(seat=s) for s in dead]
+        self._push("votes", [SetDay(today=today), *spent, *self._who_voted(votes, said),
+                             *about_to_die(self._state, self.cat, block), SetCursor(cursor=nxt)])  # fmt: skip
         if self._secret_votes():
             return Reply(say=[news], public=[self._t(flow.vote_public_secret)])
         return Reply(say=[news], public=[self._t(flow.vote_public, nominee=nominee, votes=votes), news])
@@ -187,10 +220,78 @@ class DayFlow(Core):
                 raise IllegalChoice("no_ghost_vote", seat=s)
         if self._secret_votes():
             # Secret votes: the vote token is taken at the end of the day, not now.
-            self._push("ghost vote", [SetDay(today=t.model_copy(update={"ghosts": [*t.ghosts, *cmd.seats]}))])
+            self._push("ghost vote", [SetDay(today=t.model_copy(update={"ghosts": [*t.ghosts, *cmd.seats]})),
+                                      self._remember_seats(keys.voters(self._state.day), list(cmd.seats))])  # fmt: skip
         else:
-            self._push("ghost vote", [SpendGhostVote(seat=s) for s in cmd.seats])
+            self._push("ghost vote", [*(SpendGhostVote(seat=s) for s in cmd.seats),
+                                      self._remember_seats(keys.voters(self._state.day), list(cmd.seats))])  # fmt: skip
         return Reply()
+
+    # -- a day ability's own step (opens_step) --------------------------------------------------
+
+    def _day_step_of(self, c: Cursor) -> Step:
+        char = self.cat[c.id]
+        assert char.data is not None
+        return char.data.day[c.sub]
+
+    def _day_step_prompt(self, c: Cursor) -> Prompt:
+        """A day ability's step: its prompt, the truth it gives, and what it takes."""
+        flow = step_texts().flow
+        step = self._day_step_of(c)
+        text = self._t(flow.ability_used, seat=c.seat, character=self.cat[c.id].name(self.lang),
+                       prompt=step.prompt(self.lang))  # fmt: skip
+        effect = self._effect(step)
+        truth = effect.truth(self._mkctx(self._state, c.seat, c.id)) if effect and effect.truth else None
+        if truth is not None:
+            text += " " + self._t(flow.truth, truth=self._say(truth))
+        templates = step_texts().templates
+        for status in sorted(statuses(self._state, self.cat, self._state.player(c.seat))) if c.seat else []:
+            text += " " + self._t(templates.impaired, status=templates.status[status](self.lang))
+        if c.seats or c.character:
+            got = ", ".join([*(f"{s}" for s in c.seats),
+                             *([self.cat[c.character].name(self.lang)] if c.character else [])])  # fmt: skip
+            text += " " + self._t(flow.partial, got=got, need=self.words.missing(c, step))
+        allowed: list[Intent] = [i for e in step.expects for i in INTENTS_FOR[e]]
+        return self._base(c, list(step.expects), text, None, truth, [*allowed, "dies"])
+
+    def _day_step(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
+        """An answer at a day ability's step: applied when whole; 'next' (or 'no' where no yes/no is
+        asked) ends the step, applying a step that asks nothing."""
+        step = self._day_step_of(c)
+        effect = self._effect(step)
+        ctx = self._mkctx(self._state, c.seat, c.id)
+        day = SetCursor(cursor=Cursor(id="day"))
+        yesno = "yesno" in step.expects
+        ends = cmd.intent == "next" or (cmd.intent == "no" and not yesno)
+        if ends and not c.seats and not c.character:
+            asks = [e for e in step.expects if e != "confirm"]
+            outcome = effect.apply(ctx, Answer()) if effect is not None and (not asks or yesno) else None
+            self._push(f"{c.id} done", [*(outcome.events if outcome else []), day])
+            return Reply(say=[self._t(t) for t in outcome.say] if outcome else [])
+        if effect is None:
+            raise IllegalChoice("answer_needed")
+        if yesno:
+            answer = Answer(yes=cmd.intent == "yes")
+        else:
+            seats = [*c.seats, *cmd.seats]
+            character = cmd.character or c.character
+            for s in seats:
+                if s not in self._state.seats():
+                    raise IllegalChoice("no_such_seat", seat=s)
+            need_seats = 2 if "two_seats" in step.expects else (1 if "seat" in step.expects else 0)
+            if ends or len(seats) > need_seats:
+                raise IllegalChoice("answer_needed" if ends else "seat_count", need=need_seats)
+            if len(seats) < need_seats or ("character" in step.expects and character is None):
+                partial = c.model_copy(update={"seats": seats, "character": character})
+                self._push(f"{c.id} partial", [SetCursor(cursor=partial)])
+                return Reply()
+            answer = Answer(seats=tuple(seats), character=character)
+        if effect.check is not None:
+            effect.check(ctx, answer)
+        outcome = effect.apply(ctx, answer)
+        nxt = SetCursor(cursor=c.model_copy(update={"seats": [], "character": None})) if outcome.again else day
+        self._push(c.id, [*outcome.events, nxt])
+        return Reply(say=[self._t(t) for t in outcome.say], public=[self._t(t) for t in outcome.public])
 
     # -- claims, deaths, the end of the day ----------------------------------------------------
 
@@ -220,13 +321,20 @@ class DayFlow(Core):
             raise IllegalChoice("dead_actor", seat=seat)
         for ability in abilities(self.cat, player):
             char = self.cat.get(ability)
-            for step in char.data.day if char is not None and char.data is not None else []:
+            for i, step in enumerate(char.data.day if char is not None and char.data is not None else []):
                 effect = self._effect(step)
                 ctx = self._mkctx(self._state, seat, ability)
                 if effect is None or not CONDITIONS[step.wake_if](ctx):
                     continue
                 if step.command != cmd.intent:
                     continue
+                if "two_seats" in step.expects and cmd.intent == "ability" and len(cmd.seats) < 2:
+                    raise IllegalChoice("seat_count", need=2)  # the Slayer's shot needs its target: "slays"
+                if step.opens_step:  # its answers are taken at a step of its own
+                    used = Remember(key=keys.today(ability, seat, self._state.day), value="yes")
+                    self._push(f"{ability} day", [used, SetCursor(cursor=Cursor(id=ability, seat=seat, sub=i,
+                                                                                stage="day"))])  # fmt: skip
+                    return Reply()
                 outcome = effect.apply(ctx, Answer(seats=tuple(rest) if cmd.intent == "guess" else cmd.seats))
                 used = Remember(key=keys.today(ability, seat, self._state.day), value="yes")
                 self._push(f"{ability} day", [*outcome.events, used])

@@ -42,6 +42,7 @@ STAGES: dict[str, Stage] = {
     "demoninfo": PSEUDO,
     "character": Stage(NightFlow._step_prompt, NightFlow._night_step),
     "character.tell": Stage(NightFlow._tell_prompt, NightFlow._tell),
+    "character.day": Stage(DayFlow._day_step_prompt, DayFlow._day_step),
     "dawn": Stage(NightFlow._dawn_prompt, NightFlow._dawn),
     "day": Stage(DayFlow._day_prompt, DayFlow._day_move),
     "day.votes": Stage(DayFlow._votes_prompt, DayFlow._votes),

@@ -79,6 +79,7 @@ class NightFlow(Core):
             text += " " + self._t(flow.truth, truth=self._say(truth))
             note, alternatives = self._registering(c, effect.truth, truth)
             text += note
+        text += self._hint(c, effect, Answer())
         text += "".join(" " + j for j in self.words.notes(self._state, c.id))
         expects: list[Expect] = list(step.expects) if step else ["confirm"]
         allowed: list[Intent] = [i for e in expects for i in INTENTS_FOR[e]]
@@ -89,7 +90,10 @@ class NightFlow(Core):
                 [*(f"{s}" for s in c.seats), *([self.cat[c.character].name(self.lang)] if c.character else [])]
             )
             text += " " + self._t(flow.partial, got=got, need=self.words.missing(c, step))
-        return self._with(self._base(c, expects, text, None, truth, [*allowed, "dies"]), alternatives)
+        prompt = self._base(c, expects, text, None, truth, [*allowed, "dies"])
+        if effect is not None and effect.shows_player:
+            prompt = replace(prompt, shows_player=True)
+        return self._with(prompt, alternatives)
 
     def _registering(self, c: Cursor, answer: Callable[[Ctx], object], truth: object) -> tuple[str, list[object]]:
         """The note on who may misregister and what that would make true, and those answers."""
@@ -103,6 +107,21 @@ class NightFlow(Core):
         said = ", ".join(self._say(a) for a in alternatives)
         return " " + self._t(flow.may_register, who=names, alternatives=said, truth=self._say(truth)), alternatives
 
+    def _hint(self, c: Cursor, effect: Effect | None, answer: Answer) -> str:
+        """The effect's note beside the truth, and the seat it proposes ("next" takes it)."""
+        if effect is None:
+            return ""
+        said = ""
+        hint = effect.hint(self._ctx(c), answer) if effect.hint is not None else None
+        if hint is not None:
+            said += " " + self._t(hint)
+        proposed = effect.proposal(self._ctx(c)) if effect.proposal is not None and c.stage == "ask" else None
+        if proposed is not None:
+            flow = step_texts().flow
+            who = self._t(flow.who, seat=proposed, name=self._state.player(proposed).name)
+            said += " " + self._t(flow.proposed, answer=who)
+        return said
+
     @staticmethod
     def _with(p: Prompt, alternatives: list[object]) -> Prompt:
         return replace(p, alternatives=tuple(alternatives)) if alternatives else p
@@ -115,7 +134,7 @@ class NightFlow(Core):
         told, answer = effect.told, Answer(seats=tuple(c.seats), character=c.character)
         truth = told(self._ctx(c), answer)
         note, alternatives = self._registering(c, lambda ctx: told(ctx, answer), truth)
-        text = self._t(step_texts().flow.truth_after, truth=self._say(truth)) + note
+        text = self._t(step_texts().flow.truth_after, truth=self._say(truth)) + note + self._hint(c, effect, answer)
         templates = step_texts().templates
         for status in sorted(self._line(c)[0].status):  # the warning stays on the screen that gives the truth
             text += " " + self._t(templates.impaired, status=templates.status[status](self.lang))
@@ -152,7 +171,8 @@ class NightFlow(Core):
             given = Answer(seats=(seat,))
             outcome = effect.apply(ctx, given)
             return self._finish(c, effect, outcome, [self._remember_shown(c, seat)], given)
-        answer = self._answer(c, cmd, step)
+        proposed = effect.proposal(ctx) if effect.proposal is not None and cmd.intent == "next" else None
+        answer = Answer(seats=(proposed,)) if proposed is not None and not c.seats else self._answer(c, cmd, step)
         if answer is None:
             return Reply()
         try:

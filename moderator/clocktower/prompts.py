@@ -27,6 +27,8 @@ class Prompt:
     phase: str = "night"
     night: int = 0
     day: int = 0
+    shows_player: bool = False
+    """The truth, a seat, is a player to point at (not a count): for the players' screen."""
 
     def to_json(self) -> dict[str, object]:
         return {

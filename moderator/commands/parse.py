@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from moderator.commands.phrases import Intent, Phrases, expand, parse_template, phrases, to_regex
+from moderator.commands.phrases import Intent, Phrases, expand, parse_template, phrases, spaced, to_regex
 from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood
 from moderator.i18n import Lang
+
+T = TypeVar("T")
 
 #: Always allowed, whatever the step expects.
 ALWAYS: tuple[Intent, ...] = ("next", "back", "repeat", "pause")
@@ -70,9 +73,19 @@ def ascii_number(text: str) -> int | None:
     return int(text) if re.fullmatch(r"[0-9]{1,3}", text) else None
 
 
+def lookup(table: Mapping[str, T], raw: str) -> T | None:
+    """What ``raw`` names in ``table`` (keys normalised); the patterns let spaces be left out
+    ("거리의악사" for "거리의 악사"), so a name typed without its spaces is found too."""
+    key = normalise(raw)
+    if key in table:
+        return table[key]
+    flat = key.replace(" ", "")
+    return next((v for k, v in table.items() if k.replace(" ", "") == flat), None)
+
+
 def _alt(words: Iterable[str]) -> str:
     items = sorted({normalise(w) for w in words if w}, key=len, reverse=True)
-    return "|".join(r"\s*".join(re.escape(p) for p in w.split(" ")) for w in items) or "(?!)"
+    return "|".join(spaced(w.split(" ")) for w in items) or "(?!)"
 
 
 def parse_any(
@@ -179,7 +192,7 @@ class Parser:
         if groups.get(num) is not None:
             return self._number(groups[num])
         if groups.get(name) is not None:
-            return self.vocab.players.get(normalise(groups[name]))
+            return lookup(self.vocab.players, groups[name])
         return None
 
     def _command(self, intent: Intent, m: re.Match[str], utterance: str) -> Command | None:
@@ -188,12 +201,12 @@ class Parser:
         if g.get("seats"):
             listed = (self._number(x.group(0)) for x in self._number_re.finditer(g["seats"]))
             seats += tuple(s for s in listed if s is not None)
-        character = self.vocab.characters.get(normalise(g["character"])) if g.get("character") else None
+        character = lookup(self.vocab.characters, g["character"]) if g.get("character") else None
         number = self._number(g.get("k"))
         value: str | int | bool | None = None
         for slot in ("direction", "alignment"):
             if g.get(slot):
-                value = self._value_words.get(normalise(g[slot]))
+                value = lookup(self._value_words, g[slot])
         if g.get("value"):
             value = self._value(g["value"])
         return Command(intent, seats, character, number, value, utterance)
@@ -202,10 +215,8 @@ class Parser:
         n = self._number(raw)
         if n is not None:
             return n
-        key = normalise(raw)
-        if key in self._value_words:
-            return self._value_words[key]
-        return self.vocab.characters.get(key)
+        word = lookup(self._value_words, raw)
+        return word if word is not None else lookup(self.vocab.characters, raw)
 
     def sentences(self, intents: Iterable[Intent], numbers: Iterable[int] | None = None) -> list[str]:
         """Every sentence the ``intents`` allow here, in their spoken forms (for a closed grammar).

@@ -24,7 +24,7 @@ from moderator.yamlio import load_yaml
 
 Intent = Literal[
     "next", "back", "repeat", "pause", "yes", "no", "seat", "two_seats", "character", "number", "direction",
-    "alignment", "showed", "nominate", "votes", "slays", "dies", "end_day", "ability", "guess",
+    "alignment", "showed", "nominate", "votes", "slays", "dies", "end_day", "ability", "guess", "voters",
 ]  # fmt: skip
 
 SLOTS = frozenset(
@@ -184,12 +184,27 @@ def _seq(t: str, i: int, stop: str) -> tuple[tuple[Node, ...], int]:
     return tuple(nodes), i
 
 
+def spaced(words: Sequence[str]) -> str:
+    """``words`` as a pattern: any white space (or none, as Korean is often typed: "3번", "3 번") between
+    them, but at least one between two Latin letters, where joining makes another word ("go on", "goon")."""
+    out = re.escape(words[0]) if words else ""
+    for before, word in itertools.pairwise(words):
+        latin = bool(before) and bool(word) and _latin(before[-1]) and _latin(word[0])
+        out += (r"\s+" if latin else r"\s*") + re.escape(word)
+    return out
+
+
+def _latin(ch: str) -> bool:
+    return ch.isascii() and ch.isalpha()
+
+
 def to_regex(nodes: Sequence[Node], slot_patterns: dict[str, str]) -> str:
-    """A regular expression for ``nodes`` (typed text); spaces in the template match any (or no) white space."""
+    """A regular expression for ``nodes`` (typed text); spaces in the template match any (or no) white
+    space, except between two Latin letters ("go on" is not "goon")."""
     out = ""
     for node in nodes:
         if isinstance(node, Words):
-            out += r"\s*".join(re.escape(w) for w in node.text.split(" "))
+            out += spaced(node.text.split(" "))
         elif isinstance(node, Slot):
             out += f"(?P<{node.name}>{slot_patterns[node.name]})"
         else:

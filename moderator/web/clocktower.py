@@ -257,6 +257,8 @@ def show_cards(t: Table, p: Prompt) -> list[View]:
     if isinstance(truth, bool):
         return [{"kind": "yes" if truth else "no"}]
     if isinstance(truth, int):
+        if p.shows_player:  # a seat to point at (the Widow's Know player), not a count
+            return [{"kind": "player", "seats": [truth]}]
         return [{"kind": "number", "number": truth}]
     if isinstance(truth, str) and truth in t.cat.characters:
         return [{"kind": "character", "characters": [truth]}]

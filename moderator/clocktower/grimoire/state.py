@@ -55,7 +55,7 @@ class Cursor(_State):
     position: float = 0.0
     seat: int | None = None
     sub: int = Field(0, description="Which of the character's steps tonight.")
-    stage: Literal["ask", "tell", "votes", "ghosts"] = "ask"
+    stage: Literal["ask", "tell", "votes", "ghosts", "day"] = "ask"
     seats: list[int] = Field(default_factory=list, description="Seats answered so far (two seats, seat + character).")
     character: str | None = None
 

@@ -155,9 +155,66 @@ def read_character_files(folder: Path, problems: Problems) -> dict[str, tuple[Pa
     return found
 
 
-def _merge(fact: Fact, data: CharacterData | None) -> Character:
+class KoreanName(BaseModel):
+    """A Korean name for a character with no file of its own (data/names.yaml)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    own: bool
+    """Our own translation (no seed names the character)."""
+
+
+class NamesFile(BaseModel):
+    """data/names.yaml: Korean names of the characters not described yet."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    ko: dict[str, KoreanName] = {}
+
+
+def read_names(path: Path, problems: Problems, facts: dict[str, Fact], described: set[str]) -> dict[str, str]:
+    """The Korean names of undescribed characters; a missing file is no names, a broken one a problem."""
+    if not path.is_file():
+        return {}
+    try:
+        table = NamesFile.model_validate(load_yaml(path.read_text(encoding="utf-8")) or {})
+    except (OSError, yaml.YAMLError) as exc:
+        problems.add(path, "", "names", f"cannot read: {exc}")
+        return {}
+    except ValidationError as exc:
+        for err in exc.errors():
+            problems.add(path, ".".join(str(x) for x in err["loc"]), "names", err["msg"])
+        return {}
+    names: dict[str, str] = {}
+    for cid, entry in table.ko.items():
+        if cid not in facts:
+            problems.add(path, "ko", cid, "not an official character id (see characters-facts.json)")
+        elif cid in described:
+            problems.add(path, "ko", cid, f"described in data/characters/{cid}.yaml, which names it: remove it here")
+        elif not entry.name.strip():
+            problems.add(path, "ko", cid, "an empty name")
+        else:
+            names[cid] = entry.name
+    return names
+
+
+def _names_apart(chars: dict[str, Character], files: dict[str, Path], names_file: Path, problems: Problems) -> None:
+    """Two characters with one name in a language cannot be told apart by ear or by the parser."""
+    for lang in ("ko", "en"):
+        seen: dict[str, str] = {}
+        for cid, char in chars.items():
+            key = " ".join(char.name(lang).split()).casefold()
+            if key in seen:
+                problems.add(files.get(cid, names_file), f"name.{lang}", cid,
+                             f"'{char.name(lang)}' is also the name of {seen[key]}")  # fmt: skip
+            else:
+                seen[key] = cid
+
+
+def _merge(fact: Fact, data: CharacterData | None, ko_name: str | None = None) -> Character:
     reminders = tuple(dict.fromkeys([*fact.reminders, *fact.remindersGlobal]))
-    name = data.name if data else Text(ko=fact.name, en=fact.name)
+    name = data.name if data else Text(ko=ko_name or fact.name, en=fact.name)
     return Character(
         id=fact.id,
         name=name,
@@ -189,5 +246,7 @@ def read_catalogue(root: Path | None = None, problems: Problems | None = None) -
     for cid, (path, _) in files.items():
         if cid not in facts:
             problems.add(path, "id", cid, "not an official character id (see characters-facts.json)")
-    chars = {cid: _merge(f, files[cid][1] if cid in files else None) for cid, f in facts.items()}
+    ko_names = read_names(root / "names.yaml", problems, facts, set(files))
+    chars = {cid: _merge(f, files[cid][1] if cid in files else None, ko_names.get(cid)) for cid, f in facts.items()}
+    _names_apart(chars, {cid: p for cid, (p, _) in files.items()}, root / "names.yaml", problems)
     return Catalogue(chars, sheet, counts, jinxes), {cid: p for cid, (p, _) in files.items()}

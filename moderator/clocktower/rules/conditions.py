@@ -76,6 +76,15 @@ def _statement_true(ctx: Ctx) -> bool:
     return ctx.actor.alive and keys.statement_true(ctx.ability, ctx.seat, ctx.g.day) in ctx.g.memory
 
 
+def death_step_due(g: Grimoire, ability: str, seat: int | None) -> bool:
+    """A death trigger left a step for tonight or a night before (``keys.death_pending``: the night it
+    is due), and it has not run since (the Sweetheart's, even if it died after its place in the night)."""
+    due = g.memory.get(keys.death_pending(ability, seat))
+    if due is None or not due.isdigit() or int(due) > g.night:
+        return False
+    return not any(keys.acted(n, ability, seat) in g.memory for n in range(int(due), g.night))
+
+
 CONDITIONS: dict[str, Condition] = {
     "alive": _alive,
     "always": _always,

@@ -22,12 +22,23 @@ class Jinx(Model):
     pair: tuple[str, str]
     at: list[str]
     text: Text
-    rule: Literal["only_one_in_play", "holder_lacks", "magician_picks_babysitter", "decide_after"] | None = None
+    rule: (
+        Literal[
+            "only_one_in_play", "holder_lacks", "magician_picks_babysitter", "decide_after",
+            "cannibal_learns_juggles", "chambermaid_sees_mathematician", "drunk_counts", "lunatic_attack_counts",
+        ]
+        | None
+    ) = None
     """only_one_in_play: never both in play. holder_lacks: the first, given the second's ability, does
     not have it (the Alchemist and the Widow or the Spy). magician_picks_babysitter: the Magician, not
     the Minions, chooses Lil' Monsta's babysitter, who must be a living Minion. decide_after: the
     first's setup decisions wait until the second has acted on the first night (the Bounty Hunter's
-    evil Townsfolk, after the Kazali), and are made only if the first is still in play."""
+    evil Townsfolk, after the Kazali), and are made only if the first is still in play.
+    cannibal_learns_juggles: a living Cannibal given the Juggler's ability by its execution learns that
+    night how many of the Juggler's day-one guesses were right. chambermaid_sees_mathematician: the
+    Mathematician, alive, counts as waking tonight to the Chambermaid who wakes before it.
+    drunk_counts: the Drunk counts to the Mathematician. lunatic_attack_counts: a Lunatic who attacked
+    other players than the ones the Demon killed counts to the Mathematician."""
 
 
 def read_jinxes(path: Path) -> list[Jinx]:

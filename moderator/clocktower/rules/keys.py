@@ -23,6 +23,11 @@ use the builders, never a hand-spelled key.
 | decided | ``decide:<decision>`` | a storyteller decision given at setup (``--decide``), for a character made later |
 | jinxed | ``jinxed:<ability>:<seat>`` | the ability a jinx keeps this player from holding (an Alchemist's Widow) |
 | script_added | ``script:added`` | characters added to the script for this game (``--add``), comma-separated |
+| nominators | ``nominators:day<day>`` | the seats who nominated that day, space-separated (the Town Crier's) |
+| voters | ``voters:day<day>`` | the seats who voted that day, as far as said, space-separated (the Flowergirl's) |
+| votes_unsaid | ``voters_unsaid:day<day>`` | a vote that day was given as a count only: who voted is not all known |
+| juggled | ``juggled:<seat>:day<day>`` | a Juggler's guesses that day, ``seat=character`` space-separated |
+| death_pending | ``death:<ability>:<seat>`` | the night a sober player's on-death step runs (the Sweetheart's) |
 """
 
 from __future__ import annotations
@@ -122,3 +127,28 @@ def exorcised(night: int) -> MemoryKey:
 def statement_true(ability: str, seat: int | None, day: int) -> MemoryKey:
     """The storyteller judged the public statement made with ``ability`` on ``day`` true."""
     return MemoryKey(f"true:{ability}:{seat}:day{day}")
+
+
+def nominators(day: int) -> MemoryKey:
+    """The seats who nominated on ``day``."""
+    return MemoryKey(f"nominators:day{day}")
+
+
+def voters(day: int) -> MemoryKey:
+    """The seats who voted on ``day``, as far as the storyteller said them."""
+    return MemoryKey(f"voters:day{day}")
+
+
+def votes_unsaid(day: int) -> MemoryKey:
+    """A vote on ``day`` was given as a count only, so who voted is not all known."""
+    return MemoryKey(f"voters_unsaid:day{day}")
+
+
+def juggled(seat: int | None, day: int) -> MemoryKey:
+    """A Juggler's guesses on ``day``."""
+    return MemoryKey(f"juggled:{seat}:day{day}")
+
+
+def death_pending(ability: str, seat: int | None) -> MemoryKey:
+    """The player died with ``ability`` sober; its on-death step has yet to run."""
+    return MemoryKey(f"death:{ability}:{seat}")

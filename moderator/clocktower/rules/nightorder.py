@@ -8,7 +8,7 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue, Character
-from moderator.clocktower.rules.conditions import evil_info_night
+from moderator.clocktower.rules.conditions import death_step_due, evil_info_night
 from moderator.clocktower.rules.schema import Expect, Status, Step
 from moderator.clocktower.rules.scripts import Script
 from moderator.clocktower.rules.status import statuses
@@ -16,7 +16,7 @@ from moderator.clocktower.rules.texts import step_texts
 from moderator.i18n import Lang
 
 #: Wake conditions under which a dead player's ability can still act (checked at the step itself).
-ACTS_WHILE_DEAD = frozenset({"always", "died_tonight"})
+ACTS_WHILE_DEAD = frozenset({"always", "died_tonight", "killed_by_demon_tonight", "death_pending"})
 
 
 @dataclass(frozen=True)
@@ -137,10 +137,18 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
 
 def _acts_dead(g: Grimoire, p: Player, steps: tuple[Step, ...]) -> bool:
     return any(
-        s.wake_if == "always" or (s.wake_if == "died_tonight" and p.seat in g.died_tonight)
+        s.wake_if == "always"
+        or (s.wake_if == "died_tonight" and p.seat in g.died_tonight)
+        or (s.wake_if == "killed_by_demon_tonight" and p.seat in g.demon_killed_tonight)
+        or (s.wake_if == "death_pending" and _pending(g, p))
         for s in steps
         if s.wake_if in ACTS_WHILE_DEAD
     )
+
+
+def _pending(g: Grimoire, p: Player) -> bool:
+    """A death step waits for tonight (the Sweetheart's, set by its death trigger)."""
+    return death_step_due(g, p.character or "", p.seat)
 
 
 def _evil_info(g: Grimoire | None, cat: Catalogue, in_play: set[str]) -> bool:

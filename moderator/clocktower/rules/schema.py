@@ -101,6 +101,11 @@ class Step(Model):
     command: Literal["ability", "guess"] = Field(
         "ability", description="A day step: the command that uses it ('uses their ability', or 'guesses')."
     )
+    opens_step: bool = Field(
+        False,
+        description="A day step that, once used, is a step of its own (named by the character) taking its "
+        "answers there until it ends or 'next' (the Juggler's guesses, the Artist's yes or no).",
+    )
 
 
 class Night(Model):

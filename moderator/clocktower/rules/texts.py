@@ -113,6 +113,12 @@ class RuleTexts(Model):
     registers_townsfolk_to: Text
     nominator_executed: Text
     mayor_wins: Text
+    dreamer_false: Text
+    sage_other: Text
+    mathematician_counted: Text
+    none_counted: Text
+    voters_unsaid: Text
+    say_voters: Text
 
 
 class TruthLabel(Model):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects import actions, day, infos
+from moderator.clocktower.rules.effects import snv_info as snv_info
 from moderator.clocktower.rules.effects.base import EFFECTS, Effect, effect
 
 __all__ = ["EFFECTS", "Answer", "Ctx", "Effect", "Outcome", "actions", "day", "effect", "infos"]

@@ -128,7 +128,7 @@ def widow_know_truth(ctx: Ctx) -> int | None:
     return next((p.seat for p in ctx.g.players if p.has_reminder("Know", "widow")), None)
 
 
-effect("widow_know", truth=widow_know_truth)(nothing)
+effect("widow_know", truth=widow_know_truth, seat_truth=True)(nothing)
 
 
 @effect("organgrinder_drunk", "yesno")

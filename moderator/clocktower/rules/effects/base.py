@@ -16,12 +16,15 @@ from dataclasses import dataclass
 
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.schema import Expect
+from moderator.i18n import Text
 
 TruthFn = Callable[[Ctx], object]
 CheckFn = Callable[[Ctx, Answer], None]
 ApplyFn = Callable[[Ctx, Answer], Outcome]
 ToldFn = Callable[[Ctx, Answer], object]
 OptionsFn = Callable[[Ctx], list[int]]
+HintFn = Callable[[Ctx, Answer], Text | None]
+ProposalFn = Callable[[Ctx], int | None]
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,17 @@ class Effect:
     told: ToldFn | None = None
     options: OptionsFn | None = None
     """For information that is a player: every seat that would be true (the truth is the first)."""
+    hint: HintFn | None = None
+    """A note for the storyteller beside the truth (the Dreamer's false character, the Sage's other player)."""
+    proposal: ProposalFn | None = None
+    """A seat step's proposed answer, which "next" takes (the player the Sweetheart makes drunk)."""
+    seat_truth: bool = False
+    """The truth is a player's seat to show, not a count (the Widow's Know player)."""
+
+    @property
+    def shows_player(self) -> bool:
+        """Whether an int truth is a seat to point at rather than a number to show."""
+        return self.seat_truth or self.options is not None
 
 
 EFFECTS: dict[str, Effect] = {}
@@ -48,13 +62,17 @@ def effect(
     check: CheckFn | None = None,
     told: ToldFn | None = None,
     options: OptionsFn | None = None,
+    hint: HintFn | None = None,
+    proposal: ProposalFn | None = None,
+    seat_truth: bool = False,
 ) -> Callable[[ApplyFn], ApplyFn]:
     """Register ``fn`` as the effect ``name``."""
 
     def register(fn: ApplyFn) -> ApplyFn:
         if name in EFFECTS:
             raise ValueError(f"effect {name!r} registered twice")
-        EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options)
+        EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options, hint, proposal,
+                               seat_truth)  # fmt: skip
         return fn
 
     return register

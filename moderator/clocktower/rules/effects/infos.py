@@ -7,8 +7,10 @@ from collections.abc import Callable
 from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, RemoveReminder
 from moderator.clocktower.grimoire.state import Player
 from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import TruthFn, effect, info, nothing
+from moderator.clocktower.rules.jinxes import ruled
 from moderator.clocktower.rules.status import misregisters, registers_demon, registers_evil, team_of
 from moderator.clocktower.rules.victory import demon_players
 
@@ -209,6 +211,8 @@ def chambermaid_told(ctx: Ctx, answer: Answer) -> int:
     """How many of the two chosen players the night has woken so far for an ability (every night step
     the storyteller ran for them tonight, whatever the ability)."""
     woke = {keys.acted_seat(k, ctx.g.night) for k in ctx.g.memory}
+    if ruled("chambermaid_sees_mathematician", ctx.g.in_play()):  # it wakes later tonight, and counts
+        woke |= {p.seat for p in ctx.g.players if p.alive and "mathematician" in abilities(ctx.cat, p)}
     return sum(1 for p in _chosen(answer, ctx) if p.seat in woke)
 
 

@@ -1,0 +1,47 @@
+"""What the players' screen shows for a step's true answer: a count as a number, a seat as a player."""
+
+from __future__ import annotations
+
+import io
+
+from moderator.clocktower.frontend import TextLoop
+from moderator.clocktower.grimoire.journal import Journal
+from moderator.clocktower.rules.loader import default_catalogue
+from moderator.clocktower.rules.scripts import load_script
+from moderator.clocktower.rules.setup import setup_game
+from moderator.clocktower.table import Table
+from moderator.web.clocktower import show_cards
+
+
+def _table(assign: list[str], say: list[str], decide: dict[str, str] | None = None, script_id: str = "twelve") -> Table:
+    script, cat = load_script(script_id, default_catalogue())
+    names = [chr(ord("a") + i) for i in range(len(assign))]
+    events, _, _ = setup_game(script, cat, names, seed=0, characters=assign, overrides=decide or {})
+    journal = Journal.new(script.source)
+    journal.push("setup", events)
+    table = Table(journal, script, cat, "en")
+    loop = TextLoop(table, "en", io.StringIO(), jsonl=True)
+    loop.run([])
+    for line in say:
+        _reply, error = loop.step(line)
+        assert error is None, (line, error)
+    return table
+
+
+def test_the_widows_know_player_is_a_player_on_the_screen_not_a_number() -> None:
+    table = _table(
+        ["kazali", "lycanthrope", "pixie", "drunk", "fisherman", "ravenkeeper", "cannibal"],
+        ["next", "seat 7", "widow", "next", "next", "next", "seat 2"],
+        {"faux_paw": "5", "drunk_believes": "snakecharmer"},
+    )
+    prompt = table.prompt()
+    assert prompt.step == "widow" and isinstance(prompt.truth, int)
+    assert show_cards(table, prompt) == [{"kind": "player", "seats": [prompt.truth]}]
+
+
+def test_a_count_stays_a_number() -> None:
+    assign = ["imp", "empath", "poisoner", "chef", "monk", "soldier", "saint"]
+    table = _table(assign, ["next", "next", "next", "no", "next"], script_id="trouble-brewing")
+    prompt = table.prompt()
+    assert prompt.step == "empath" and isinstance(prompt.truth, int)
+    assert show_cards(table, prompt) == [{"kind": "number", "number": prompt.truth}]
