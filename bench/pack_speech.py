@@ -1,6 +1,8 @@
 """Spliced voice-pack lines against plain espeak-ng, heard back: bench/ko_speech.py's method.
 
-.venv/bin/python -m bench.pack_speech [--limit N] [--out FILE] [--jobs 1]
+.venv/bin/python -m bench.pack_speech [--limit N] [--out FILE] [--jobs 1] [--pack NAME]
+
+``--pack NAME`` measures an installed pack (a person's) instead of the synthetic one below.
 
 **A synthetic pack.** No recordings of a real Korean reader exist here, so the pack's takes are
 espeak-ng's own: each phrase of the inventory (moderator/phrasebook.py) said in one utterance in
@@ -33,7 +35,7 @@ from bench.ko_speech import app_settings, cer, reference
 from moderator.korean import pronounced, spoken
 from moderator.phrasebook import phrases
 from moderator.voice import load_recognizer, read_wav, render
-from moderator.voice.pack import Pack, PackPrompts, Take, key, plan, trim
+from moderator.voice.pack import Manifest, Pack, PackError, PackPrompts, Take, key, plan, trim
 from moderator.voice.speaker import PromptCache, VoiceSettings
 
 
@@ -65,15 +67,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, help="N lines spread over all of them (a quick look)")
     ap.add_argument("--out", type=Path, default=RESULTS / "pack_speech.md")
     ap.add_argument("--jobs", type=int, default=1, help="only 1 (one model, about 0.6 GB)")
+    ap.add_argument("--pack", help="an installed pack (`moderator voice-pack list`) instead of the synthetic one")
     args = ap.parse_args(argv)
     lines = spread(korean_lines(variants=1), args.limit)
     t0 = time.perf_counter()
     settings = app_settings()
     rows: list[tuple[Line, str, str, str, float, float, int]] = []
     with tempfile.TemporaryDirectory(prefix="pack-speech-") as tmp:
-        os.environ["XDG_DATA_HOME"] = str(Path(tmp) / "data")  # the synthetic pack never reaches the user's folder
         cache = PromptCache(Path(tmp) / "prompts", "ko", settings)
-        pack = synthetic_pack(lines, Path(tmp), settings)
+        if args.pack:
+            try:
+                pack = Pack.open(args.pack)
+            except PackError as exc:
+                print(f"bench.pack_speech: {exc}", file=sys.stderr)
+                return 2
+        else:
+            os.environ["XDG_DATA_HOME"] = str(Path(tmp) / "data")  # the synthetic pack stays out of the user's folder
+            pack = synthetic_pack(lines, Path(tmp), settings)
         prompts = PackPrompts(Pack.open(pack.name), cache, Path(tmp) / "spliced")
         rec = load_recognizer("ko", MODELS, cache_dir=Path(tmp) / "model")
         for i, line in enumerate(lines, start=1):
@@ -85,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             rows.append((line, ref, plain, spliced, cer(ref, plain), cer(ref, spliced), recorded))
             print(f"{i}/{len(lines)} {rows[-1][4]:.2f} -> {rows[-1][5]:.2f} {line.key}", file=sys.stderr)
         takes = len(pack.manifest.takes)
-    text = report(rows, time.perf_counter() - t0, settings, takes, args.limit)
+    text = report(rows, time.perf_counter() - t0, settings, takes, args.limit, pack.manifest)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text, encoding="utf-8")
     print(text.split("## Per line")[0])
@@ -93,26 +103,36 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def report(rows: Sequence[tuple[Line, str, str, str, float, float, int]], seconds: float, settings: VoiceSettings,
-           takes: int, limit: int | None) -> str:  # fmt: skip
+           takes: int, limit: int | None, manifest: Manifest) -> str:  # fmt: skip
     plain = [r[4] for r in rows]
     spliced = [r[5] for r in rows]
-    command = "`.venv/bin/python -m bench.pack_speech" + (f" --limit {limit}" if limit else "") + "`"
+    own = "" if manifest.name == "synthetic-espeak-ko" else f" --pack {manifest.name}"
+    command = "`.venv/bin/python -m bench.pack_speech" + (f" --limit {limit}" if limit else "") + own + "`"
+    if manifest.synthetic:
+        title = "# A SYNTHETIC voice pack (espeak-ng's own takes) spliced, against plain espeak-ng, heard back"
+        about = [
+            "**No real Korean reader exists here: every take is espeak-ng saying the phrase.** The figure says",
+            "what splicing phrase-sized takes (and espeak-ng for names and numbers) does to the same voice,",
+            "not how a person's pack would be understood.",
+        ]
+    else:
+        title = f"# The voice pack {manifest.name!r} spliced, against plain espeak-ng, heard back"
+        about = [f"Takes read by {manifest.source or 'a person (unnamed)'}."]
     out = [
-        "# A SYNTHETIC voice pack (espeak-ng's own takes) spliced, against plain espeak-ng, heard back",
+        title,
         "",
         f"{command} (bench/pack_speech.py). {len(rows)} lines spread over bench/ko_lines.py's, "
         f"{takes} takes, {seconds / 60:.1f} min on this machine; espeak-ng voice {settings.voice or 'ko'}, "
         f"rate {settings.rate or 175}.",
         "",
-        "**No real Korean reader exists here: every take is espeak-ng saying the phrase.** The figure says",
-        "what splicing phrase-sized takes (and espeak-ng for names and numbers) does to the same voice,",
-        "not how a person's pack would be understood. Character error rate against the spoken form, as",
-        "bench/ko_speech.py (Vosk Korean model, free dictation).",
+        *about,
+        "Character error rate against the spoken form, as bench/ko_speech.py (Vosk Korean model, free dictation).",
         "",
         "| | mean CER | median CER | lines ≤ 50% |",
         "| --- | --- | --- | --- |",
     ]
-    for label, values in (("plain espeak-ng (the app's path)", plain), ("synthetic pack, spliced", spliced)):
+    kind = "synthetic pack" if manifest.synthetic else "pack"
+    for label, values in (("plain espeak-ng (the app's path)", plain), (f"{kind}, spliced", spliced)):
         ok = sum(v <= 0.5 for v in values)
         out.append(
             f"| {label} | {statistics.mean(values):.1%} | {statistics.median(values):.1%} | {ok}/{len(values)} |"
