@@ -98,6 +98,30 @@ def test_every_korean_line_is_assembled_from_the_inventory_but_its_slot_values()
     assert left / words < 0.1, (left, words)  # 229 of 2816 words when written: names, numbers, sample values
 
 
+def test_english_night_sheets_leave_only_the_player_names_to_the_voice() -> None:
+    import dataclasses
+
+    from moderator.clocktower.rules.loader import default_catalogue
+    from moderator.clocktower.rules.nightorder import night_sheet
+    from moderator.clocktower.rules.scripts import bundled_scripts, load_script
+
+    takes = {key(p.text): fake_take(p.text) for p in phrases("en")}
+    longest = max(len(k) for k in takes)
+    names = ["Ann", "Bill", "Mike", "Tom", "Ben", "Jack"]
+    checked = 0
+    for stem in bundled_scripts():
+        script, scat = load_script(stem, default_catalogue())
+        for night in (1, 2):
+            for i, step in enumerate(night_sheet(script, scat, night, None)):
+                if step.id in scat:
+                    step = dataclasses.replace(step, seat=i % 15 + 1, player=names[i % len(names)])
+                line = step.prompt(scat, "en")
+                rest = {w for p in plan(line, takes, longest) if p.take is None for w in key(p.text)}
+                assert rest <= {n.casefold() for n in names}, (line, rest)
+                checked += 1
+    assert checked > 50
+
+
 # --- splicing ----------------------------------------------------------------------------------------
 
 
