@@ -14,6 +14,7 @@ from moderator import __version__
 from moderator.cli_common import Handler, lang_of
 from moderator.config import Config, ensure_user_config, load_config
 from moderator.errors import ModeratorError
+from moderator.i18n import Lang
 from moderator.session import Session
 from moderator.validate import validate
 
@@ -52,7 +53,7 @@ def cmd_devices(args: argparse.Namespace, config: Config) -> int:
 
 
 def cmd_say(args: argparse.Namespace, config: Config) -> int:
-    from moderator.voice.app import _device
+    from moderator.voice.app import _device, with_pack
     from moderator.voice.models import default_cache_dir
     from moderator.voice.speaker import AudioSpeaker, PromptCache, VoiceSettings
 
@@ -60,11 +61,12 @@ def cmd_say(args: argparse.Namespace, config: Config) -> int:
     voice = config.tts.get(lang)
     settings = VoiceSettings(voice.voice or None, voice.rate, voice.volume) if voice else VoiceSettings()
     cache = PromptCache(default_cache_dir() / "prompts", lang, settings)
+    prompts = with_pack(cache, voice.pack if voice else "", lang, sys.stderr)
     if args.out:
-        Path(args.out).write_bytes(cache.get(args.text).read_bytes())
+        Path(args.out).write_bytes(prompts.get(args.text).read_bytes())
         print(args.out)
         return 0
-    AudioSpeaker(cache, _device(config.audio.public), _device(config.audio.private)).say(args.text, "private")
+    AudioSpeaker(prompts, _device(config.audio.public), _device(config.audio.private)).say(args.text, "private")
     return 0
 
 
@@ -81,6 +83,86 @@ def cmd_transcribe(args: argparse.Namespace, config: Config) -> int:
         print_json(result)
     else:
         print(f"{result['text']!r} -> {result['command']} (confidence {result['confidence']:.2f})")
+    return 0
+
+
+def cmd_voice_pack(args: argparse.Namespace, config: Config) -> int:
+    """voice-pack record | list | export | import | remove."""
+    from moderator.voice import pack as packs
+
+    if args.action == "list":
+        names = packs.list_packs()
+        if not names:
+            print(f"no voice packs yet (they are kept in {packs.packs_dir()}); record one with "
+                  "`moderator voice-pack record`")  # fmt: skip
+        for name in names:
+            try:
+                m = packs.Pack.open(name).manifest
+            except packs.PackError as exc:
+                print(f"{name}  damaged: {exc}")
+                continue
+            label = "  synthetic takes" if m.synthetic else ""
+            source = f"  read by {m.source}" if m.source else ""
+            print(f"{name}  {m.lang}  {len(m.takes)} takes{label}{source}")
+        return 0
+    if args.action == "export":
+        print(packs.export_pack(args.name, Path(args.file)))
+        return 0
+    if args.action == "import":
+        pack = packs.import_pack(Path(args.file), args.name)
+        print(f"installed voice pack {pack.name!r} ({pack.manifest.lang}, {len(pack.manifest.takes)} takes); "
+              f"use it with --voice-pack {pack.name} or [tts.{pack.manifest.lang}] pack = \"{pack.name}\"")  # fmt: skip
+        return 0
+    if args.action == "remove":
+        packs.remove_pack(args.name)
+        print(f"removed voice pack {args.name!r}")
+        return 0
+    return record_pack(args, config)
+
+
+def record_pack(args: argparse.Namespace, config: Config) -> int:
+    """Guide the reader through the phrases (moderator/phrasebook.py) on the configured microphone."""
+    from moderator import phrasebook
+    from moderator.korean import spoken
+    from moderator.voice import pack as packs
+    from moderator.voice.app import _device, recognizer_for
+    from moderator.voice.errors import VoiceError
+    from moderator.voice.listen import MicUtterances
+
+    lang = lang_of(args, config)
+    name = packs.check_name(args.name or f"my-voice-{lang}")
+    phrases = phrasebook.phrases(lang, args.script)
+    if name in packs.list_packs():
+        pack = packs.Pack.open(name)
+        if pack.manifest.lang != lang:
+            raise packs.PackError(f"voice pack {name!r} is in {pack.manifest.lang!r}, not {lang!r}")
+    else:
+        pack = packs.Pack.create(name, lang, synthetic=args.synthetic, source=args.reader or "")
+    hear = None
+    try:
+        rec = recognizer_for(lang, config)
+
+        def hear(pcm: bytes) -> str:
+            return rec.decode(pcm, 16000, None).text
+    except (VoiceError, OSError, ImportError) as exc:
+        print(f"moderator: takes are not transcribed ({exc})", file=sys.stderr)
+    mic = MicUtterances(_device(config.audio.input))
+
+    class Takes:
+        def next(self, timeout: float | None = None) -> bytes | None:
+            pcm = mic.next(timeout)
+            if mic.error is not None:
+                raise packs.PackError(f"audio input lost ({mic.error}); every take so far is kept")
+            return pcm
+
+    def keys() -> str | None:
+        line = sys.stdin.readline()
+        return line or None
+
+    try:
+        packs.record(pack, phrases, Takes(), keys, sys.stdout, spoken=spoken if lang == "ko" else str, hear=hear)
+    finally:
+        mic.close()
     return 0
 
 
@@ -122,11 +204,50 @@ def build_parser() -> argparse.ArgumentParser:
     from moderator.growl.cli import register as register_growl
 
     register_growl(sub, play_by_voice, serve_growl)
+    for game in ("play", "growl", "say"):
+        sub.choices[game].add_argument(
+            "--voice-pack", metavar="NAME", help="speak with this recorded voice pack (espeak-ng for the rest)"
+        )
+
+    p = sub.add_parser("voice-pack", help="record, list, share and remove recorded voice packs")
+    packs = p.add_subparsers(dest="action", required=True)
+    r = packs.add_parser("record", help="read the fixed phrases once, take by take (resumes where it stopped)")
+    r.add_argument("--lang", choices=["ko", "en"])
+    r.add_argument("--script", action="append", help="a script whose character names to read (repeat; "
+                   "default: the bundled scripts)")  # fmt: skip
+    r.add_argument("--name", help="the pack's name (default my-voice-LANG)")
+    r.add_argument("--reader", help="who reads (kept in the pack)")
+    r.add_argument("--synthetic", action="store_true", help="label the takes as machine-made (tests, benchmarks)")
+    packs.add_parser("list", help="the installed packs")
+    e = packs.add_parser("export", help="write a pack to one file to share")
+    e.add_argument("name")
+    e.add_argument("file")
+    i = packs.add_parser("import", help="install a pack from a file")
+    i.add_argument("file")
+    i.add_argument("--name", help="install under this name instead of its own")
+    d = packs.add_parser("remove", help="delete an installed pack")
+    d.add_argument("name")
+    p.set_defaults(func=cmd_voice_pack)
 
     from moderator.doctor import register as register_doctor
 
     register_doctor(sub)
     return parser
+
+
+def with_voice_pack(config: Config, name: str, lang: Lang) -> Config:
+    """``config`` speaking ``lang`` with the voice pack ``name`` (--voice-pack).
+
+    Raises:
+        PackError: no such pack, or it is not in ``lang``.
+    """
+    from moderator.voice.pack import Pack, PackError
+
+    pack = Pack.open(name)
+    if pack.manifest.lang != lang:
+        raise PackError(f"voice pack {name!r} is in {pack.manifest.lang!r}; this game speaks {lang!r}")
+    voice = config.tts[lang].model_copy(update={"pack": name})
+    return config.model_copy(update={"tts": {**config.tts, lang: voice}})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -138,6 +259,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if fresh:
                 print(f"moderator: made your settings file {made} (from the defaults)", file=sys.stderr)
         config = load_config(Path(args.config) if args.config else None)
+        if getattr(args, "voice_pack", None):
+            config = with_voice_pack(config, args.voice_pack, lang_of(args, config))
         handler: Handler = args.func
         return handler(args, config)
     except ModeratorError as exc:

@@ -57,6 +57,8 @@ class Voice(_Section):
     rate: int = Field(170, ge=40, le=450)
     """Words per minute (espeak-ng speaks 80 to 450)."""
     volume: float = Field(1.0, ge=0.0, le=1.0, allow_inf_nan=False)
+    pack: str = ""
+    """A recorded voice pack (`moderator voice-pack list`) spliced in; what it lacks, espeak-ng says."""
 
 
 DEFAULT_VOICES: dict[Lang, Voice] = {"ko": Voice(rate=170), "en": Voice(rate=175)}

@@ -24,6 +24,7 @@ from moderator.voice.keys import stdin_reader
 from moderator.voice.listen import MicUtterances
 from moderator.voice.loop import VoiceLoop, run_keyboard_thread
 from moderator.voice.models import default_cache_dir, find_vosk_model_in, known_phrases
+from moderator.voice.pack import Pack, PackError, PackPrompts
 from moderator.voice.speaker import AudioSpeaker, PromptCache, VoiceSettings, list_devices
 
 
@@ -68,13 +69,14 @@ def build_voice(session: Session, config: Config, console: TextIO = sys.stdout, 
     voice = config.tts.get(lang)
     settings = VoiceSettings(voice.voice or None, voice.rate, voice.volume) if voice else VoiceSettings()
     cache = PromptCache(default_cache_dir() / "prompts", lang, settings)
+    prompts = with_pack(cache, voice.pack if voice else "", lang, console)
 
     def progress(done: int, total: int) -> None:
         console.write(f"\rvoice: rendering prompts {done}/{total}")
 
-    cache.prerender(session.known_texts(), progress)
+    prompts.prerender(session.known_texts(), progress)
     console.write("\n")
-    speaker = AudioSpeaker(cache, _device(config.audio.public), _device(config.audio.private), ambience=ambience)
+    speaker = AudioSpeaker(prompts, _device(config.audio.public), _device(config.audio.private), ambience=ambience)
     utterances = MicUtterances(_device(config.audio.input), push_to_talk=config.audio.push_to_talk)
     speaker.speaking = utterances.endpointer.muted  # half-duplex: the microphone drops what it hears while we speak
     if config.audio.push_to_talk:
@@ -84,6 +86,24 @@ def build_voice(session: Session, config: Config, console: TextIO = sys.stdout, 
                      console=console, pace=pace, echo=True,
                      calibration=_calibration(config, lang, console))  # fmt: skip
     return loop
+
+
+def with_pack(cache: PromptCache, name: str, lang: Lang, console: TextIO) -> PromptCache | PackPrompts:
+    """``cache`` with the recorded voice pack ``name`` spliced in (espeak-ng says what it lacks);
+    ``cache`` alone when there is no pack, or it cannot be used (said on the console)."""
+    if not name:
+        return cache
+    try:
+        pack = Pack.open(name)
+    except PackError as exc:
+        console.write(f"voice: {exc}; speaking with espeak-ng only\n")
+        return cache
+    if pack.manifest.lang != lang:
+        console.write(f"voice: voice pack {name!r} is in {pack.manifest.lang!r}, this game in {lang!r}: not used\n")
+        return cache
+    label = " (synthetic takes)" if pack.manifest.synthetic else ""
+    console.write(f"voice: voice pack {name!r}{label}, {len(pack.manifest.takes)} takes; espeak-ng for the rest\n")
+    return PackPrompts(pack, cache, cache.folder)
 
 
 def _calibration(config: Config, lang: Lang, console: TextIO) -> Any:

@@ -20,6 +20,7 @@ from typing import Any, Protocol, TextIO
 from moderator.session import Channel
 from moderator.voice._deps import require
 from moderator.voice.audio import SAMPLE_RATE, read_wav, resample
+from moderator.voice.pack import Prompts
 from moderator.voice.tts import render_lines, spoken_lines
 
 
@@ -113,7 +114,7 @@ class AudioSpeaker:
     and can click); both channels share it when they name the same device. Every prompt is 16 kHz."""
 
     def __init__(
-        self, cache: PromptCache, public: int | str | None, private: int | str | None, *, ambience: bool = False
+        self, cache: Prompts, public: int | str | None, private: int | str | None, *, ambience: bool = False
     ) -> None:
         self.cache = cache
         self.devices: dict[Channel, int | str | None] = {"public": public, "private": private}
