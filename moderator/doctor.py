@@ -431,12 +431,17 @@ def _find(wanted: str, pool: list[dict[str, object]]) -> str | None:
 
 
 def _command_forms(lang: Lang) -> dict[str, list[str]]:
-    """The spoken forms of the one-word commands (next, back, repeat, yes, no) in ``lang``."""
+    """The spoken forms of the one-word commands (next, back, repeat, yes, no; and nobody) to try in
+    ``lang``: data/commands ``voice.calibrate``, else the forms the grammar listens for."""
     from moderator.commands.phrases import phrases
 
     voice = phrases(lang).voice
-    spoken = voice.intents if voice else phrases(lang).intents
-    return {i: list(spoken.get(i, [])) for i in ("next", "back", "repeat", "yes", "no") if spoken.get(i)}
+    if voice and voice.calibrate:
+        return {i: list(ps) for i, ps in voice.calibrate.items()}
+    spoken: dict[str, list[str]] = {str(i): ps for i, ps in (voice.intents if voice else phrases(lang).intents).items()}
+    if voice and voice.nobody:
+        spoken["nobody"] = voice.nobody
+    return {i: list(spoken[i]) for i in ("next", "back", "repeat", "yes", "no", "nobody") if spoken.get(i)}
 
 
 def _sentence_for(lang: Lang, expects: str) -> str:

@@ -24,6 +24,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, TextIO
 
+from moderator.commands.parse import CHOOSING as _CHOOSING
 from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
 from moderator.session import Line, Session
@@ -47,11 +48,11 @@ Event = tuple[Literal["speech", "key", "keys-ended", "changed", "end"], bytes | 
 Verdict = Literal["act", "confirm", "reject"]
 
 #: Steps where "no" chooses nobody (a seat or a character step): there it changes the game.
-CHOOSING: frozenset[Intent] = frozenset({"seat", "two_seats", "character"})
+CHOOSING = _CHOOSING
 
 
 def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_below: float, *,
-          chooses_nobody: bool = False) -> Verdict:  # fmt: skip
+          chooses_nobody: bool = False, one_word_seat: bool = False) -> Verdict:  # fmt: skip
     """What the loop does with an answer: carry it out, read it back for a yes/no, or ask again.
 
     - A state-changing answer is read back when the policy doubts it (``doubtful``) or its lowest
@@ -61,11 +62,16 @@ def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_belo
     - Except "no" where it chooses nobody (``chooses_nobody``): a one-word answer that changes the
       game, and the word short answers and table talk turn into most ("four", "one", "two" and
       "알려줘" were heard as no): it is read back, unless the storyteller's calibration vouches for it.
+    - And a seat said in one word (``one_word_seat``: a bare "three" at an English seat step): real
+      spoken digits were heard as other digits at full confidence (0 as "two"), so it is read back
+      ("seat three, right?"), unless the calibration vouches for it; "seat three" is acted on as before.
     """
     if intent is None:
         return "reject"
     if intent == "no" and chooses_nobody:
         return "reject" if doubtful else "confirm"
+    if intent == "seat" and one_word_seat:
+        return "confirm"
     if intent in NO_READBACK:
         return "reject" if doubtful else "act"
     return "confirm" if doubtful or confidence < confirm_below else "act"
@@ -86,7 +92,9 @@ class Heard:
         vouches for (never read back for being one word)."""
         intent = self.command.intent if self.command else None
         nobody = bool(CHOOSING & set(self.allowed)) and "no" not in vouched
-        return judge(intent, self.confidence, self.result.doubtful, confirm_below, chooses_nobody=nobody)
+        one_word = len(self.result.text.split()) == 1 and "seat" not in vouched
+        return judge(intent, self.confidence, self.result.doubtful, confirm_below, chooses_nobody=nobody,
+                     one_word_seat=one_word)  # fmt: skip
 
 
 @dataclass
@@ -106,7 +114,8 @@ class VoiceLoop:
     """Also print what is said on the console (the storyteller's or the table's screen)."""
     log: list[str] = field(default_factory=list)
     vouched: frozenset[Intent] = frozenset()
-    """One-word answers the storyteller's calibration vouches for: "no" at a seat step is then acted on."""
+    """One-word answers the storyteller's calibration vouches for: "no" at a seat step is then acted on
+    ("nobody" where the language says no that way: data/commands ``voice.nobody``)."""
     calibration: Calibration | None = None
     """The storyteller's calibration: the near-field gate and their takes as templates."""
 
@@ -122,7 +131,10 @@ class VoiceLoop:
         self.forms = SpokenForms(spoken_names(self.lang))
         self.decoys = decoys(self.lang)
         if self.calibration is not None:
-            self.vouched = self.vouched | frozenset(i for i in self.calibration.vouched() if i in NO_READBACK)
+            mine = self.calibration.vouched()
+            if "nobody" in self.calibration.forms:  # "no" chooses nobody as "nobody": its takes vouch for it
+                mine = (mine - {"no"}) | ({"no"} if "nobody" in mine else set())
+            self.vouched = self.vouched | frozenset(i for i in mine if i in NO_READBACK)
 
     # -- grammars -----------------------------------------------------------------------------
 
@@ -134,6 +146,8 @@ class VoiceLoop:
         key = tuple(sorted(set(allowed)))
         if key not in self._grammars:
             sentences = self.session.sentences(key)
+            if self.calibration is not None:  # the forms heard best on the storyteller's voice
+                sentences = self.calibration.prefer(sentences)
             kept, _ = known_phrases(self.forms.expand(sentences), self.rec.has_word)
             said = {self.forms.written_form(s) for s in kept}
             _, missing = known_phrases([s for s in sentences if s not in said], self.rec.has_word)
