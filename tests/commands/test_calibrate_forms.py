@@ -14,7 +14,7 @@ WHERE: dict[str, tuple[Intent, ...]] = {"next": (), "back": (), "repeat": (), "y
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_every_calibration_form_parses_as_its_command(lang: str) -> None:
-    voice = phrases(lang).voice  # type: ignore[arg-type]
+    voice = phrases(lang).voice
     assert voice is not None and voice.calibrate
     parser = Parser(lang, Vocabulary(seats=list(range(1, 8))))  # type: ignore[arg-type]
     for key, forms in voice.calibrate.items():
