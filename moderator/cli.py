@@ -19,9 +19,14 @@ from moderator.validate import validate
 
 
 def play_by_voice(session: Session, config: Config, *, pace: float = 1.0, ambience: bool = False) -> int | None:
-    """Run ``session`` by voice (the voice layer is loaded only now), or None for the keyboard."""
+    """Run ``session`` by voice (the voice layer is loaded only now), or None for the keyboard. With no
+    calibration to this user's voice, and a terminal to answer, calibration is offered once first."""
+    from moderator.doctor import offer_calibration
+    from moderator.voice.app import audio_available
     from moderator.voice.app import play_by_voice as run
 
+    if audio_available(config):
+        offer_calibration(config, session.lang)
     return run(session, config, pace=pace, ambience=ambience)
 
 
