@@ -20,7 +20,7 @@ import argparse
 from pathlib import Path
 
 from bench.common import SPEECH
-from bench.voicebench import STEPS, Tally, cut, new_loop, outcome, real_scene, seed_of
+from bench.voicebench import STEPS, Outcome, Tally, cut, new_loop, outcome, real_scene, seed_of
 from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
 from moderator.voice.app import recognizer_for
@@ -38,23 +38,31 @@ def row(name: str, t: Tally) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "digits-en.md"))
+    ap.add_argument("--early-end", action="store_true", help="with asr.early_end (off by default)")
     args = ap.parse_args()
     rec = recognizer_for("en", Config())
     below = confirm_below_for(Config(), "en")
     loop = new_loop("en", rec, below)
+    if args.early_end:
+        loop.early_end = True
     seat, seat_off, number, yesno = Tally(), Tally(), Tally(), Tally()
+    def heard(pcm: bytes, step: str) -> Outcome:
+        """As the loop hears it at ``step``: cut by the endpointer (streaming as the loop does), heard, judged."""
+        streamer = getattr(loop, "streamer_for", lambda _: None)(STEPS[step])
+        utterances = cut(pcm, streamer=streamer).utterances if streamer else cut(pcm).utterances
+        return outcome([loop.hear(u, STEPS[step]) for u in utterances], below)
+
     for d, path in fsdd():
-        utterances = cut(real_scene(path, seed_of(path.name)).pcm).utterances
-        at_seat = outcome([loop.hear(u, STEPS["seat"]) for u in utterances], below)
+        pcm = real_scene(path, seed_of(path.name)).pcm
+        at_seat = heard(pcm, "seat")
         if 1 <= d <= 7:
             seat.add(at_seat, ("seat", (d,), None, None), path.name)
-            number.add(outcome([loop.hear(u, STEPS["number"]) for u in utterances], below),
-                       ("number", (), d, None), path.name)  # fmt: skip
+            number.add(heard(pcm, "number"), ("number", (), d, None), path.name)
         else:
             seat_off.add(at_seat, None, path.name)
-        yesno.add(outcome([loop.hear(u, STEPS["yesno"]) for u in utterances], below), None, path.name)
+        yesno.add(heard(pcm, "yesno"), None, path.name)
     lines = ["# Real English digits (FSDD) through the voice loop", "",
-             "Made by `.venv/bin/python -m bench.digits`. Seat step grammar: "
+             f"Made by `.venv/bin/python -m bench.digits{' --early-end' if args.early_end else ''}`. Seat grammar: "
              f"{', '.join(loop.grammar(STEPS['seat']))}.", "",
              "| step, digits | right (acted on or read back) | silent wrong | read back wrong | rejected |",
              "| --- | --- | --- | --- | --- |",

@@ -35,8 +35,10 @@ from moderator.voice.keys import QUIT, TALK
 from moderator.voice.listen import Utterances
 from moderator.voice.models import known_phrases
 from moderator.voice.names import SpokenForms, decoys, sayable, spoken_names
-from moderator.voice.result import Result
+from moderator.voice.reject import normalize
+from moderator.voice.result import Hypothesis, Result
 from moderator.voice.speaker import ConsoleSpeaker, Speaker
+from moderator.voice.stream import StreamSink
 
 if TYPE_CHECKING:
     from moderator.voice.calibrate import Calibration
@@ -118,6 +120,10 @@ class VoiceLoop:
     ("nobody" where the language says no that way: data/commands ``voice.nobody``)."""
     calibration: Calibration | None = None
     """The storyteller's calibration: the near-field gate and their takes as templates."""
+    streaming: bool = True
+    """Decode each answer while it is spoken (``asr.streaming``)."""
+    early_end: bool = False
+    """With streaming, end an answer 0.15 s after it is a whole sentence of the step (``asr.early_end``)."""
 
     def __post_init__(self) -> None:
         self.lang = self.session.lang
@@ -202,7 +208,8 @@ class VoiceLoop:
         cal = self.calibration
         if cal is not None and cal.far(pcm):
             return Heard(Result("", (), True, reason="far-field"), None, 0.0, tuple(allowed))
-        result = self.rec.recognize(pcm, SAMPLE_RATE, self.grammar(allowed))
+        grammar = self.grammar(allowed)
+        result = self.rec.recognize(pcm, SAMPLE_RATE, grammar, decoded=_decoded(pcm, grammar))
         confidence = min(result.confidences, default=0.0)
         if result.phrase in self._decoys_in.get(tuple(sorted(set(allowed))), ()):
             result = replace(result, rejected=True, phrase=None, reason="decoy")
@@ -214,6 +221,19 @@ class VoiceLoop:
         written = self.forms.written_form(spoken)
         result = replace(result, phrase=written)
         return Heard(result, self.session.parse(written, allowed), confidence, tuple(allowed))
+
+    def listen_for(self, allowed: Sequence[Intent]) -> None:
+        """Decode the next utterance while it is spoken, in the grammar of a step allowing ``allowed``
+        (``asr.streaming``; see :mod:`moderator.voice.stream`)."""
+        if self.utterances is not None:
+            self.utterances.endpointer.streamer = self.streamer_for(allowed)
+
+    def streamer_for(self, allowed: Sequence[Intent]) -> Callable[[], StreamSink] | None:
+        """What an endpointer streams an utterance at a step allowing ``allowed`` into (None: off)."""
+        if not self.streaming:
+            return None
+        rec, grammar, early = self.rec, self.grammar(allowed), self.early_end
+        return lambda: StreamSink(rec, grammar, early=early)
 
     # -- speaking -----------------------------------------------------------------------------
 
@@ -313,6 +333,7 @@ class VoiceLoop:
             spoken = self.session.prompt(brief)
             self.say([*said, *spoken.lines] if announce else said)
             said, brief, announce = [], False, True
+            self.listen_for(spoken.allowed)
             kind, payload = self._next_event()
             if kind == "end":
                 return 0
@@ -347,6 +368,7 @@ class VoiceLoop:
         assert heard.command is not None and heard.result.phrase is not None
         read_back = self.session.read_back(heard.result.phrase)
         self.say([read_back])
+        self.listen_for(("yes", "no"))
         while True:
             kind, payload = self._next_event()
             if kind in ("end", "changed"):  # the read-back was for a step the page has moved past
@@ -358,6 +380,18 @@ class VoiceLoop:
             if answer.command is not None and answer.command.intent in ("yes", "no"):
                 return answer.command.intent == "yes"
             self.say([read_back])
+
+
+def _decoded(pcm: bytes, grammar: Sequence[str]) -> Hypothesis | None:
+    """The decoding done while ``pcm`` was spoken, if it was, in this grammar (None: decode it now)."""
+    done = getattr(pcm, "decoded", None)
+    if done is None or tuple(getattr(pcm, "phrases", ())) != tuple(normalize(p) for p in grammar):
+        return None
+    try:
+        result: Hypothesis | None = done.result(timeout=5.0)
+    except Exception:  # TimeoutError, or the stream failed: decode in one pass
+        return None
+    return result
 
 
 class _InputLost(Exception):
