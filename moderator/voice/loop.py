@@ -225,8 +225,11 @@ class VoiceLoop:
     def listen_for(self, allowed: Sequence[Intent]) -> None:
         """Decode the next utterance while it is spoken, in the grammar of a step allowing ``allowed``
         (``asr.streaming``; see :mod:`moderator.voice.stream`)."""
-        if self.utterances is not None:
-            self.utterances.endpointer.streamer = self.streamer_for(allowed)
+        if self.utterances is None:
+            return
+        loading = isinstance(self.recognizer, Future) and not self.recognizer.done()
+        # while the model loads, keys are not held up for it: that answer is decoded when it ends
+        self.utterances.endpointer.streamer = None if loading else self.streamer_for(allowed)
 
     def streamer_for(self, allowed: Sequence[Intent]) -> Callable[[], StreamSink] | None:
         """What an endpointer streams an utterance at a step allowing ``allowed`` into (None: off)."""
