@@ -66,7 +66,8 @@ def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_belo
       "알려줘" were heard as no): it is read back, unless the storyteller's calibration vouches for it.
     - And a seat said in one word (``one_word_seat``: a bare "three" at an English seat step): real
       spoken digits were heard as other digits at full confidence (0 as "two"), so it is read back
-      ("seat three, right?"), unless the calibration vouches for it; "seat three" is acted on as before.
+      ("seat three, right?"), unless ``vouched`` holds "seat" (calibration takes no numbers yet);
+      "seat three" is acted on as before.
     """
     if intent is None:
         return "reject"
