@@ -529,15 +529,19 @@ start of a game (and what was answered): it is not offered again (``moderator do
 
 
 def offer_calibration(config: Config, lang: Lang, stdin: TextIO | None = None, out: TextIO | None = None,
-                      root: Path | None = None, takes: int = 3) -> bool:  # fmt: skip
+                      root: Path | None = None, takes: int = 3, *, force: bool = False) -> bool:  # fmt: skip
     """At the start of a game by voice, when this user has no calibration for ``lang``, has not been
     offered one, and a terminal can answer: offer it once ("Calibrate now? [y/N]"), and calibrate on
-    yes. Not offered with ``asr.calibration = false`` or when stdin is no terminal. Returns whether a
-    calibration was made."""
+    yes. Not offered with ``asr.calibration = false`` or when stdin is no terminal. ``force`` (the
+    game's ``--calibrate``): calibrate now, unasked. Returns whether a calibration was made."""
     from moderator.voice.calibrate import calibration_dir, load
 
     stdin, out = stdin or sys.stdin, out or sys.stdout
     folder = calibration_dir(lang, root)
+    if force:
+        Doctor(config, Options(lang, config.game.script, noise_seconds=2.0, calibrate=True, takes=takes),
+               out=out).calibrate_now(root)  # fmt: skip
+        return load(lang, root) is not None
     if not config.asr.calibration or (folder / OFFERED).exists() or not stdin.isatty():
         return False
     if load(lang, root) is not None:

@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from moderator.config import Config
 from moderator.doctor import OFFERED, offer_calibration
 from moderator.voice import read_wav, render
@@ -100,7 +102,19 @@ def test_moderator_play_offers_it_at_the_start_on_a_terminal_only(tmp_path: Path
     assert ASKED not in second, second
 
 
-def test_yes_calibrates_through_the_real_model_on_the_file_backed_microphone(tmp_path: Path) -> None:
+def test_play_and_growl_take_calibrate() -> None:
+    from moderator.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(["play", "--calibrate"]).calibrate is True
+    assert parser.parse_args(["growl", "--players", "a,b,c,d", "--calibrate"]).calibrate is True
+    assert parser.parse_args(["play"]).calibrate is False
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_yes_calibrates_through_the_real_model_on_the_file_backed_microphone(tmp_path: Path, force: bool) -> None:
+    """Answered yes on a terminal; or ``--calibrate`` (``force``): calibrated, unasked, though stdin is
+    piped and the offer was skipped before."""
     forms = ["continue", "next", "cancel", "undo", "repeat", "say again", "yes", "yeah", "no", "nope", "nobody",
              "no one"]  # fmt: skip
     said = {w: _mix(read_wav(render(w, "en", tmp_path / f"{w}.wav"))[0], seed=i) for i, w in enumerate(forms)}
@@ -110,16 +124,20 @@ def test_yes_calibrates_through_the_real_model_on_the_file_backed_microphone(tmp
     env = {**alsa_env(tmp_path, mic=mic), "XDG_DATA_HOME": str(tmp_path / "data")}
     config = tmp_path / "config.toml"
     config.write_text('[general]\nlanguage = "en"\n[audio]\ninput = "mic"\npublic = "table"\nprivate = "headset"\n')
+    if force:
+        (tmp_path / "data" / "moderator" / "calibration" / "en").mkdir(parents=True)
+        (tmp_path / "data" / "moderator" / "calibration" / "en" / OFFERED).write_text("n\n")
+    stdin = "io.StringIO('')" if force else "T('y\\n')"
     code = ("import io, sys\n"
             "from pathlib import Path\nfrom moderator.config import load_config\n"
             "from moderator.doctor import offer_calibration\n"
             "class T(io.StringIO):\n    def isatty(self): return True\n"
-            f"ok = offer_calibration(load_config(Path({str(config)!r})), 'en', T('y\\n'), takes=2)\n"
+            f"ok = offer_calibration(load_config(Path({str(config)!r})), 'en', {stdin}, takes=2, force={force})\n"
             "print('calibrated' if ok else 'not calibrated')\n")  # fmt: skip
     run = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True,
                          timeout=300)  # fmt: skip
     assert "Traceback" not in run.stdout + run.stderr, run.stderr
-    assert ASKED in run.stdout and run.stdout.splitlines()[-1] == "calibrated", run.stdout
+    assert (ASKED not in run.stdout) == force and run.stdout.splitlines()[-1] == "calibrated", run.stdout
     cal = load("en", tmp_path / "data" / "moderator")
     assert cal is not None and sum(n for _, n in cal.scores.values()) == 2 * len(forms)
     assert cal.kept("next") and cal.kept("nobody")
