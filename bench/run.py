@@ -57,7 +57,7 @@ from moderator.voice.app import recognizer_for
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import BLOCK, SAMPLE_RATE
 from moderator.voice.listen import Endpointer
-from moderator.voice.loop import Heard
+from moderator.voice.loop import Heard, VoiceLoop
 from moderator.voice.reject import nearest_phrase
 
 
@@ -128,15 +128,7 @@ def bench(lang: Lang, lines: list[str], confirm_below: float, latency_items: int
         expected = (word, (), None, None)
         heards = [loop.hear(u, STEPS["yesno"]) for u in cut(real_scene(path, seed_of(path.name)).pcm).utterances]
         yes_no.add(outcome(heards, confirm_below), expected, path.name)
-    # latency, paced in real time: the first voice, both rates, the seat and number steps' sentences
-    lat: list[float] = []
-    lat_items: list[tuple[Item, int]] = [(i, r) for s in ("seat", "number") for i in step_items[s] for r in (0, 1)]
-    for item, r in lat_items[:latency_items]:
-        cond = conds[r]
-        sc = scene(corpus.clean(item.text, cond), None, seed_of(item.text, cond.label, "paced"))
-        heards, times = paced(sc.pcm, STEPS[item.step], loop.hear)
-        if times:
-            lat.append(1000 * (times[-1] - sc.speech_end))
+    lat = latency(loop, corpus, step_items, latency_items)
     rss = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_before) / 1024
     n_items = sum(len(v) for v in step_items.values())
     ep = Endpointer(lambda _: None)
@@ -216,6 +208,37 @@ def bench(lang: Lang, lines: list[str], confirm_below: float, latency_items: int
     ]
 
 
+STREAMING = "on"
+"""``--streaming``: on (the default config), off, or early (``asr.early_end`` too)."""
+
+
+def latency(loop: VoiceLoop, corpus: Corpus, step_items: dict[str, list[Item]], n: int) -> list[float]:
+    """End of speech to the loop's verdict (ms), paced in real time: the first voice, both rates, the
+    seat and number steps' sentences (at most ``n``)."""
+    loop.streaming, loop.early_end = STREAMING != "off", STREAMING == "early"
+    conds = conditions(loop.lang)
+    lat: list[float] = []
+    lat_items: list[tuple[Item, int]] = [(i, r) for s in ("seat", "number") for i in step_items[s] for r in (0, 1)]
+    for item, r in lat_items[:n]:
+        cond = conds[r]
+        sc = scene(corpus.clean(item.text, cond), None, seed_of(item.text, cond.label, "paced"))
+        _, times = paced(sc.pcm, STEPS[item.step], loop.hear, streamer=loop.streamer_for(STEPS[item.step]))
+        if times:
+            lat.append(1000 * (times[-1] - sc.speech_end))
+    return lat
+
+
+def latency_only(lang: Lang, confirm_below: float, n: int) -> str:
+    """``--latency-only``: the latency line alone (the same paced items as the full run)."""
+    loop = new_loop(lang, recognizer_for(lang, Config()), confirm_below)
+    step_items = {step: items(loop, step) for step in ("seat", "number")}
+    lat = latency(loop, Corpus(lang), step_items, n)
+    return (f"- {lang}, streaming {STREAMING}: latency, end of speech to the loop's verdict, paced in real time "
+            f"(clean, {len(lat)} seat and "
+            f"number utterances): median {statistics.median(lat) if lat else 0:.0f} ms, p95 {pctl(lat, 0.95):.0f} ms, "
+            f"max {max(lat, default=0):.0f} ms.")
+
+
 def dictation_nearest(loop: object, pcm: bytes, allowed: tuple[str, ...]) -> Heard:
     """The baseline: free dictation, then the nearest sentence of the step's grammar, always."""
     from moderator.voice.loop import VoiceLoop
@@ -238,7 +261,17 @@ def main() -> None:
     ap.add_argument("--latency-items", type=int, default=1000, help="at most this many paced utterances")
     ap.add_argument("--no-baseline", action="store_true")
     ap.add_argument("--no-launch", action="store_true")
+    ap.add_argument("--latency-only", action="store_true", help="only the paced latency (prints, writes nothing)")
+    ap.add_argument("--streaming", choices=["on", "off", "early"], default="on",
+                    help="decode while spoken (config's default), not, or also end a whole answer early")
     args = ap.parse_args()
+    global STREAMING
+    STREAMING = args.streaming
+    if args.latency_only:
+        for lang in args.langs.split(","):
+            below = args.confirm_below if args.confirm_below is not None else confirm_below_for(Config(), lang)
+            print(latency_only(lang, below, args.latency_items), flush=True)
+        return
     if not SPEECH.is_dir():
         print(f"note: the real recordings ({SPEECH}) are absent: their rows are left out of the report")
     lines = ["# Voice benchmark", "", "Made by `.venv/bin/python -m bench.run`.", ""]

@@ -31,12 +31,13 @@ from moderator.clocktower.rules.setup import setup_game
 from moderator.clocktower.table import Table
 from moderator.commands.parse import INTENTS_FOR, Command, Parser
 from moderator.commands.phrases import Intent
-from moderator.errors import Ambiguous, NotUnderstood
+from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood
 from moderator.i18n import Lang
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import BLOCK, SAMPLE_RATE, rms, to_16k_mono
 from moderator.voice.listen import Endpointer
 from moderator.voice.loop import Heard, Verdict, VoiceLoop
+from moderator.voice.stream import StreamSink
 from moderator.voice.tts import list_voices
 
 #: The step kinds measured, each with what the step allows (the loop adds next/back/repeat/pause).
@@ -107,7 +108,7 @@ def items(loop: VoiceLoop, step: str) -> list[Item]:
     for sentence in loop.grammar(allowed):
         try:
             cmd = parser_of(loop).parse(sentence, allowed)
-        except (NotUnderstood, Ambiguous):
+        except (NotUnderstood, Ambiguous, IllegalChoice):  # a decoy ("zero": no seat 0)
             continue
         key = key_of(cmd)
         assert key is not None
@@ -176,8 +177,10 @@ class Cut:
     flushed: bool  # the endpointer never ended the last one (noise above its threshold): flushed at the end
 
 
-def cut(pcm: bytes, hangover: float | None = None, tail: float | None = None) -> Cut:
-    """Feed ``pcm`` block by block, as the microphone does, to the app's endpointer."""
+def cut(pcm: bytes, hangover: float | None = None, tail: float | None = None,
+        streamer: Callable[[], StreamSink] | None = None) -> Cut:  # fmt: skip
+    """Feed ``pcm`` block by block, as the microphone does, to the app's endpointer (``streamer``: the
+    loop's decoding while the speech goes on, ``VoiceLoop.streamer_for``: it may end an utterance early)."""
     got: list[bytes] = []
     ends: list[float] = []
     clock = [0.0]
@@ -186,7 +189,7 @@ def cut(pcm: bytes, hangover: float | None = None, tail: float | None = None) ->
         got.append(u)
         ends.append(clock[0])
 
-    ep = Endpointer(take)
+    ep = Endpointer(take, streamer=streamer)
     if hangover is not None:
         ep.hangover = hangover
     if tail is not None:
@@ -299,13 +302,15 @@ Hear = Callable[[bytes, tuple[Intent, ...]], Heard]
 
 
 def paced(
-    pcm: bytes, step: tuple[Intent, ...], hear: Hear, hangover: float | None = None, tail: float | None = None
-) -> tuple[list[Heard], list[float]]:
+    pcm: bytes, step: tuple[Intent, ...], hear: Hear, hangover: float | None = None, tail: float | None = None,
+    streamer: Callable[[], StreamSink] | None = None,
+) -> tuple[list[Heard], list[float]]:  # fmt: skip
     """Play ``pcm`` in real time through the endpointer, as a sound card would (one block every
     0.1 s on a clock, from a callback thread), and hear each utterance as it comes, as the loop does.
+    ``streamer``: the loop's decoding while the speech goes on (``VoiceLoop.streamer_for``).
     Returns what was heard and, for each utterance, the clock time (s from the start) it was done."""
     done: queue.Queue[bytes | None] = queue.Queue()
-    ep = Endpointer(done.put)
+    ep = Endpointer(done.put, streamer=streamer)
     if hangover is not None:
         ep.hangover = hangover
     if tail is not None:

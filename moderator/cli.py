@@ -18,11 +18,20 @@ from moderator.i18n import Lang
 from moderator.session import Session
 from moderator.validate import validate
 
+_CALIBRATE = False
+"""``play --calibrate`` / ``growl --calibrate``: calibrate to the storyteller's voice before the game."""
+
 
 def play_by_voice(session: Session, config: Config, *, pace: float = 1.0, ambience: bool = False) -> int | None:
-    """Run ``session`` by voice (the voice layer is loaded only now), or None for the keyboard."""
+    """Run ``session`` by voice (the voice layer is loaded only now), or None for the keyboard. With no
+    calibration to this user's voice, and a terminal to answer, calibration is offered once first
+    (``--calibrate``: calibrate, asked before or not)."""
+    from moderator.doctor import offer_calibration
+    from moderator.voice.app import audio_available
     from moderator.voice.app import play_by_voice as run
 
+    if audio_available(config):
+        offer_calibration(config, session.lang, force=_CALIBRATE)
     return run(session, config, pace=pace, ambience=ambience)
 
 
@@ -232,6 +241,9 @@ def build_parser() -> argparse.ArgumentParser:
     from moderator.doctor import register as register_doctor
 
     register_doctor(sub)
+    for game in ("play", "growl"):  # the voice's own option on each game by voice
+        sub.choices[game].add_argument("--calibrate", action="store_true",
+                                       help="calibrate to your voice before the game (by voice)")  # fmt: skip
     return parser
 
 
@@ -261,6 +273,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         config = load_config(Path(args.config) if args.config else None)
         if getattr(args, "voice_pack", None):
             config = with_voice_pack(config, args.voice_pack, lang_of(args, config))
+        global _CALIBRATE
+        _CALIBRATE = bool(getattr(args, "calibrate", False)) and args.command in ("play", "growl")
         handler: Handler = args.func
         return handler(args, config)
     except ModeratorError as exc:

@@ -44,6 +44,11 @@ class Asr(_Section):
     calibration: bool = True
     """Use the storyteller's calibration (`moderator doctor --calibrate`): the near-field gate and the
     template check of short answers."""
+    streaming: bool = True
+    """Decode each answer while it is spoken (moderator/voice/stream.py)."""
+    early_end: bool = False
+    """With streaming, take an answer 0.15 s after it is a whole sentence of the step instead of after
+    the endpointer's 0.3 s of silence (faster; measured to cut the quiet ends of real words)."""
 
 
 class GrowlSettings(_Section):

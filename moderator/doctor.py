@@ -250,6 +250,25 @@ class Doctor:
         except OSError as exc:
             self.add(Check("microphone", "fail", _one_line(exc), "check the cable and [audio] input"))
 
+    def calibrate_now(self, root: Path | None = None) -> None:
+        """Only the calibration (offered at the start of a game): the model, the room's noise, the takes."""
+        from moderator.voice.app import _device, recognizer_for
+        from moderator.voice.audio import microphone
+
+        lang = self.options.lang
+        try:
+            self._recognizers[lang] = recognizer_for(lang, self.config)
+        except (OSError, ImportError, RuntimeError) as exc:
+            self.add(Check(f"model {lang}", "fail", _one_line(exc), "run `moderator doctor`"))
+            return
+        blocks: queue.Queue[bytes] = queue.Queue()
+        try:
+            with microphone(_Tap(blocks), device=_device(self.config.audio.input)):
+                room = self._levels(blocks, self.options.noise_seconds, "Stay quiet: listening to the room")
+                self._calibrate(blocks, statistics.median(room) if room else 0.0, root)
+        except OSError as exc:
+            self.add(Check("microphone", "fail", _one_line(exc), "check the cable and [audio] input"))
+
     def _levels(self, blocks: queue.Queue[bytes], seconds: float, what: str) -> list[float]:
         from moderator.voice.audio import SAMPLE_RATE, rms
 
@@ -315,7 +334,7 @@ class Doctor:
             status: Status = "ok" if right else "warn"
             self.add(Check(f"command '{say}'", status, f"heard '{got}' (confidence {conf:.2f})", fix))
 
-    def _calibrate(self, blocks: queue.Queue[bytes], floor: float) -> None:
+    def _calibrate(self, blocks: queue.Queue[bytes], floor: float, root: Path | None = None) -> None:
         """The storyteller says each command word ``takes`` times: the app learns their level, which
         form of each command it hears best, and keeps the takes as templates (moderator.voice.calibrate)."""
         from moderator.voice.audio import SAMPLE_RATE
@@ -323,7 +342,7 @@ class Doctor:
         from moderator.voice.listen import Endpointer
 
         lang, rec = self.options.lang, self._recognizers.get(self.options.lang)
-        stored = load(lang)
+        stored = load(lang, root)
         wanted = self.options.calibrate
         if wanted is None:
             wanted = bool(self.ask(f"Calibrate to your voice now? (say each command word {self.options.takes} times)"))
@@ -348,7 +367,7 @@ class Doctor:
             self.add(Check("calibration", "warn", "nothing heard", "speak up, or check [audio] input"))
             return
         cal = calibrate(takes, forms, rec, lang)
-        folder = save(cal, takes)
+        folder = save(cal, takes, root)
         for line in cal.table():
             self.out.write(f"       {line}\n")
         missed = [p for p, (r, n) in cal.scores.items() if r < n]
@@ -431,12 +450,17 @@ def _find(wanted: str, pool: list[dict[str, object]]) -> str | None:
 
 
 def _command_forms(lang: Lang) -> dict[str, list[str]]:
-    """The spoken forms of the one-word commands (next, back, repeat, yes, no) in ``lang``."""
+    """The spoken forms of the one-word commands (next, back, repeat, yes, no; and nobody) to try in
+    ``lang``: data/commands ``voice.calibrate``, else the forms the grammar listens for."""
     from moderator.commands.phrases import phrases
 
     voice = phrases(lang).voice
-    spoken = voice.intents if voice else phrases(lang).intents
-    return {i: list(spoken.get(i, [])) for i in ("next", "back", "repeat", "yes", "no") if spoken.get(i)}
+    if voice and voice.calibrate:
+        return {i: list(ps) for i, ps in voice.calibrate.items()}
+    spoken: dict[str, list[str]] = {str(i): ps for i, ps in (voice.intents if voice else phrases(lang).intents).items()}
+    if voice and voice.nobody:
+        spoken["nobody"] = voice.nobody
+    return {i: list(spoken[i]) for i in ("next", "back", "repeat", "yes", "no", "nobody") if spoken.get(i)}
 
 
 def _sentence_for(lang: Lang, expects: str) -> str:
@@ -497,6 +521,43 @@ def _ask_terminal(question: str) -> bool | None:
     except EOFError:
         return None
     return answer.startswith(("y", "네", "예", "응"))
+
+
+OFFERED = "offered"
+"""The file, in the user's calibration folder of a language, that says calibration was offered at the
+start of a game (and what was answered): it is not offered again (``moderator doctor --calibrate`` calibrates)."""
+
+
+def offer_calibration(config: Config, lang: Lang, stdin: TextIO | None = None, out: TextIO | None = None,
+                      root: Path | None = None, takes: int = 3, *, force: bool = False) -> bool:  # fmt: skip
+    """At the start of a game by voice, when this user has no calibration for ``lang``, has not been
+    offered one, and a terminal can answer: offer it once ("Calibrate now? [y/N]"), and calibrate on
+    yes. Not offered with ``asr.calibration = false`` or when stdin is no terminal. ``force`` (the
+    game's ``--calibrate``): calibrate now, unasked. Returns whether a calibration was made."""
+    from moderator.voice.calibrate import calibration_dir, load
+
+    stdin, out = stdin or sys.stdin, out or sys.stdout
+    folder = calibration_dir(lang, root)
+    if force:
+        Doctor(config, Options(lang, config.game.script, noise_seconds=2.0, calibrate=True, takes=takes),
+               out=out).calibrate_now(root)  # fmt: skip
+        return load(lang, root) is not None
+    if not config.asr.calibration or (folder / OFFERED).exists() or not stdin.isatty():
+        return False
+    if load(lang, root) is not None:
+        return False
+    out.write(f"voice: not calibrated to your voice yet. Calibrate now? You say each command word {takes} times "
+              "(about two minutes); skipped, `moderator doctor --calibrate` does it later. [y/N] ")  # fmt: skip
+    out.flush()
+    answer = stdin.readline().strip().casefold()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / OFFERED).write_text(f"{answer or 'n'}\n", encoding="utf-8")
+    if not answer.startswith(("y", "네", "예", "응")):
+        out.write("voice: calibration skipped (not asked again).\n")
+        return False
+    doctor = Doctor(config, Options(lang, config.game.script, noise_seconds=2.0, calibrate=True, takes=takes), out=out)
+    doctor.calibrate_now(root)
+    return load(lang, root) is not None
 
 
 def cmd_doctor(args: argparse.Namespace, config: Config) -> int:

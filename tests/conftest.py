@@ -4,6 +4,8 @@
   tests never read or write the real ones: XDG_CONFIG_HOME, XDG_DATA_HOME and XDG_STATE_HOME point
   there (the speech model view and rendered prompts keep their cache, MODERATOR_CACHE_DIR or
   XDG_CACHE_HOME, unless unset).
+- Fresh processes (``python -m moderator …`` from another folder) import this checkout's moderator
+  (PYTHONPATH), not whichever one the environment has installed.
 - ``@pytest.mark.shared``: a test that reads ../shared (the seed texts, the real recordings). The
   app never needs it; when it is absent, such a test skips with one line saying so. A test that
   uses the ``seeds_dir`` or ``speech_dir`` fixture is marked automatically.
@@ -24,6 +26,7 @@ SHARED_FIXTURES = {"seeds_dir", "speech_dir"}
 _HOME = Path(tempfile.mkdtemp(prefix="moderator-tests-home-"))
 for _var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
     os.environ[_var] = str(_HOME / _var.lower())
+os.environ["PYTHONPATH"] = os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])])
 
 
 def shared_reason() -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from moderator.voice import render
 from moderator.voice.audio import read_wav
-from tests.voice.test_live import alsa_env, played
+from tests.voice.test_live import CHECKOUT, alsa_env, played
 
 CHECKS = ("files", "speech packages", "voice ko", "voice en", "model ko", "model en", "names")
 
@@ -19,7 +19,7 @@ CHECKS = ("files", "speech packages", "voice ko", "voice en", "model ko", "model
 def doctor(args: list[str], env: dict[str, str] | None, cwd: Path) -> subprocess.CompletedProcess[str]:
     """Doctor in a fresh process, with user folders of its own: what it stores (a calibration) never
     reaches the other tests."""
-    env = {**(env or os.environ), "XDG_CONFIG_HOME": str(cwd / "config")}
+    env = {**(env or os.environ), "XDG_CONFIG_HOME": str(cwd / "config"), "PYTHONPATH": CHECKOUT}
     env.setdefault("XDG_DATA_HOME", str(cwd / "data"))
     if env["XDG_DATA_HOME"] == os.environ.get("XDG_DATA_HOME"):
         env["XDG_DATA_HOME"] = str(cwd / "data")
@@ -90,16 +90,26 @@ def test_doctor_fails_when_a_configured_device_is_missing(tmp_path: Path) -> Non
 
 
 def test_doctor_calibrates_to_the_storyteller_on_file_backed_devices(tmp_path: Path) -> None:
-    """`doctor --calibrate`: the storyteller says each command word twice into the (file-backed)
-    microphone; the real English model hears them, the level, forms and takes are stored in the
-    user's data folder, and the next doctor reads them back."""
-    words = ["continue", "seat three", "yes", "cancel", "repeat", "no"]
+    """`doctor --calibrate`: the storyteller says each form of each command word twice into the
+    (file-backed) microphone; the real English model hears them, the level, forms and takes are stored
+    in the user's data folder, and the next doctor reads them back. This storyteller says "undo" when
+    asked for "cancel": "cancel" measures 0/2 on their voice, so the game listens for "undo" instead."""
+    from bench.fakes import RecordingSpeaker
+    from moderator.config import Config
+    from moderator.voice.app import recognizer_for
+    from moderator.voice.calibrate import load
+    from moderator.voice.loop import VoiceLoop
+    from tests.voice.test_names import NamesSession
+
+    forms = ["continue", "next", "cancel", "undo", "repeat", "say again", "yes", "yeah", "no", "nope", "nobody",
+             "no one"]  # data/commands/en.yaml voice.calibrate, in order  # fmt: skip
+    words = ["seat three", *forms]
     said = {w: _mix(read_wav(render(w, "en", tmp_path / f"{w}.wav"))[0], seed=i) for i, w in enumerate(words)}
     voice = _noise(0.5) + said["continue"] + _noise(0.5) + said["continue"]
     voice += _noise(max(0.0, 3.0 - len(voice) / 32000))
     commands = b"".join(_noise(1.0) + said[w] + _noise(1.5) for w in ["continue", "seat three", "yes"])
-    takes = b"".join(_noise(1.0) + said[w] + _noise(1.2) for w in ["continue", "cancel", "repeat", "yes", "no"]
-                     for _ in range(2))  # fmt: skip
+    spoken = ["undo" if w == "cancel" else w for w in forms]
+    takes = b"".join(_noise(1.0) + said[w] + _noise(1.2) for w in spoken for _ in range(2))
     mic = tmp_path / "mic.raw"
     mic.write_bytes(_noise(2.0) + voice[: 3 * 32000] + commands + takes + _noise(10.0))
     env = {**alsa_env(tmp_path, mic=mic), "XDG_DATA_HOME": str(tmp_path / "data")}
@@ -109,10 +119,21 @@ def test_doctor_calibrates_to_the_storyteller_on_file_backed_devices(tmp_path: P
             "--takes", "2"]  # fmt: skip
     run = doctor(args, env, tmp_path)
     assert "Traceback" not in run.stdout + run.stderr, run.stderr
-    assert "[ok  ] calibration: your level" in run.stdout, run.stdout
+    assert "] calibration: your level" in run.stdout, run.stdout
     stored = tmp_path / "data" / "moderator" / "calibration" / "en"
-    assert (stored / "calibration.json").is_file() and len(list((stored / "takes").glob("*.wav"))) == 10
-    for word in ("continue", "cancel", "repeat", "yes", "no"):
+    assert (stored / "calibration.json").is_file() and len(list((stored / "takes").glob("*.wav"))) == 2 * len(forms)
+    for word in ("continue", "undo", "repeat", "yes", "nobody"):
         assert f"{word:<16} 2/2 kept" in run.stdout, run.stdout
+    assert f"{'cancel':<16} 0/2 dropped" in run.stdout, run.stdout
     again = doctor(["doctor", "--no-audio", "--lang", "en"], env, tmp_path)
     assert "Traceback" not in again.stdout + again.stderr
+    # the game listens for this storyteller's forms: "undo" for back, and no "cancel"
+    cal = load("en", root=tmp_path / "data" / "moderator")
+    assert cal is not None and cal.kept("back") == ["undo"]
+    loop = VoiceLoop(NamesSession("en", {}), recognizer_for("en", Config()), RecordingSpeaker(), None,  # type: ignore[arg-type]
+                     calibration=cal)  # fmt: skip
+    grammar = loop.grammar(("seat", "no"))
+    assert "undo" in grammar and "cancel" not in grammar and "continue" in grammar and "nobody" in grammar
+    back = loop.hear(_mix(read_wav(render("undo", "en", tmp_path / "undo-2.wav", rate=160))[0], seed=99),
+                     ("seat", "no"))  # fmt: skip
+    assert back.command is not None and back.command.intent == "back", back.result

@@ -9,7 +9,7 @@ import pytest
 
 from moderator.clocktower.frontend import TextLoop
 from moderator.commands.parse import Parser, Vocabulary
-from moderator.errors import NotUnderstood
+from moderator.errors import IllegalChoice, NotUnderstood
 from moderator.voice.keys import translate
 from tests.voice.test_loop import new_table
 
@@ -20,10 +20,23 @@ def test_digits_are_a_seat_or_a_number_by_the_step(lang: str) -> None:
     assert parser.parse("2", ["seat", "no"]).seats == (2,)
     number = parser.parse("2", ["number"])
     assert number.intent == "number" and number.number == 2
-    with pytest.raises(NotUnderstood):
+    with pytest.raises((NotUnderstood, IllegalChoice)):  # English reads a bare number as a seat: "no seat 9"
         parser.parse("9", ["seat"])  # no seat 9 at this table
     with pytest.raises(NotUnderstood):
         parser.parse("2", ["character"])
+
+
+def test_a_number_said_in_words_is_a_seat_at_an_english_seat_step() -> None:
+    parser = Parser("en", Vocabulary(seats=[1, 2, 3, 4]))
+    assert parser.parse("four", ["seat", "no"]).seats == (4,)
+    assert parser.parse("seat four", ["seat", "no"]).seats == (4,)
+    assert parser.parse("four", ["number"]).number == 4  # a number where a number is asked
+    assert parser.parse("no", ["seat", "no"]).intent == "no"  # typed "no" still chooses nobody
+    assert parser.parse("nobody", ["seat", "no"]).intent == "no"
+    # the grammar says "no" as "nobody" where it chooses nobody, and keeps "no" at a yes/no step
+    seat_step = parser.sentences(["seat", "no"])
+    assert "four" in seat_step and "nobody" in seat_step and "no" not in seat_step
+    assert "no" in parser.sentences(["yes", "no"])
 
 
 def test_the_keyboard_leaves_digits_to_the_parser() -> None:

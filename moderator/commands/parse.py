@@ -17,6 +17,9 @@ T = TypeVar("T")
 #: Always allowed, whatever the step expects.
 ALWAYS: tuple[Intent, ...] = ("next", "back", "repeat", "pause")
 
+#: Intents of a step that chooses a player or a character: there "no" means nobody.
+CHOOSING: frozenset[Intent] = frozenset({"seat", "two_seats", "character"})
+
 #: What a step that expects each kind of answer lets the storyteller say.
 INTENTS_FOR: dict[str, tuple[Intent, ...]] = {
     "confirm": (),
@@ -239,9 +242,13 @@ class Parser:
             "yes": v.yes, "no": v.no,
             "value": [*num_words, *[w for ws in v.direction.values() for w in ws], *v.yes, *v.no],
         }  # fmt: skip
+        wanted = list(dict.fromkeys([*intents, *ALWAYS]))
+        spoken = dict(templates)
+        if voice and voice.nobody and CHOOSING & set(wanted) and "yes" not in wanted:
+            spoken["no"] = voice.nobody  # "no" chooses nobody here: said as "nobody"
         out: list[str] = []
-        for intent in dict.fromkeys([*intents, *ALWAYS]):
-            for t in templates.get(intent, []):
+        for intent in wanted:
+            for t in spoken.get(intent, []):
                 out += expand(parse_template(t), values)
         return list(dict.fromkeys(s for s in out if s))
 

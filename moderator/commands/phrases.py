@@ -54,6 +54,13 @@ class VoicePhrases(BaseModel):
     """Spoken forms of names the model has no word for (a character's written name, normalised, to
     forms made of words it knows: "ravenkeeper" -> "raven keeper"). The voice layer listens for the
     forms and hands the parser the written name; `moderator validate` checks that every name can be said."""
+    nobody: list[str] = []
+    """How "no" is said where it chooses nobody (a seat, two-seat or character step that asks no yes/no):
+    "nobody" in English, where a bare "no" was heard from "four", "one" and "two". Empty: as ``intents.no``."""
+    calibrate: dict[str, list[str]] = {}
+    """The spoken forms the storyteller tries at calibration, per one-word command (and ``nobody``);
+    the loop then listens for the forms heard best on their voice (moderator.voice.calibrate). Every
+    form must parse as its command."""
     decoys: list[str] = []
     """Short words that are no answer but sound like one ("네" beside "넷", "four" beside "no"): each
     step's grammar also holds those it does not allow, so they are heard as themselves and rejected

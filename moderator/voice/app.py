@@ -84,7 +84,8 @@ def build_voice(session: Session, config: Config, console: TextIO = sys.stdout, 
     # The first prompt is spoken while the model loads; the loop waits for it only to hear an answer.
     loop = VoiceLoop(session, loading, speaker, utterances, confirm_below=confirm_below(config, lang),
                      console=console, pace=pace, echo=True,
-                     calibration=_calibration(config, lang, console))  # fmt: skip
+                     calibration=_calibration(config, lang, console), streaming=config.asr.streaming,
+                     early_end=config.asr.early_end)  # fmt: skip
     return loop
 
 

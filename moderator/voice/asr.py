@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from moderator.voice._deps import require
-from moderator.voice.audio import SAMPLE_WIDTH
+from moderator.voice.audio import SAMPLE_RATE, SAMPLE_WIDTH
 from moderator.voice.models import ModelSpec, dither_off_copy, locate_model
 from moderator.voice.recognizer import DEFAULT_POLICIES as DEFAULT_POLICIES
 from moderator.voice.recognizer import Recognizer as Recognizer
 from moderator.voice.reject import RejectPolicy, normalize
 from moderator.voice.result import Hypothesis, Word
 from moderator.voice.sphinx import PocketsphinxRecognizer as PocketsphinxRecognizer
+from moderator.voice.stream import Stream
 
 
 class VoskRecognizer(Recognizer):
@@ -63,6 +64,11 @@ class VoskRecognizer(Recognizer):
         parts.append(json.loads(rec.FinalResult()))
         return parts
 
+    def stream(self, phrases: Sequence[str]) -> Stream | None:
+        if not self.single_pass():
+            return None
+        return VoskStream(self, [normalize(p) for p in phrases])
+
     def alternatives(
         self, pcm: bytes, rate: int, phrases: Sequence[str], n: int, *, with_unk: bool = False
     ) -> list[str]:
@@ -82,6 +88,41 @@ class VoskRecognizer(Recognizer):
         )
         text = " ".join(str(p.get("text", "")) for p in parts if p.get("text"))
         return Hypothesis(text, words)
+
+
+class VoskStream(Stream):
+    """Vosk fed each block as it comes; finishing is the rest of the utterance and the final result."""
+
+    def __init__(self, owner: VoskRecognizer, phrases: Sequence[str]) -> None:
+        self.phrases = tuple(phrases)
+        self._rec = owner._vosk.KaldiRecognizer(owner._model, float(SAMPLE_RATE),
+                                                json.dumps(list(phrases), ensure_ascii=False))  # fmt: skip
+        self._rec.SetWords(True)
+        self._fed = bytearray()
+        self._parts: list[Any] = []
+        self._partial = ""
+
+    def feed(self, pcm: bytes) -> None:
+        self._fed += pcm
+        if self._rec.AcceptWaveform(pcm):
+            self._parts.append(json.loads(self._rec.Result()))
+            self._partial = ""
+        else:
+            self._partial = str(json.loads(self._rec.PartialResult()).get("partial", ""))
+
+    def partial(self) -> str:
+        return normalize(" ".join([*(str(p.get("text", "")) for p in self._parts), self._partial]))
+
+    def finish(self, pcm: bytes) -> Hypothesis | None:
+        fed = bytes(self._fed)
+        if not (pcm.startswith(fed) or fed.startswith(pcm)):  # not this utterance
+            return None
+        if len(pcm) > len(fed):
+            self._rec.AcceptWaveform(pcm[len(fed) :])  # the rest (a Result() here is in FinalResult's too)
+        self._parts.append(json.loads(self._rec.FinalResult()))
+        words = tuple(Word(str(w["word"]), float(w["conf"]), float(w["start"]), float(w["end"]))
+                      for part in self._parts for w in part.get("result", []))  # fmt: skip
+        return Hypothesis(" ".join(str(p.get("text", "")) for p in self._parts if p.get("text")), words)
 
 
 def load_recognizer(

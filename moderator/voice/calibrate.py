@@ -52,6 +52,8 @@ class Calibration:
     """Each intent: its best-recognised spoken form on this voice."""
     templates: Templates = field(default_factory=Templates)
     gate_db: float = GATE_DB
+    forms: dict[str, list[str]] = field(default_factory=dict)
+    """Each intent (and ``nobody``): the spoken forms tried at calibration."""
 
     def far(self, pcm: bytes) -> bool:
         """Whether ``pcm`` is too quiet to be the storyteller (a voice across the table)."""
@@ -62,10 +64,42 @@ class Calibration:
         may then act on without reading them back)."""
         return frozenset(i for i, p in self.best.items() if self.scores.get(p, (0, 1))[0] == self.scores[p][1])
 
+    def kept(self, intent: str) -> list[str]:
+        """The forms of ``intent`` the loop listens for on this voice: its best form, and every form heard
+        as often (forms heard worse are dropped); none said: all its forms."""
+        forms = self.forms.get(intent, [])
+        said = [p for p in forms if p in self.scores]
+        if not said:
+            return list(forms)
+        top = max(_ratio(self.scores[p]) for p in said)
+        best = self.best.get(intent)
+        kept = [p for p in said if _ratio(self.scores[p]) >= top]
+        return sorted(kept, key=lambda p: p != best)
+
+    def prefer(self, sentences: Sequence[str]) -> list[str]:
+        """A step's sentences with each calibrated command in the forms heard best on this voice: where a
+        sentence is one of an intent's tried forms, that intent's forms become :meth:`kept`'s (at the
+        first one's place)."""
+        out: list[str] = []
+        done: set[str] = set()
+        owner = {p: i for i, ps in self.forms.items() for p in ps}
+        for s in sentences:
+            intent = owner.get(s)
+            if intent is None:
+                out.append(s)
+            elif intent not in done:
+                done.add(intent)
+                out += self.kept(intent)
+        return list(dict.fromkeys(out))
+
     def table(self) -> list[str]:
         """The result as lines: each form, how often it was heard right, which is kept."""
-        kept = set(self.best.values())
-        return [f"{p:<16} {r}/{n} {'kept' if p in kept else ''}".rstrip() for p, (r, n) in self.scores.items()]
+        kept = {p for i in self.forms for p in self.kept(i)} if self.forms else set(self.best.values())
+        return [f"{p:<16} {r}/{n} {'kept' if p in kept else 'dropped'}" for p, (r, n) in self.scores.items()]
+
+
+def _ratio(score: tuple[int, int]) -> float:
+    return score[0] / max(score[1], 1)
 
 
 def calibrate(
@@ -76,6 +110,7 @@ def calibrate(
     grammar = list(dict.fromkeys(p for ps in forms.values() for p in ps))
     levels = [speech_level(pcm) for pcms in takes.values() for pcm in pcms]
     cal = Calibration(lang, sorted(levels)[len(levels) // 2] if levels else 0.0)
+    cal.forms = {i: list(ps) for i, ps in forms.items()}
     for phrase, pcms in takes.items():
         right = 0
         for pcm in pcms:
@@ -86,7 +121,7 @@ def calibrate(
     for intent, phrases in forms.items():
         said = [p for p in phrases if p in cal.scores]
         if said:
-            cal.best[intent] = max(said, key=lambda p: cal.scores[p][0] / max(cal.scores[p][1], 1))
+            cal.best[intent] = max(said, key=lambda p: _ratio(cal.scores[p]))
     cal.templates.fit_threshold()
     return cal
 
@@ -108,7 +143,7 @@ def save(cal: Calibration, takes: Mapping[str, Sequence[bytes]], root: Path | No
             write_wav(folder / "takes" / name, pcm, SAMPLE_RATE)
             files.setdefault(phrase, []).append(name)
     summary = {"lang": cal.lang, "level": cal.level, "gate_db": cal.gate_db, "threshold": cal.templates.threshold,
-               "scores": cal.scores, "best": cal.best, "takes": files}  # fmt: skip
+               "scores": cal.scores, "best": cal.best, "forms": cal.forms, "takes": files}  # fmt: skip
     (folder / "calibration.json").write_text(json.dumps(summary, ensure_ascii=False, indent=1), encoding="utf-8")
     return folder
 
@@ -121,6 +156,9 @@ def load(lang: str, root: Path | None = None) -> Calibration | None:
         cal = Calibration(lang, float(summary["level"]), gate_db=float(summary.get("gate_db", GATE_DB)))
         cal.scores = {p: (int(r), int(n)) for p, (r, n) in summary["scores"].items()}
         cal.best = {str(i): str(p) for i, p in summary["best"].items()}
+        # a calibration stored before the forms were: each intent listened for in its best form only
+        forms = summary.get("forms") or {i: [p] for i, p in cal.best.items()}
+        cal.forms = {str(i): [str(p) for p in ps] for i, ps in forms.items()}
         for phrase, names in summary["takes"].items():
             for name in names:
                 cal.templates.add(phrase, read_wav(folder / "takes" / name)[0])

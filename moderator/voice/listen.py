@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from moderator.voice.audio import SAMPLE_RATE, microphone, rms
+from moderator.voice.stream import EARLY_HANGOVER, StreamSink
 
 
 @dataclass
@@ -46,6 +47,12 @@ class Endpointer:
     """The room's noise floor, learnt from the blocks between utterances (None until the first block,
     which only teaches it: the pre-roll keeps that block if speech starts right after)."""
     _levels: list[float] = field(default_factory=list)
+    streamer: Callable[[], StreamSink] | None = None
+    """Decoding while the speech goes on (set per step by the loop): each utterance's blocks go to a
+    sink from this factory, the utterance comes out as an :class:`~moderator.voice.stream.Utterance`
+    carrying its decoding, and a whole sentence ends it after ``early_hangover`` s of silence."""
+    early_hangover: float = EARLY_HANGOVER
+    _sink: StreamSink | None = None
 
     def _learn_noise(self, level: float) -> None:
         """Follow the floor down quickly and up slowly, so speech does not raise it."""
@@ -61,6 +68,7 @@ class Endpointer:
         if self.muted.is_set():  # half-duplex: what is heard while the app speaks is dropped
             self._pre.clear()
             self._speech.clear()
+            self._drop_sink()
             return
         seconds = frames / self.rate
         if self.push_to_talk and not self._speech:
@@ -78,11 +86,18 @@ class Endpointer:
             if self.noise is not None and level >= max(self.threshold, self.start_over_noise * floor):
                 self._speech = list(self._pre)
                 self._silent = 0.0
+                self._drop_sink()
+                if self.streamer is not None:
+                    self._sink = self.streamer()
+                    for block in self._speech:
+                        self._sink.block(block)
             else:
                 self._learn_noise(level)
             return
         loud = level >= max(self.threshold, self.stay_over_noise * floor)
         self._speech.append(indata)
+        if self._sink is not None:
+            self._sink.block(indata)
         self._silent = 0.0 if loud else self._silent + seconds
         self._levels.append(level)
         length = len(self._speech) * seconds
@@ -91,6 +106,8 @@ class Endpointer:
             self.flush()
         elif self._silent >= self.hangover:
             self.flush()
+        elif self._silent >= self.early_hangover and self._sink is not None and self._sink.complete():
+            self.flush()  # a whole sentence of the step, and silence after it: no need to wait longer
 
     def flush(self) -> None:
         """End the current utterance, if any, and hand it on."""
@@ -104,7 +121,13 @@ class Endpointer:
             pcm = b"".join(self._speech[:blocks])
             self._speech, self._pre, self._silent, self._levels = [], [], 0.0, []
             self._talking = None
-            self.on_utterance(pcm)
+            sink, self._sink = self._sink, None
+            self.on_utterance(sink.end(pcm) if sink is not None else pcm)
+
+    def _drop_sink(self) -> None:
+        if self._sink is not None:
+            self._sink.abandon()
+            self._sink = None
 
     def talk(self) -> None:
         """The push-to-talk key: listen for the next utterance (up to ``talk_window`` seconds)."""

@@ -24,6 +24,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, TextIO
 
+from moderator.commands.parse import CHOOSING as _CHOOSING
 from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
 from moderator.session import Line, Session
@@ -34,8 +35,10 @@ from moderator.voice.keys import QUIT, TALK
 from moderator.voice.listen import Utterances
 from moderator.voice.models import known_phrases
 from moderator.voice.names import SpokenForms, decoys, sayable, spoken_names
-from moderator.voice.result import Result
+from moderator.voice.reject import normalize
+from moderator.voice.result import Hypothesis, Result
 from moderator.voice.speaker import ConsoleSpeaker, Speaker
+from moderator.voice.stream import StreamSink
 
 if TYPE_CHECKING:
     from moderator.voice.calibrate import Calibration
@@ -47,11 +50,11 @@ Event = tuple[Literal["speech", "key", "keys-ended", "changed", "end"], bytes | 
 Verdict = Literal["act", "confirm", "reject"]
 
 #: Steps where "no" chooses nobody (a seat or a character step): there it changes the game.
-CHOOSING: frozenset[Intent] = frozenset({"seat", "two_seats", "character"})
+CHOOSING = _CHOOSING
 
 
 def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_below: float, *,
-          chooses_nobody: bool = False) -> Verdict:  # fmt: skip
+          chooses_nobody: bool = False, one_word_seat: bool = False) -> Verdict:  # fmt: skip
     """What the loop does with an answer: carry it out, read it back for a yes/no, or ask again.
 
     - A state-changing answer is read back when the policy doubts it (``doubtful``) or its lowest
@@ -61,11 +64,17 @@ def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_belo
     - Except "no" where it chooses nobody (``chooses_nobody``): a one-word answer that changes the
       game, and the word short answers and table talk turn into most ("four", "one", "two" and
       "알려줘" were heard as no): it is read back, unless the storyteller's calibration vouches for it.
+    - And a seat said in one word (``one_word_seat``: a bare "three" at an English seat step): real
+      spoken digits were heard as other digits at full confidence (0 as "two"), so it is read back
+      ("seat three, right?"), unless ``vouched`` holds "seat" (calibration takes no numbers yet);
+      "seat three" is acted on as before.
     """
     if intent is None:
         return "reject"
     if intent == "no" and chooses_nobody:
         return "reject" if doubtful else "confirm"
+    if intent == "seat" and one_word_seat:
+        return "confirm"
     if intent in NO_READBACK:
         return "reject" if doubtful else "act"
     return "confirm" if doubtful or confidence < confirm_below else "act"
@@ -86,7 +95,9 @@ class Heard:
         vouches for (never read back for being one word)."""
         intent = self.command.intent if self.command else None
         nobody = bool(CHOOSING & set(self.allowed)) and "no" not in vouched
-        return judge(intent, self.confidence, self.result.doubtful, confirm_below, chooses_nobody=nobody)
+        one_word = len(self.result.text.split()) == 1 and "seat" not in vouched
+        return judge(intent, self.confidence, self.result.doubtful, confirm_below, chooses_nobody=nobody,
+                     one_word_seat=one_word)  # fmt: skip
 
 
 @dataclass
@@ -106,9 +117,14 @@ class VoiceLoop:
     """Also print what is said on the console (the storyteller's or the table's screen)."""
     log: list[str] = field(default_factory=list)
     vouched: frozenset[Intent] = frozenset()
-    """One-word answers the storyteller's calibration vouches for: "no" at a seat step is then acted on."""
+    """One-word answers the storyteller's calibration vouches for: "no" at a seat step is then acted on
+    ("nobody" where the language says no that way: data/commands ``voice.nobody``)."""
     calibration: Calibration | None = None
     """The storyteller's calibration: the near-field gate and their takes as templates."""
+    streaming: bool = True
+    """Decode each answer while it is spoken (``asr.streaming``)."""
+    early_end: bool = False
+    """With streaming, end an answer 0.15 s after it is a whole sentence of the step (``asr.early_end``)."""
 
     def __post_init__(self) -> None:
         self.lang = self.session.lang
@@ -122,7 +138,10 @@ class VoiceLoop:
         self.forms = SpokenForms(spoken_names(self.lang))
         self.decoys = decoys(self.lang)
         if self.calibration is not None:
-            self.vouched = self.vouched | frozenset(i for i in self.calibration.vouched() if i in NO_READBACK)
+            mine = self.calibration.vouched()
+            if "nobody" in self.calibration.forms:  # "no" chooses nobody as "nobody": its takes vouch for it
+                mine = (mine - {"no"}) | ({"no"} if "nobody" in mine else set())
+            self.vouched = self.vouched | frozenset(i for i in mine if i in NO_READBACK)
 
     # -- grammars -----------------------------------------------------------------------------
 
@@ -134,6 +153,8 @@ class VoiceLoop:
         key = tuple(sorted(set(allowed)))
         if key not in self._grammars:
             sentences = self.session.sentences(key)
+            if self.calibration is not None:  # the forms heard best on the storyteller's voice
+                sentences = self.calibration.prefer(sentences)
             kept, _ = known_phrases(self.forms.expand(sentences), self.rec.has_word)
             said = {self.forms.written_form(s) for s in kept}
             _, missing = known_phrases([s for s in sentences if s not in said], self.rec.has_word)
@@ -188,7 +209,8 @@ class VoiceLoop:
         cal = self.calibration
         if cal is not None and cal.far(pcm):
             return Heard(Result("", (), True, reason="far-field"), None, 0.0, tuple(allowed))
-        result = self.rec.recognize(pcm, SAMPLE_RATE, self.grammar(allowed))
+        grammar = self.grammar(allowed)
+        result = self.rec.recognize(pcm, SAMPLE_RATE, grammar, decoded=_decoded(pcm, grammar))
         confidence = min(result.confidences, default=0.0)
         if result.phrase in self._decoys_in.get(tuple(sorted(set(allowed))), ()):
             result = replace(result, rejected=True, phrase=None, reason="decoy")
@@ -200,6 +222,22 @@ class VoiceLoop:
         written = self.forms.written_form(spoken)
         result = replace(result, phrase=written)
         return Heard(result, self.session.parse(written, allowed), confidence, tuple(allowed))
+
+    def listen_for(self, allowed: Sequence[Intent]) -> None:
+        """Decode the next utterance while it is spoken, in the grammar of a step allowing ``allowed``
+        (``asr.streaming``; see :mod:`moderator.voice.stream`)."""
+        if self.utterances is None:
+            return
+        loading = isinstance(self.recognizer, Future) and not self.recognizer.done()
+        # while the model loads, keys are not held up for it: that answer is decoded when it ends
+        self.utterances.endpointer.streamer = None if loading else self.streamer_for(allowed)
+
+    def streamer_for(self, allowed: Sequence[Intent]) -> Callable[[], StreamSink] | None:
+        """What an endpointer streams an utterance at a step allowing ``allowed`` into (None: off)."""
+        if not self.streaming:
+            return None
+        rec, grammar, early = self.rec, self.grammar(allowed), self.early_end
+        return lambda: StreamSink(rec, grammar, early=early)
 
     # -- speaking -----------------------------------------------------------------------------
 
@@ -299,6 +337,7 @@ class VoiceLoop:
             spoken = self.session.prompt(brief)
             self.say([*said, *spoken.lines] if announce else said)
             said, brief, announce = [], False, True
+            self.listen_for(spoken.allowed)
             kind, payload = self._next_event()
             if kind == "end":
                 return 0
@@ -333,6 +372,7 @@ class VoiceLoop:
         assert heard.command is not None and heard.result.phrase is not None
         read_back = self.session.read_back(heard.result.phrase)
         self.say([read_back])
+        self.listen_for(("yes", "no"))
         while True:
             kind, payload = self._next_event()
             if kind in ("end", "changed"):  # the read-back was for a step the page has moved past
@@ -344,6 +384,18 @@ class VoiceLoop:
             if answer.command is not None and answer.command.intent in ("yes", "no"):
                 return answer.command.intent == "yes"
             self.say([read_back])
+
+
+def _decoded(pcm: bytes, grammar: Sequence[str]) -> Hypothesis | None:
+    """The decoding done while ``pcm`` was spoken, if it was, in this grammar (None: decode it now)."""
+    done = getattr(pcm, "decoded", None)
+    if done is None or tuple(getattr(pcm, "phrases", ())) != tuple(normalize(p) for p in grammar):
+        return None
+    try:
+        result: Hypothesis | None = done.result(timeout=5.0)
+    except Exception:  # TimeoutError, or the stream failed: decode in one pass
+        return None
+    return result
 
 
 class _InputLost(Exception):

@@ -11,6 +11,7 @@ from moderator.voice.audio import SAMPLE_RATE, SAMPLE_WIDTH, resample
 from moderator.voice.models import check_vocabulary
 from moderator.voice.reject import RejectPolicy, decide, normalize
 from moderator.voice.result import Hypothesis, Result
+from moderator.voice.stream import Stream
 
 #: Policies chosen by measurement: bench/results/policy-ko.md and policy-en.md (`python -m bench.policy`),
 #: on bench.run's corpus (every step kind's grammar, 3 espeak-ng voices x 2 rates, clean and 10 dB SNR)
@@ -76,6 +77,16 @@ class Recognizer(ABC):
         """Up to ``n`` grammar-pass texts, best first. Engines whose grammars are strict return []."""
         return []
 
+    def stream(self, phrases: Sequence[str]) -> Stream | None:
+        """Incremental decoding of one utterance in the grammar ``phrases`` (see
+        :mod:`moderator.voice.stream`), or None when this engine or policy cannot (more than one pass)."""
+        return None
+
+    def single_pass(self, policy: RejectPolicy | None = None) -> bool:
+        """Whether ``policy`` needs only the grammar pass (then a streamed decoding can stand for it)."""
+        pol = policy or self.policy
+        return not (pol.unk_in_grammar and self.unk is not None) and not pol.nbest_rescue and not pol.needs_dictation
+
     def check_vocabulary(self, phrases: Sequence[str]) -> None:
         """Raise :class:`~moderator.voice.errors.VocabularyError` naming every unknown word."""
         key = tuple(phrases)
@@ -91,8 +102,11 @@ class Recognizer(ABC):
         phrases: Sequence[str] | None = None,
         *,
         policy: RejectPolicy | None = None,
+        decoded: Hypothesis | None = None,
     ) -> Result:
-        """Recognise one utterance. With ``phrases``, the result is a legal phrase or rejected."""
+        """Recognise one utterance. With ``phrases``, the result is a legal phrase or rejected.
+        ``decoded``: the grammar pass, already decoded while the utterance was spoken (used when the
+        policy needs that pass only)."""
         if len(pcm) % SAMPLE_WIDTH:
             raise ValueError("pcm must be 16-bit samples")
         if phrases is None:
@@ -102,7 +116,13 @@ class Recognizer(ABC):
         phrases = [normalize(p) for p in phrases]
         self.check_vocabulary(phrases)
         pol = policy or self.policy
-        grammar, alternatives, dictation, without_unk = self.passes(pcm, rate, phrases, pol)
+        alternatives: list[str] = []
+        dictation: Hypothesis | None = None
+        without_unk: Hypothesis | None = None
+        if decoded is not None and self.single_pass(pol):
+            grammar = decoded
+        else:
+            grammar, alternatives, dictation, without_unk = self.passes(pcm, rate, phrases, pol)
         uncovered = pol.uncovered(resample(pcm, rate, SAMPLE_RATE), grammar.words)
         return self.judge_passes(grammar, phrases, pol, alternatives, dictation, without_unk, uncovered)
 

@@ -14,8 +14,9 @@ from moderator.voice._deps import require
 from moderator.voice.audio import SAMPLE_RATE, resample
 from moderator.voice.models import ModelSpec
 from moderator.voice.recognizer import Recognizer
-from moderator.voice.reject import RejectPolicy, edit_distance
+from moderator.voice.reject import RejectPolicy, edit_distance, normalize
 from moderator.voice.result import Hypothesis, Word
+from moderator.voice.stream import Stream
 
 #: pocketsphinx has no unknown-word token. With ``with_unk`` the JSGF grammar gets a competing
 #: ``<garbage>`` rule (one of ~150 frequent English words); its words come out as this token.
@@ -194,6 +195,11 @@ class PocketsphinxRecognizer(Recognizer):
             self._searches[key] = name
         return name
 
+    def stream(self, phrases: Sequence[str]) -> Stream | None:
+        if not self.single_pass():
+            return None
+        return PocketsphinxStream(self, [normalize(p) for p in phrases])
+
     def decode(self, pcm: bytes, rate: int, phrases: Sequence[str] | None, *, with_unk: bool = False) -> Hypothesis:
         pcm = no_digital_silence(resample(pcm, rate, SAMPLE_RATE))
         d = self._decoder
@@ -216,6 +222,46 @@ class PocketsphinxRecognizer(Recognizer):
             legal = {w for p in phrases for w in p.lower().split()}
             words = tuple(w if w.text in legal else Word(GARBAGE, w.conf, w.start, w.end) for w in words)
         return Hypothesis(" ".join(w.text for w in words), words)
+
+
+class PocketsphinxStream(Stream):
+    """Partial results while the speech goes on (for the early end of an utterance), on the shared
+    decoder, held until :meth:`close`. Not the final result: pocketsphinx's live feature normalisation
+    differs from a whole utterance's, so the answer is decoded again in one pass (about 25 ms) and
+    stays what it was."""
+
+    def __init__(self, owner: PocketsphinxRecognizer, phrases: Sequence[str]) -> None:
+        self.phrases = tuple(phrases)
+        self._owner = owner
+        owner._lock.acquire()
+        self._held = True
+        d = owner._decoder
+        d.activate_search(owner._search_for(phrases, False))
+        d.reinit_feat()
+        d.start_utt()
+        self._noise = random.Random(0)
+
+    def feed(self, pcm: bytes) -> None:
+        samples = array.array("h")
+        samples.frombytes(pcm)
+        for i, x in enumerate(samples):
+            samples[i] = max(-32768, min(32767, x + self._noise.randint(-2, 2)))
+        self._owner._decoder.process_raw(samples.tobytes(), False, False)
+
+    def partial(self) -> str:
+        hyp = self._owner._decoder.hyp()
+        return " ".join(str(hyp.hypstr).split()) if hyp is not None else ""
+
+    def finish(self, pcm: bytes) -> Hypothesis | None:
+        return None
+
+    def close(self) -> None:
+        if self._held:
+            self._held = False
+            try:
+                self._owner._decoder.end_utt()
+            finally:
+                self._owner._lock.release()
 
 
 def no_digital_silence(pcm: bytes) -> bytes:

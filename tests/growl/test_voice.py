@@ -27,7 +27,7 @@ SPOKEN = {
     "다음": "continue",
     "2번": "seat two",
     "블러드 하운드": "blood hound",
-    "없음": "no",
+    "없음": "nobody",  # at a seat step: how "no" is said there
     "현우 사망": "seat three dies",
     "선물": "the gift",
     "아니요": "no",
@@ -96,8 +96,9 @@ def test_a_whole_four_player_game_through_the_voice_loop(tmp_path: Path, en: Rec
     audio = WavUtterances(render_apart(pt.say, tmp_path))
     speaker = RecordingSpeaker()
     # The answers hold no "yes" for read-backs (tests/voice/test_loop.py tests those): none is asked,
-    # and "no" (nobody) is taken as if the storyteller's calibration vouched for it.
-    loop = VoiceLoop(session, en, speaker, audio, pace=0.5, confirm_below=0.0, vouched=frozenset({"no"}))
+    # and "nobody" and a seat said in one word ("two") are taken as if the storyteller's calibration
+    # vouched for them.
+    loop = VoiceLoop(session, en, speaker, audio, pace=0.5, confirm_below=0.0, vouched=frozenset({"no", "seat"}))
     assert loop.run() == 0
     assert not [h for h in loop.log if h.endswith(("(reject)", "(confirm)"))], loop.log  # every answer acted on
     check(pt, Result(engine.state, [], []))

@@ -15,7 +15,8 @@ from moderator.voice.calibrate import Calibration, calibrate, load, save, speech
 from moderator.voice.loop import VoiceLoop
 from tests.voice.test_names import NamesSession
 
-FORMS = {"next": ["continue"], "back": ["cancel"], "repeat": ["repeat"], "yes": ["yes"], "no": ["no"]}
+FORMS = {"next": ["continue"], "back": ["cancel"], "repeat": ["repeat"], "yes": ["yes"], "no": ["no"],
+         "nobody": ["nobody"]}
 VOICE = "gmw/en-us"
 
 
@@ -44,14 +45,14 @@ def test_calibration_learns_the_level_the_forms_and_a_threshold(calibrated: tupl
     assert cal.best == {i: ps[0] for i, ps in FORMS.items()}
     assert "no" in cal.vouched() and "next" in cal.vouched()
     assert 0 < cal.templates.threshold < float("inf")
-    assert (folder / "calibration.json").is_file() and len(list((folder / "takes").glob("*.wav"))) == 15
+    assert (folder / "calibration.json").is_file() and len(list((folder / "takes").glob("*.wav"))) == 18
 
 
 def test_the_stored_calibration_reads_back_the_same(calibrated: tuple[Calibration, Path]) -> None:
     cal, folder = calibrated
     again = load("en", root=folder.parent.parent)
     assert again is not None
-    assert (again.level, again.scores, again.best) == (cal.level, cal.scores, cal.best)
+    assert (again.level, again.scores, again.best, again.forms) == (cal.level, cal.scores, cal.best, cal.forms)
     assert again.templates.threshold == pytest.approx(cal.templates.threshold)
     assert load("ko", root=folder.parent.parent) is None  # none yet: the game says so and reads back
 
@@ -86,7 +87,22 @@ def test_the_loop_drops_a_far_voice_and_doubts_a_word_unlike_the_takes(
     assert "no" in loop.vouched
     far = loop.hear(quieter(take(tmp_path, "no", 160, seed=3), 30), ("seat", "no"))
     assert far.command is None and far.result.reason == "far-field"
-    mine = loop.hear(take(tmp_path, "no", 160, seed=3), ("seat", "no"))
+    mine = loop.hear(take(tmp_path, "nobody", 160, seed=3), ("seat", "no"))
     assert mine.command is not None and mine.command.intent == "no" and mine.verdict(0.85, loop.vouched) == "act"
     four = loop.hear(take(tmp_path, "four", 160, seed=3), ("yes", "no"))
     assert four.command is None or four.verdict(0.85, loop.vouched) == "reject", four.result
+
+
+def test_the_grammar_keeps_the_forms_heard_best_and_drops_the_rest() -> None:
+    cal = Calibration("en", 1000.0, scores={"continue": (3, 3), "next": (1, 3), "cancel": (0, 3), "undo": (3, 3),
+                                             "yes": (2, 3), "yeah": (2, 3)},
+                      best={"next": "continue", "back": "undo", "yes": "yes"},
+                      forms={"next": ["continue", "next"], "back": ["cancel", "undo"], "yes": ["yes", "yeah"],
+                             "no": ["no", "nope"]})  # fmt: skip
+    assert cal.kept("next") == ["continue"] and cal.kept("back") == ["undo"]
+    assert cal.kept("yes") == ["yes", "yeah"]  # heard as often: both kept, the best first
+    assert cal.kept("no") == ["no", "nope"]  # never said: nothing learnt, nothing dropped
+    assert cal.prefer(["seat one", "one", "nobody", "continue", "cancel", "repeat"]) == [
+        "seat one", "one", "nobody", "continue", "undo", "repeat"]  # fmt: skip
+    assert cal.prefer(["yes", "no", "continue", "cancel"]) == ["yes", "yeah", "no", "nope", "continue", "undo"]
+    assert "cancel           0/3 dropped" in cal.table() and "undo             3/3 kept" in cal.table()

@@ -41,7 +41,11 @@ def alsa_env(tmp: Path, mic: Path | None = None) -> dict[str, str]:
     if mic is not None:
         text += device("mic", "microphone", Path(os.devnull), infile=mic)
     conf.write_text(text)
-    return {**os.environ, "ALSA_CONFIG_PATH": str(conf), "PYTHONUNBUFFERED": "1"}
+    return {**os.environ, "ALSA_CONFIG_PATH": str(conf), "PYTHONUNBUFFERED": "1", "PYTHONPATH": CHECKOUT}
+
+
+CHECKOUT = str(Path(__file__).resolve().parents[2])
+"""The fresh processes import this checkout's moderator (not whichever the environment has installed)."""
 
 
 def moderator(args: list[str], env: dict[str, str], stdin: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -30,16 +30,32 @@ def test_the_step_decides_whether_no_chooses_nobody() -> None:
     assert heard("seat", "no").verdict(0.85, vouched=frozenset({"no"})) == "act"
 
 
+def test_a_seat_in_one_word_is_read_back_and_seat_n_is_not() -> None:
+    from moderator.commands.parse import Command
+
+    def heard(text: str) -> Heard:
+        return Heard(Result(text, (), False, phrase=text), Command("seat", (3,)), 1.0, ("seat", "no"))
+
+    assert heard("three").verdict(0.85) == "confirm"
+    assert heard("seat three").verdict(0.85) == "act"
+    assert judge("seat", 1.0, False, 0.85, one_word_seat=True) == "confirm"
+
+
 def test_decoys_are_heard_as_themselves_and_rejected(
     tmp_path: Path, tts: None, en_recognizer: Recognizer, ko_recognizer: Recognizer
 ) -> None:
-    """Through the real models: "four" at a seat step is not "no", "네" (as a decoy) at a number step is not 넷;
-    where the step allows the word ("four" at a number step), it is the answer."""
+    """Through the real models: "four" at an English seat step is seat 4 (read back: one word), never "no";
+    "nine" (no seat at seven) is a decoy; "네" (as a decoy) at a number step is not 넷; where the step
+    allows the word ("four" at a number step), it is the answer."""
     en = VoiceLoop(NamesSession("en", {}), en_recognizer, RecordingSpeaker(), None)  # type: ignore[arg-type]
-    assert "four" in en.grammar(("seat", "no")) and "seat four" in en.grammar(("seat", "no"))
+    seat_step = en.grammar(("seat", "no"))
+    assert "four" in seat_step and "seat four" in seat_step and "nobody" in seat_step and "no" not in seat_step
     four = said(tmp_path, "four", "en")
     at_seat = en.hear(four, ("seat", "no"))
-    assert at_seat.command is None and at_seat.result.reason == "decoy", at_seat.result
+    assert at_seat.command is not None and at_seat.command.seats == (4,), at_seat.result
+    assert at_seat.verdict(0.85) == "confirm"  # a seat in one word is read back
+    nine = en.hear(said(tmp_path, "nine", "en"), ("seat", "no"))
+    assert nine.command is None and nine.result.reason == "decoy", nine.result
     at_number = en.hear(four, ("number",))
     assert at_number.command is not None and at_number.command.number == 4, at_number.result
     ko = VoiceLoop(NamesSession("ko", {}), ko_recognizer, RecordingSpeaker(), None)  # type: ignore[arg-type]

@@ -1,0 +1,82 @@
+"""Real English digits through the voice loop, at the steps where a storyteller says a number.
+
+    .venv/bin/python -m bench.digits [--out bench/results/digits-en.md]
+
+The free spoken digit recordings (../shared/speech/en-fsdd-train: 6 speakers x 5 takes of 0-9), each
+put in a room, cut by the app's endpointer and heard by ``VoiceLoop.hear`` and judged by the read-back
+rules, as the game listens:
+
+- at the **seat step** (a 7-player game): 1-7 are right only as that seat; 0, 8 and 9 are no seat of
+  the game and must not be acted on (off-topic);
+- at the **number step**: 1-7 must be that number (0, 8, 9 are not counted: the step's numbers);
+- at the **yes/no step**: every digit is off-topic.
+
+Counts right, silent wrong (a wrong meaning acted on with no read-back), read back wrong and rejected.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from bench.common import SPEECH
+from bench.voicebench import STEPS, Outcome, Tally, cut, new_loop, outcome, real_scene, seed_of
+from moderator.config import Config
+from moderator.config import confirm_below as confirm_below_for
+from moderator.voice.app import recognizer_for
+
+
+def fsdd() -> list[tuple[int, Path]]:
+    folder = SPEECH / "en-fsdd-train"
+    return [(int(p.name[0]), p) for p in sorted(folder.glob("*.wav"))] if folder.is_dir() else []
+
+
+def row(name: str, t: Tally) -> str:
+    return f"| {name} | {t.pct()} | **{t.silent_wrong}** | {t.read_back_wrong} | {t.rejected} |"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "digits-en.md"))
+    ap.add_argument("--early-end", action="store_true", help="with asr.early_end (off by default)")
+    args = ap.parse_args()
+    rec = recognizer_for("en", Config())
+    below = confirm_below_for(Config(), "en")
+    loop = new_loop("en", rec, below)
+    if args.early_end:
+        loop.early_end = True
+    seat, seat_off, number, yesno = Tally(), Tally(), Tally(), Tally()
+    def heard(pcm: bytes, step: str) -> Outcome:
+        """As the loop hears it at ``step``: cut by the endpointer (streaming as the loop does), heard, judged."""
+        streamer = getattr(loop, "streamer_for", lambda _: None)(STEPS[step])
+        utterances = cut(pcm, streamer=streamer).utterances if streamer else cut(pcm).utterances
+        return outcome([loop.hear(u, STEPS[step]) for u in utterances], below)
+
+    for d, path in fsdd():
+        pcm = real_scene(path, seed_of(path.name)).pcm
+        at_seat = heard(pcm, "seat")
+        if 1 <= d <= 7:
+            seat.add(at_seat, ("seat", (d,), None, None), path.name)
+            number.add(heard(pcm, "number"), ("number", (), d, None), path.name)
+        else:
+            seat_off.add(at_seat, None, path.name)
+        yesno.add(heard(pcm, "yesno"), None, path.name)
+    lines = ["# Real English digits (FSDD) through the voice loop", "",
+             f"Made by `.venv/bin/python -m bench.digits{' --early-end' if args.early_end else ''}`. Seat grammar: "
+             f"{', '.join(loop.grammar(STEPS['seat']))}.", "",
+             "| step, digits | right (acted on or read back) | silent wrong | read back wrong | rejected |",
+             "| --- | --- | --- | --- | --- |",
+             row("seat, 1-7 (the seats)", seat), row("seat, 0/8/9 (off-topic)", seat_off),
+             row("number, 1-7", number), row("yes/no, 0-9 (off-topic)", yesno), "",
+             "Silent wrong (first 12):", ""]  # fmt: skip
+    wrongs = [f"- {s}: {w}" for s, t in (("seat", seat), ("seat off", seat_off), ("number", number),
+                                          ("yes/no", yesno)) for w in t.wrongs]  # fmt: skip
+    lines += wrongs[:12] or ["- none"]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    Path(args.out).write_text(text, encoding="utf-8")
+    print(f"written: {args.out}")
+
+
+if __name__ == "__main__":
+    main()
