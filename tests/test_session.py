@@ -54,3 +54,13 @@ def test_growl_by_voice_rewrites_the_state_file(tmp_path: Path) -> None:
     session.handle(next_command())
     assert json.loads(out.read_text(encoding="utf-8"))["step"] == engine.state.step
 
+
+
+def test_a_team_in_a_true_answer_is_said_as_a_character_of_your_choice() -> None:
+    """A Spy who may register as a Townsfolk: the Washerwoman's alternative names no team id."""
+    from tests.playthrough import HERE, load, run
+
+    pt = load(HERE / "audit" / "tb" / "tb18_spy_misregistration_offered.yaml")
+    texts = [p["text"] for p in run(pt).prompts if p["step"] == "washerwoman"]
+    assert any("a Townsfolk of your choice" in t for t in texts), texts
+    assert not any("Character: townsfolk" in t for t in texts), texts

@@ -34,7 +34,8 @@ class Wording:
             return "; ".join(self._part(g, str(k), v) for k, v in truth.items())
         if isinstance(truth, str) and truth in self.cat:
             return self.cat[truth].name(self.lang)
-        return str(truth)
+        team = step_texts().flow.any_of_team.get(truth) if isinstance(truth, str) else None
+        return self.t(team) if team is not None else str(truth)
 
     def _part(self, g: Grimoire, key: str, value: object) -> str:
         """One named part of a true answer: "하수인: 3번 c" / "Minions: seat 3 (c)"."""

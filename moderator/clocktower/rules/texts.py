@@ -37,6 +37,8 @@ class Flow(Model):
     """What the game flow says between the characters' own prompts."""
 
     truth: Text
+    any_of_team: dict[str, Text]
+    """A character the storyteller chooses of that team (a Spy registering as a Townsfolk)."""
     truth_after: Text
     may_register: Text
     proposed: Text
