@@ -20,6 +20,7 @@ use the builders, never a hand-spelled key.
 | demon_blocked | ``demon_blocked:<night>`` | the seat the Lycanthrope killed, so the Demon cannot |
 | statement_true | ``true:<ability>:<seat>:day<day>`` | a public statement was judged true (the Gossip's) |
 | exorcised | ``exorcised:<night>`` | the Exorcist chose the Demon: it does not wake (the Exorcist's seat) |
+| kept_asleep | ``asleep:<night>:<seat>`` | its step ran, but it did not wake for its ability (the exorcised Demon) |
 | decided | ``decide:<decision>`` | a storyteller decision given at setup (``--decide``), for a character made later |
 | jinxed | ``jinxed:<ability>:<seat>`` | the ability a jinx keeps this player from holding (an Alchemist's Widow) |
 | placed | ``placed:<source>:<seat>`` | the night a token that lasts until the dusk after the next day was placed |
@@ -131,6 +132,12 @@ def chosen_last(ability: str, seat: int | None) -> MemoryKey:
 def exorcised(night: int) -> MemoryKey:
     """The Exorcist chose the Demon on ``night``: the Demon does not wake."""
     return MemoryKey(f"exorcised:{night}")
+
+
+def kept_asleep(night: int, seat: int) -> MemoryKey:
+    """The player in ``seat`` does not wake for its own ability on ``night`` (the Demon the Exorcist
+    chose): its step still runs for what happens there without it, but it did not wake to act."""
+    return MemoryKey(f"asleep:{night}:{seat}")
 
 
 def uncaught(night: int, seat: int) -> MemoryKey:

@@ -439,7 +439,8 @@ def exorcist_choose(ctx: Ctx, answer: Answer) -> Outcome:
     if not _sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
     if is_demon(ctx.cat, ctx.g.player(seat)):
-        events.append(Remember(key=keys.exorcised(ctx.g.night), value=str(ctx.actor.seat)))
+        events += [Remember(key=keys.exorcised(ctx.g.night), value=str(ctx.actor.seat)),
+                   Remember(key=keys.kept_asleep(ctx.g.night, seat), value="yes")]  # fmt: skip
         return Outcome(events=events, say=[filled(step_texts().rules.exorcist_demon, seat=seat)])
     return Outcome(events=events)
 
@@ -462,19 +463,36 @@ def professor_revive(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=events)
 
 
-@effect("pukka_poison", "seat")
-def pukka_poison(ctx: Ctx, answer: Answer) -> Outcome:
-    """The player poisoned last time dies (the Demon's kill) and is healthy again; the chosen player is
-    poisoned. A drunk or poisoned Pukka does neither."""
-    if not _sober(ctx):
-        return Outcome(say=[step_texts().rules.impaired])
+def _delayed_demon_deaths(ctx: Ctx) -> list[Event]:
+    """What a Demon set up the time before happens at its place in the night, awake or not (the Exorcist
+    only keeps it from acting tonight): each player it poisoned is healthy again and dies, the Demon's
+    kill, unless protected from it (the Innkeeper's guest: then only healthy again). A drunk or poisoned
+    Demon does nothing; a Lycanthrope kill tonight stops the death; the first night nobody dies."""
     events: list[Event] = []
+    if not _sober(ctx):
+        return events
+    dies = ctx.g.night > 1 and keys.demon_blocked(ctx.g.night) not in ctx.g.memory
     for p in ctx.g.players:
         if any(r.source == ctx.ability and r.name == "Poisoned" and r.by_seat == ctx.seat for r in p.reminders):
             events.append(RemoveReminder(seat=p.seat, source=ctx.ability, name="Poisoned"))
-            if ctx.g.night > 1 and not demon_blocked(ctx.g):
+            if dies:
                 events += kill(ctx.g, ctx.cat, p.seat, by_demon=True)
-    if answer.seats:
+    return events
+
+
+def _pukka_declined(ctx: Ctx) -> Outcome:
+    """No new player poisoned (an exorcised Pukka makes no choice); last time's still dies."""
+    return Outcome(events=_delayed_demon_deaths(ctx))
+
+
+@effect("pukka_poison", "seat", declined=_pukka_declined)
+def pukka_poison(ctx: Ctx, answer: Answer) -> Outcome:
+    """The player poisoned last time dies (the Demon's kill) and is healthy again, even when the Exorcist
+    keeps the Pukka asleep; the chosen player is poisoned, unless the Pukka is asleep, drunk or poisoned."""
+    if not _sober(ctx):
+        return Outcome(say=[step_texts().rules.impaired])
+    events = _delayed_demon_deaths(ctx)
+    if answer.seats and keys.exorcised(ctx.g.night) not in ctx.g.memory:
         events.append(AddReminder(seat=answer.seats[0], source=ctx.ability, name="Poisoned", by_seat=ctx.seat))
     return Outcome(events=events)
 

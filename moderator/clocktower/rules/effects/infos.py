@@ -208,9 +208,11 @@ def seamstress_told(ctx: Ctx, answer: Answer) -> bool:
 
 
 def chambermaid_told(ctx: Ctx, answer: Answer) -> int:
-    """How many of the two chosen players the night has woken so far for an ability (every night step
-    the storyteller ran for them tonight, whatever the ability)."""
+    """How many of the two chosen players the night has woken so far for their own ability (every night
+    step the storyteller ran for them tonight, whatever the ability, but not a step run while another
+    ability kept them asleep: the exorcised Demon wakes only to learn the Exorcist)."""
     woke = {keys.acted_seat(k, ctx.g.night) for k in ctx.g.memory}
+    woke -= {s for s in ctx.g.seats() if keys.kept_asleep(ctx.g.night, s) in ctx.g.memory}
     if ruled("chambermaid_sees_mathematician", ctx.g.in_play()):  # it wakes later tonight, and counts
         woke |= {p.seat for p in ctx.g.players if p.alive and "mathematician" in abilities(ctx.cat, p)}
     return sum(1 for p in _chosen(answer, ctx) if p.seat in woke)
