@@ -35,6 +35,7 @@ from moderator.config import load_config
 from moderator.korean import spoken
 from moderator.voice import load_recognizer, read_wav, render
 from moderator.voice.asr import Recognizer
+from moderator.voice.pack import char_error
 from moderator.voice.speaker import PromptCache, VoiceSettings
 
 #: How the sample Latin names are said in Korean (the reference only; the voice says them in English).
@@ -59,21 +60,8 @@ def reference(written: str) -> str:
     return said
 
 
-def _chars(text: str) -> str:
-    return "".join(ch for ch in text.lower() if ch.isalpha())
-
-
-def cer(ref: str, hyp: str) -> float:
-    """Character error rate: edit distance over the reference's length (letters only)."""
-    r, h = _chars(ref), _chars(hyp)
-    if not r:
-        return 0.0 if not h else 1.0
-    row = list(range(len(h) + 1))
-    for i, rc in enumerate(r, start=1):
-        prev, row[0] = row[0], i
-        for j, hc in enumerate(h, start=1):
-            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (rc != hc))
-    return row[-1] / len(r)
+cer = char_error
+"""Character error rate: edit distance over the reference's length (letters only)."""
 
 
 def app_settings(voice: str | None = None) -> VoiceSettings:

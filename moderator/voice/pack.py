@@ -402,7 +402,22 @@ class Prompts(Protocol):
     def get(self, text: str) -> Path: ...
 
 
-class PackPrompts:
+class Prerendering:
+    """Rendering every line before it is needed, through the class's own ``get``."""
+
+    def get(self, text: str) -> Path:
+        raise NotImplementedError
+
+    def prerender(self, texts: Iterable[str], progress: Callable[[int, int], None] | None = None) -> None:
+        """Render every text now (at game start), so nothing waits on synthesis at night."""
+        todo = list(dict.fromkeys(t for t in texts if t.strip()))
+        for i, text in enumerate(todo, start=1):
+            self.get(text)
+            if progress is not None:
+                progress(i, len(todo))
+
+
+class PackPrompts(Prerendering):
     """Lines spliced from a pack's takes, text-to-speech (``tts``) for each piece with no take.
 
     Same interface as :class:`~moderator.voice.speaker.PromptCache`; spliced lines are cached too.
@@ -445,12 +460,6 @@ class PackPrompts:
                 write_wav(path, self.pcm(text), SAMPLE_RATE)
         return path
 
-    def prerender(self, texts: Iterable[str], progress: Callable[[int, int], None] | None = None) -> None:
-        todo = list(dict.fromkeys(t for t in texts if t.strip()))
-        for i, text in enumerate(todo, start=1):
-            self.get(text)
-            if progress is not None:
-                progress(i, len(todo))
 
 
 # --- recording --------------------------------------------------------------------------------------
@@ -527,7 +536,7 @@ def check_take(pcm: bytes, said: str, heard: str | None) -> list[str]:
 
 
 def char_error(ref: str, hyp: str) -> float:
-    """Character error rate over letters (bench/ko_speech.py's measure)."""
+    """Character error rate: edit distance over the reference's length, letters only (the benchmarks' measure)."""
     r = "".join(ch for ch in ref.lower() if ch.isalpha())
     h = "".join(ch for ch in hyp.lower() if ch.isalpha())
     if not r:

@@ -12,7 +12,7 @@ import hashlib
 import random
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TextIO
@@ -20,7 +20,7 @@ from typing import Any, Protocol, TextIO
 from moderator.session import Channel
 from moderator.voice._deps import require
 from moderator.voice.audio import SAMPLE_RATE, read_wav, resample
-from moderator.voice.pack import Prompts
+from moderator.voice.pack import Prerendering, Prompts
 from moderator.voice.tts import render_lines, spoken_lines
 
 
@@ -43,7 +43,7 @@ class VoiceSettings:
     volume: float | None = None
 
 
-class PromptCache:
+class PromptCache(Prerendering):
     """Rendered prompts on disk, keyed by language, settings and text."""
 
     def __init__(self, folder: Path, lang: str, settings: VoiceSettings) -> None:
@@ -66,13 +66,6 @@ class PromptCache:
                 render_lines(lines, self.lang, path, voice=s.voice, rate=s.rate, volume=s.volume)
         return path
 
-    def prerender(self, texts: Iterable[str], progress: Callable[[int, int], None] | None = None) -> None:
-        """Render every text now (at game start), so nothing waits on synthesis at night."""
-        todo = list(dict.fromkeys(t for t in texts if t.strip()))
-        for i, text in enumerate(todo, start=1):
-            self.get(text)
-            if progress is not None:
-                progress(i, len(todo))
 
 
 @dataclass

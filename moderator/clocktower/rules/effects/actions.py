@@ -20,7 +20,7 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import kill
 from moderator.clocktower.rules.conditions import demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
-from moderator.clocktower.rules.effects.base import effect, nothing
+from moderator.clocktower.rules.effects.base import effect, good_character_on_script, nothing
 from moderator.clocktower.rules.effects.infos import seamstress_told
 from moderator.clocktower.rules.jinxes import decided_after, ruled
 from moderator.clocktower.rules.setup import decision_events, decisions
@@ -268,16 +268,7 @@ def seamstress_check(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=[*_spend(ctx), AddReminder(seat=ctx.actor.seat, source="seamstress", name="No Ability")])
 
 
-def _good_character(ctx: Ctx, answer: Answer) -> None:
-    """A good character on the script (the Philosopher points at their character sheet)."""
-    cid = answer.character
-    if cid is None or cid not in ctx.cat or ctx.cat[cid].team not in ("townsfolk", "outsider"):
-        raise IllegalChoice("good_character")
-    if ctx.script and cid not in ctx.script:
-        raise IllegalChoice("not_on_script", character=ctx.name(cid))
-
-
-@effect("philosopher_choose", "character", check=_good_character)
+@effect("philosopher_choose", "character", check=good_character_on_script)
 def philosopher_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: gain a good ability; a player of that character is drunk while the Philosopher is sober."""
     assert answer.character is not None

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.schema import Expect
+from moderator.errors import IllegalChoice
 from moderator.i18n import Text
 
 TruthFn = Callable[[Ctx], object]
@@ -96,3 +97,13 @@ def info(name: str, truth: TruthFn, *expects: Expect) -> None:
     """Register an information effect that changes nothing and only computes the truth."""
     effect(name, *expects, truth=truth)(nothing)
 
+
+
+def good_character_on_script(ctx: Ctx, answer: Answer) -> None:
+    """A check: the character named is good (a Townsfolk or an Outsider) and on the script (the
+    Philosopher points at their sheet; the Cerenovus names a good character)."""
+    cid = answer.character
+    if cid is None or cid not in ctx.cat or ctx.cat[cid].team not in ("townsfolk", "outsider"):
+        raise IllegalChoice("good_character")
+    if ctx.script and cid not in ctx.script:
+        raise IllegalChoice("not_on_script", character=ctx.name(cid))

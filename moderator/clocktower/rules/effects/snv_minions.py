@@ -26,7 +26,7 @@ from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import NOMINATED
-from moderator.clocktower.rules.effects.base import effect
+from moderator.clocktower.rules.effects.base import effect, good_character_on_script
 from moderator.clocktower.rules.jinxes import described, stays_evil
 from moderator.clocktower.rules.setup import decision_events, decisions
 from moderator.clocktower.rules.status import active, acts_alive, impaired, is_demon
@@ -173,15 +173,7 @@ def _witch_cursed_nominates(
 # -- the Cerenovus ---------------------------------------------------------------------------------
 
 
-def _good_on_script(ctx: Ctx, answer: Answer) -> None:
-    cid = answer.character
-    if cid is None or cid not in ctx.cat or ctx.cat[cid].team not in ("townsfolk", "outsider"):
-        raise IllegalChoice("good_character")
-    if ctx.script and cid not in ctx.script:
-        raise IllegalChoice("not_on_script", character=ctx.name(cid))
-
-
-@effect("cerenovus_mad", "seat", "character", check=_good_on_script)
+@effect("cerenovus_mad", "seat", "character", check=good_character_on_script)
 def cerenovus_mad(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player is mad about being the chosen good character tomorrow, or might be executed.
     The player is told (woken); a drunk or poisoned Cerenovus makes nobody mad."""
