@@ -264,6 +264,8 @@ def show_cards(t: Table, p: Prompt) -> list[View]:
         return [{"kind": "character", "characters": [truth]}]
     if isinstance(truth, list) and truth and all(isinstance(x, int) for x in truth):
         return [{"kind": "player", "seats": list(truth)}]
+    if isinstance(truth, list) and truth and all(isinstance(x, str) and x in t.cat.characters for x in truth):
+        return [{"kind": "character", "characters": list(truth)}]  # the Godfather's Outsiders
     if p.seat is not None and p.phase == "night":
         who = t.g.player(p.seat)
         shown = who.believes or who.character

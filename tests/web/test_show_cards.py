@@ -45,3 +45,17 @@ def test_a_count_stays_a_number() -> None:
     prompt = table.prompt()
     assert prompt.step == "empath" and isinstance(prompt.truth, int)
     assert show_cards(table, prompt) == [{"kind": "number", "number": prompt.truth}]
+
+
+def test_characters_in_a_list_are_shown_as_characters() -> None:
+    """The Godfather learns the Outsiders in play: their tokens, not the Godfather's own."""
+    assign = ["po", "godfather", "tinker", "moonchild", "chambermaid", "sailor", "innkeeper"]
+    table = _table(assign, ["next"], script_id="bad-moon-rising")
+    loop = TextLoop(table, "en", io.StringIO(), jsonl=True)
+    while table.prompt().step != "godfather":  # "no" where a step wants a choice (the Sailor's)
+        _reply, error = loop.step("next")
+        if error is not None:
+            assert loop.step("no")[1] is None
+    prompt = table.prompt()
+    assert prompt.truth == ["moonchild", "tinker"]
+    assert show_cards(table, prompt) == [{"kind": "character", "characters": ["moonchild", "tinker"]}]

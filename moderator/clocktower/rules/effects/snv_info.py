@@ -287,7 +287,7 @@ def sage_hint(ctx: Ctx, answer: Answer) -> Text | None:
     return filled(step_texts().rules.sage_other, seat=other) if other is not None else None
 
 
-effect("sage_learn", truth=sage_truth, hint=sage_hint)(nothing)
+effect("sage_learn", truth=sage_truth, hint=sage_hint, seat_truth=True)(nothing)
 
 
 def _killed_by_demon_tonight(ctx: Ctx) -> bool:
