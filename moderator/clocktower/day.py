@@ -29,6 +29,7 @@ from moderator.clocktower.rules.effects.snv_demons import false_info_by
 from moderator.clocktower.rules.schema import Step
 from moderator.clocktower.rules.status import shown_dead, statuses
 from moderator.clocktower.rules.texts import step_texts
+from moderator.clocktower.rules.triggers import asked_by
 from moderator.clocktower.rules.victory import winner
 from moderator.clocktower.rules.votes import about_to_die, day_notes, secret_holder, vote_notes
 from moderator.commands.parse import INTENTS_FOR, Command
@@ -292,7 +293,7 @@ class DayFlow(Core):
         if ends and not c.seats and not c.character:
             asks = [e for e in step.expects if e != "confirm"]
             outcome = effect.apply(ctx, Answer()) if effect is not None and (not asks or yesno) else None
-            self._push(f"{c.id} done", [*(outcome.events if outcome else []), day])
+            self._push(f"{c.id} done", [*asked_by(outcome.events if outcome else [], c.id, c.seat), day])
             return Reply(say=[self._t(t) for t in outcome.say] if outcome else [])
         if effect is None:
             raise IllegalChoice("answer_needed")
@@ -316,7 +317,7 @@ class DayFlow(Core):
             effect.check(ctx, answer)
         outcome = effect.apply(ctx, answer)
         nxt = SetCursor(cursor=c.model_copy(update={"seats": [], "character": None})) if outcome.again else day
-        self._push(c.id, [*outcome.events, nxt])
+        self._push(c.id, [*asked_by(outcome.events, c.id, c.seat), nxt])
         return Reply(say=[self._t(t) for t in outcome.say], public=[self._t(t) for t in outcome.public])
 
     # -- claims, deaths, the end of the day ----------------------------------------------------
@@ -331,7 +332,7 @@ class DayFlow(Core):
         effect = self._effect(char.data.day[0] if char.data is not None and char.data.day else None)
         assert effect is not None, f"{cid} has no day step with an effect (moderator validate says so)"
         outcome = effect.apply(self._mkctx(self._state, shooter, cid), Answer(seats=cmd.seats))
-        self._push("slay", outcome.events)
+        self._push("slay", asked_by(outcome.events, cid, shooter))
         return Reply(public=[self._t(t) for t in outcome.public])
 
     def _day_ability(self, cmd: Command) -> Reply:
@@ -363,7 +364,7 @@ class DayFlow(Core):
                     return Reply()
                 outcome = effect.apply(ctx, Answer(seats=tuple(rest) if cmd.intent == "guess" else cmd.seats))
                 used = Remember(key=keys.today(ability, seat, self._state.day), value="yes")
-                self._push(f"{ability} day", [*outcome.events, used])
+                self._push(f"{ability} day", [*asked_by(outcome.events, ability, seat), used])
                 said = self._t(flow.ability_used, seat=seat, character=char.name(self.lang) if char else ability,
                                prompt=step.prompt(self.lang))  # fmt: skip
                 if effect.truth is not None:  # what the storyteller judges against (the Amnesiac's hidden ability)

@@ -20,6 +20,7 @@ from moderator.clocktower.rules.nightorder import SheetStep
 from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.status import impaired, is_demon, shown_dead
 from moderator.clocktower.rules.texts import step_texts
+from moderator.clocktower.rules.triggers import asked_by
 from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
@@ -187,7 +188,7 @@ class NightFlow(Core):
             return Reply()
         if cmd.intent == "no" and "yesno" not in step.expects:
             declined = effect.declined(ctx).events if effect.declined is not None else []  # the Po charges
-            self._push(f"{c.id} no choice", self._advance(declined, c))
+            self._push(f"{c.id} no choice", self._advance(asked_by(declined, c.id, c.seat), c))
             return Reply()
         if p.truth is not None and cmd.intent in ("next", "showed"):
             given = Answer()
@@ -261,7 +262,7 @@ class NightFlow(Core):
             effect.check(ctx, answer)
 
     def _finish(self, c: Cursor, effect: Effect, outcome: Outcome, extra: list[Event], answer: Answer) -> Reply:
-        events = [*outcome.events, *extra]
+        events = asked_by([*outcome.events, *extra], c.id, c.seat)  # its questions are this step's
         reply = Reply(say=[self._t(t) for t in outcome.say], public=[self._t(t) for t in outcome.public])
         if effect.told is not None and not extra:
             tell = c.model_copy(update={"stage": "tell", "seats": list(answer.seats), "character": answer.character})

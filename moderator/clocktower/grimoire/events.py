@@ -82,17 +82,19 @@ class AddReminder(_Event):
 
 
 class RemoveReminder(_Event):
-    """Removes the first matching reminder by that player (no-op if none)."""
+    """Removes the first matching reminder by that player (no-op if none); ``by_seat``: only one that
+    player placed (two of the same lie together: the Butler's Master and a Cannibal-Butler's)."""
 
     kind: Literal["remove_reminder"] = "remove_reminder"
     seat: int
     source: str
     name: str
+    by_seat: int | None = None
 
     def apply(self, g: Grimoire) -> None:
         p = g.player(self.seat)
         for i, r in enumerate(p.reminders):
-            if r.source == self.source and r.name == self.name:
+            if r.source == self.source and r.name == self.name and self.by_seat in (None, r.by_seat):
                 del p.reminders[i]
                 return
 

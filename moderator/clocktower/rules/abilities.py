@@ -8,7 +8,7 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.status import impaired, is_demon, protected, shown_dead
 from moderator.clocktower.rules.texts import filled, step_texts
-from moderator.clocktower.rules.triggers import TRIGGERS, Death, question
+from moderator.clocktower.rules.triggers import TRIGGERS, Death, asked_by, question
 
 
 def acts_as(cat: Catalogue, p: Player) -> str | None:
@@ -41,6 +41,11 @@ def triggers_of(cat: Catalogue, p: Player) -> list[str]:
     return names
 
 
+def owning(cat: Catalogue, p: Player, trigger: str) -> str | None:
+    """The ability of ``p``'s that names the trigger ``trigger`` (the step its questions are shown as)."""
+    return next((a for a in abilities(cat, p) if trigger in _triggers(cat, a)), None)
+
+
 def anyone_has(g: Grimoire, cat: Catalogue, trigger: str) -> list[Player]:
     """The players with a trigger named ``trigger``."""
     return [p for p in g.players if trigger in triggers_of(cat, p)]
@@ -63,7 +68,7 @@ def _bounce(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
     for s in others:
         options[str(s)] = kill(g, cat, s, by_demon=True, bounce=False)
     asked = filled(step_texts().rules.demon_kill_bounces, seat=p.seat, character=cat[p.character or ""].name)
-    return [question(asked, options, str(p.seat))]
+    return [question(asked, options, str(p.seat), step=owning(cat, p, "demon_kill_bounces"), seat=p.seat)]
 
 
 def _shown_alive_neighbour(g: Grimoire, cat: Catalogue, seat: int, step: int) -> Player | None:
@@ -208,5 +213,5 @@ def kill(
         for name in triggers_of(cat, owner):
             trig = TRIGGERS[name]
             if trig.on == "death" and trig.fn is not None:
-                events += trig.fn(after, cat, owner, dead, death)
+                events += asked_by(trig.fn(after, cat, owner, dead, death), owning(cat, owner, name), owner.seat)
     return events

@@ -8,11 +8,11 @@ from collections.abc import Callable
 from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, SetWinner
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import anyone_has, kill
+from moderator.clocktower.rules.abilities import anyone_has, kill, owning
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.status import impaired, misregisters
 from moderator.clocktower.rules.texts import filled, step_texts
-from moderator.clocktower.rules.triggers import TRIGGERS, question
+from moderator.clocktower.rules.triggers import TRIGGERS, asked_by, question
 
 NominatedFn = Callable[[Grimoire, Catalogue, Player, int, int, list[Event]], list[Event]]
 DayEndFn = Callable[[Grimoire, Catalogue, Player], list[Event]]
@@ -65,7 +65,7 @@ def nomination_events(g: Grimoire, cat: Catalogue, nominator: int, nominee: int,
     for name, fn in NOMINATED.items():
         assert TRIGGERS[name].on == "nominated"
         for owner in anyone_has(g, cat, name):
-            events += fn(g, cat, owner, nominator, nominee, close)
+            events += asked_by(fn(g, cat, owner, nominator, nominee, close), owning(cat, owner, name), owner.seat)
     return events
 
 
@@ -75,5 +75,5 @@ def day_end_events(g: Grimoire, cat: Catalogue) -> list[Event]:
     for name, fn in DAY_END.items():
         assert TRIGGERS[name].on == "day_end"
         for owner in anyone_has(g, cat, name):
-            events += fn(g, cat, owner)
+            events += asked_by(fn(g, cat, owner), owning(cat, owner, name), owner.seat)
     return events

@@ -65,6 +65,19 @@ def question(
                                  options={k: [e.model_dump() for e in v] for k, v in options.items()}))  # fmt: skip
 
 
+def asked_by(events: list[Event], step: str | None, seat: int | None) -> list[Event]:
+    """``events`` with every question that names no step shown as ``step``'s (at ``seat``): a question an
+    ability raises is that ability's, even when it is answered after the night has moved on."""
+    if step is None:
+        return events
+    return [
+        Ask(question=e.question.model_copy(update={"step": step, "seat": seat}))
+        if isinstance(e, Ask) and e.question is not None and e.question.step is None
+        else e
+        for e in events
+    ]
+
+
 def _cannibal_eat(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
     if not d.executed or dead.seat == owner.seat or dead.character is None or not owner.alive:
         return []

@@ -68,7 +68,7 @@ def lapsed(g: Grimoire, cat: Catalogue) -> list[Event]:
     """Remove the reminders whose source has died when they last only while it lives (the Widow's
     poison, the Philosopher's Drunk): the grimoire shows what is true."""
     return [
-        RemoveReminder(seat=p.seat, source=r.source, name=r.name)
+        RemoveReminder(seat=p.seat, source=r.source, name=r.name, by_seat=r.by_seat)
         for p in g.players
         for r in p.reminders
         if source_need(spec(cat, r)) is not None

@@ -351,7 +351,7 @@ def butler_master(ctx: Ctx, answer: Answer) -> Outcome:
     """The Master token moves to the chosen player (not the Butler), drunk or not: the storyteller
     needs it to know whose vote the Butler follows tomorrow."""
     events: list[Event] = [
-        RemoveReminder(seat=p.seat, source=ctx.ability, name="Master")
+        RemoveReminder(seat=p.seat, source=ctx.ability, name="Master", by_seat=ctx.seat)
         for p in ctx.g.players
         if any(r.source == ctx.ability and r.name == "Master" and r.by_seat == ctx.seat for r in p.reminders)
     ]

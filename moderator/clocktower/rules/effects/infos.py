@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, RemoveReminder
 from moderator.clocktower.grimoire.state import Player
@@ -86,17 +87,21 @@ def registers_team(ctx: Ctx, p: Player, team: str) -> bool:
     return team_of(ctx.cat, p) == team
 
 
-def pair_truth(team: str) -> TruthFn:
+def pair_truth(team: str, zero: bool = False) -> TruthFn:
     """Two players, one of whom is a character of ``team`` (the Washerwoman's, Librarian's and
     Investigator's first night): the first player who registers so (a misregistering one first, when
     the storyteller has it register), the character, and the next player clockwise as the other.
     A character that only registers as the team is named by the team: the storyteller picks one.
-    Nobody of the team (the Librarian with no Outsider): 0."""
+    Nobody of the team: 0 where the ability says so (``zero``: the Librarian's "or that zero are in
+    play"); for the others a misregistering that would leave nobody is no answer they can be given
+    (a lone Spy registering as good to the Investigator): the answer stays as everyone truly is."""
 
     def truth(ctx: Ctx) -> object:
         others = [p for p in ctx.g.players if p.seat != ctx.seat]
         flipped = [p for p in others if p.seat in ctx.flips and registers_team(ctx, p, team)]
         found = flipped + [p for p in others if p.seat not in ctx.flips and registers_team(ctx, p, team)]
+        if not found and not zero and ctx.flips:
+            return truth(replace(ctx, flips=frozenset()))
         if not found:
             return 0
         shown = found[0]
@@ -111,11 +116,11 @@ def pair_truth(team: str) -> TruthFn:
     return truth
 
 
-def pair_apply(team: str, marker: str) -> Callable[[Ctx, Answer], Outcome]:
+def pair_apply(team: str, marker: str, zero: bool = False) -> Callable[[Ctx, Answer], Outcome]:
     """Mark the two players shown: ``marker`` by the one of the team, Wrong by the other."""
 
     def apply(ctx: Ctx, answer: Answer) -> Outcome:
-        shown = pair_truth(team)(ctx)
+        shown = pair_truth(team, zero)(ctx)
         if not isinstance(shown, dict):
             return Outcome()
         right, wrong = shown["players"]
@@ -134,10 +139,11 @@ def chef_truth(ctx: Ctx) -> int:
     return sum(1 for i in range(n) if evil[i] and evil[(i + 1) % n]) if n > 2 else int(all(evil) and n == 2)
 
 
-for _name, _team, _marker in (("washerwoman_learn", "townsfolk", "Townsfolk"),
-                              ("librarian_learn", "outsider", "Outsider"),
-                              ("investigator_learn", "minion", "Minion")):  # fmt: skip
-    effect(_name, truth=pair_truth(_team))(pair_apply(_team, _marker))
+# The Librarian alone may learn that zero are in play ("Or that zero are in play.").
+for _name, _team, _marker, _zero in (("washerwoman_learn", "townsfolk", "Townsfolk", False),
+                                     ("librarian_learn", "outsider", "Outsider", True),
+                                     ("investigator_learn", "minion", "Minion", False)):  # fmt: skip
+    effect(_name, truth=pair_truth(_team, _zero))(pair_apply(_team, _marker, _zero))
 
 info("chef_pairs", chef_truth)
 info("empath_count", empath_truth)
