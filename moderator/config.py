@@ -46,9 +46,10 @@ class Asr(_Section):
     template check of short answers."""
     streaming: bool = True
     """Decode each answer while it is spoken (moderator/voice/stream.py)."""
-    early_end: bool = False
-    """With streaming, take an answer 0.15 s after it is a whole sentence of the step instead of after
-    the endpointer's 0.3 s of silence (faster; measured to cut the quiet ends of real words)."""
+    early_end: bool = True
+    """With streaming, take an answer 0.2 s after it is a whole sentence of the step instead of after
+    the endpointer's 0.3 s of silence: the same audio (the endpointer keeps 0.2 s of silence after an
+    answer anyway), 0.1 s sooner (bench/FINDINGS.md, "Issue 14, part 3")."""
 
 
 class GrowlSettings(_Section):

@@ -123,8 +123,8 @@ class VoiceLoop:
     """The storyteller's calibration: the near-field gate and their takes as templates."""
     streaming: bool = True
     """Decode each answer while it is spoken (``asr.streaming``)."""
-    early_end: bool = False
-    """With streaming, end an answer 0.15 s after it is a whole sentence of the step (``asr.early_end``)."""
+    early_end: bool = True
+    """With streaming, end an answer 0.2 s after it is a whole sentence of the step (``asr.early_end``)."""
 
     def __post_init__(self) -> None:
         self.lang = self.session.lang
