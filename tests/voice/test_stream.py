@@ -82,3 +82,16 @@ def test_an_abandoned_stream_frees_the_decoder(en_recognizer: Recognizer) -> Non
     assert not sink._thread.is_alive()
     result = en_recognizer.recognize(b"\0\1" * 8000, SAMPLE_RATE, ["seat three", "continue"])
     assert result.phrase in (None, "seat three", "continue")  # decoded at all: the lock was released
+
+
+def test_early_end_is_on_by_default_in_english_only() -> None:
+    """config.toml's default and the voice loop's agree: English on, Korean off (bench/FINDINGS.md); a
+    bool in config.toml still reads as every / no language."""
+    from moderator.config import Asr
+    from moderator.voice.stream import EARLY_END_LANGS
+
+    assert Asr().early_end == list(EARLY_END_LANGS) == ["en"]
+    assert Asr.model_validate({"early_end": True}).early_end == ["ko", "en"]
+    assert Asr.model_validate({"early_end": False}).early_end == []
+    assert VoiceLoop(NamesSession("en", {}), None, RecordingSpeaker(), None).early_end is True  # type: ignore[arg-type]
+    assert VoiceLoop(NamesSession("ko", {}), None, RecordingSpeaker(), None).early_end is False  # type: ignore[arg-type]
