@@ -38,13 +38,16 @@ def row(name: str, t: Tally) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "digits-en.md"))
-    ap.add_argument("--early-end", action="store_true", help="with asr.early_end (off by default)")
+    ap.add_argument("--early-end", action=argparse.BooleanOptionalAction, default=True,
+                    help="with asr.early_end (on by default)")
+    ap.add_argument("--speakers", default="", help="only these FSDD speakers, comma-separated (choose on some, "
+                    "report on the others), e.g. george,jackson,lucas")  # fmt: skip
     args = ap.parse_args()
+    speakers = {s.strip() for s in args.speakers.split(",") if s.strip()}
     rec = recognizer_for("en", Config())
     below = confirm_below_for(Config(), "en")
     loop = new_loop("en", rec, below)
-    if args.early_end:
-        loop.early_end = True
+    loop.early_end = args.early_end
     seat, seat_off, number, yesno = Tally(), Tally(), Tally(), Tally()
     def heard(pcm: bytes, step: str) -> Outcome:
         """As the loop hears it at ``step``: cut by the endpointer (streaming as the loop does), heard, judged."""
@@ -53,6 +56,8 @@ def main() -> None:
         return outcome([loop.hear(u, STEPS[step]) for u in utterances], below)
 
     for d, path in fsdd():
+        if speakers and path.name.split("_")[1] not in speakers:
+            continue
         pcm = real_scene(path, seed_of(path.name)).pcm
         at_seat = heard(pcm, "seat")
         if 1 <= d <= 7:
@@ -62,8 +67,10 @@ def main() -> None:
             seat_off.add(at_seat, None, path.name)
         yesno.add(heard(pcm, "yesno"), None, path.name)
     lines = ["# Real English digits (FSDD) through the voice loop", "",
-             f"Made by `.venv/bin/python -m bench.digits{' --early-end' if args.early_end else ''}`. Seat grammar: "
-             f"{', '.join(loop.grammar(STEPS['seat']))}.", "",
+             f"Made by `.venv/bin/python -m bench.digits{'' if args.early_end else ' --no-early-end'}"
+             f"{' --speakers ' + ','.join(sorted(speakers)) if speakers else ''}`. Seat grammar: "
+             f"{', '.join(loop.grammar(STEPS['seat']))}. Number grammar: {', '.join(loop.grammar(STEPS['number']))}.",
+             "",
              "| step, digits | right (acted on or read back) | silent wrong | read back wrong | rejected |",
              "| --- | --- | --- | --- | --- |",
              row("seat, 1-7 (the seats)", seat), row("seat, 0/8/9 (off-topic)", seat_off),

@@ -208,8 +208,8 @@ def bench(lang: Lang, lines: list[str], confirm_below: float, latency_items: int
     ]
 
 
-STREAMING = "on"
-"""``--streaming``: on (the default config), off, or early (``asr.early_end`` too)."""
+STREAMING = "early"
+"""``--streaming``: early (the default config: streaming and ``asr.early_end``), on (streaming only), or off."""
 
 
 def latency(loop: VoiceLoop, corpus: Corpus, step_items: dict[str, list[Item]], n: int) -> list[float]:
@@ -262,8 +262,8 @@ def main() -> None:
     ap.add_argument("--no-baseline", action="store_true")
     ap.add_argument("--no-launch", action="store_true")
     ap.add_argument("--latency-only", action="store_true", help="only the paced latency (prints, writes nothing)")
-    ap.add_argument("--streaming", choices=["on", "off", "early"], default="on",
-                    help="decode while spoken (config's default), not, or also end a whole answer early")
+    ap.add_argument("--streaming", choices=["on", "off", "early"], default="early",
+                    help="decode while spoken, not, or also end a whole answer early (config's default)")
     args = ap.parse_args()
     global STREAMING
     STREAMING = args.streaming

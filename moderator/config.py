@@ -36,6 +36,10 @@ class Audio(_Section):
     push_to_talk: bool = False
 
 
+EARLY_END: tuple[Lang, ...] = ("en",)
+"""Languages ``asr.early_end`` is on for by default (the voice loop's default too)."""
+
+
 class Asr(_Section):
     models: str = ""
     confirm_below: float = Field(0.85, ge=0.0, le=1.0, allow_inf_nan=False)
@@ -46,9 +50,18 @@ class Asr(_Section):
     template check of short answers."""
     streaming: bool = True
     """Decode each answer while it is spoken (moderator/voice/stream.py)."""
-    early_end: bool = False
-    """With streaming, take an answer 0.15 s after it is a whole sentence of the step instead of after
-    the endpointer's 0.3 s of silence (faster; measured to cut the quiet ends of real words)."""
+    early_end: list[Lang] = Field(default_factory=lambda: list[Lang](EARLY_END))
+    """Languages where, with streaming, an answer is taken 0.2 s after it is a whole sentence of the step
+    instead of after the endpointer's 0.3 s of silence: the same audio (the endpointer keeps 0.2 s of
+    silence after an answer anyway), 0.1 s sooner. English only: in Korean it changed answers and saved
+    nothing at p95 (bench/FINDINGS.md, "Issue 14, part 3"). ``true`` / ``false`` mean every / no language."""
+
+    @field_validator("early_end", mode="before")
+    @classmethod
+    def _every_or_none(cls, value: object) -> object:
+        if isinstance(value, bool):
+            return ["ko", "en"] if value else []
+        return value
 
 
 class GrowlSettings(_Section):

@@ -101,7 +101,7 @@ def test_doctor_calibrates_to_the_storyteller_on_file_backed_devices(tmp_path: P
     from moderator.voice.loop import VoiceLoop
     from tests.voice.test_names import NamesSession
 
-    forms = ["continue", "next", "cancel", "undo", "repeat", "say again", "yes", "yeah", "no", "nope", "nobody",
+    forms = ["continue", "next", "cancel", "undo", "repeat that", "say again", "yes", "yeah", "no", "nope", "nobody",
              "no one"]  # data/commands/en.yaml voice.calibrate, in order  # fmt: skip
     words = ["seat three", *forms]
     said = {w: _mix(read_wav(render(w, "en", tmp_path / f"{w}.wav"))[0], seed=i) for i, w in enumerate(words)}
@@ -122,7 +122,7 @@ def test_doctor_calibrates_to_the_storyteller_on_file_backed_devices(tmp_path: P
     assert "] calibration: your level" in run.stdout, run.stdout
     stored = tmp_path / "data" / "moderator" / "calibration" / "en"
     assert (stored / "calibration.json").is_file() and len(list((stored / "takes").glob("*.wav"))) == 2 * len(forms)
-    for word in ("continue", "undo", "repeat", "yes", "nobody"):
+    for word in ("continue", "undo", "repeat that", "yes", "nobody"):
         assert f"{word:<16} 2/2 kept" in run.stdout, run.stdout
     assert f"{'cancel':<16} 0/2 dropped" in run.stdout, run.stdout
     again = doctor(["doctor", "--no-audio", "--lang", "en"], env, tmp_path)

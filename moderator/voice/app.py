@@ -85,7 +85,7 @@ def build_voice(session: Session, config: Config, console: TextIO = sys.stdout, 
     loop = VoiceLoop(session, loading, speaker, utterances, confirm_below=confirm_below(config, lang),
                      console=console, pace=pace, echo=True,
                      calibration=_calibration(config, lang, console), streaming=config.asr.streaming,
-                     early_end=config.asr.early_end)  # fmt: skip
+                     early_end=lang in config.asr.early_end)  # fmt: skip
     return loop
 
 

@@ -38,7 +38,7 @@ from moderator.voice.names import SpokenForms, decoys, sayable, spoken_names
 from moderator.voice.reject import normalize
 from moderator.voice.result import Hypothesis, Result
 from moderator.voice.speaker import ConsoleSpeaker, Speaker
-from moderator.voice.stream import StreamSink
+from moderator.voice.stream import EARLY_END_LANGS, StreamSink
 
 if TYPE_CHECKING:
     from moderator.voice.calibrate import Calibration
@@ -123,11 +123,14 @@ class VoiceLoop:
     """The storyteller's calibration: the near-field gate and their takes as templates."""
     streaming: bool = True
     """Decode each answer while it is spoken (``asr.streaming``)."""
-    early_end: bool = False
-    """With streaming, end an answer 0.15 s after it is a whole sentence of the step (``asr.early_end``)."""
+    early_end: bool | None = None
+    """With streaming, end an answer 0.2 s after it is a whole sentence of the step (``asr.early_end``);
+    None: as config.toml's default for the language (English on, Korean off)."""
 
     def __post_init__(self) -> None:
         self.lang = self.session.lang
+        if self.early_end is None:
+            self.early_end = self.lang in EARLY_END_LANGS
         self._grammars: dict[tuple[Intent, ...], list[str]] = {}
         self._decoys_in: dict[tuple[Intent, ...], frozenset[str]] = {}
         self._events: queue.Queue[Event] = queue.Queue()
@@ -236,7 +239,7 @@ class VoiceLoop:
         """What an endpointer streams an utterance at a step allowing ``allowed`` into (None: off)."""
         if not self.streaming:
             return None
-        rec, grammar, early = self.rec, self.grammar(allowed), self.early_end
+        rec, grammar, early = self.rec, self.grammar(allowed), bool(self.early_end)
         return lambda: StreamSink(rec, grammar, early=early)
 
     # -- speaking -----------------------------------------------------------------------------

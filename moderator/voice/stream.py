@@ -7,12 +7,16 @@ an answer that is already a whole sentence of the step can end the utterance ear
 - :class:`StreamSink`: what the endpointer talks to (from its audio thread: it never waits): blocks
   in, a worker thread decoding them, the latest partial text, and at the end an :class:`Utterance`
   (the PCM, as bytes, carrying the decoding's future).
-- **Early end** (``asr.early_end``, off by default): after :data:`EARLY_HANGOVER` s of silence (instead
-  of the endpointer's hangover), the utterance ends when what has been decoded so far is a whole
-  sentence of the step's grammar that begins no longer one ("seat three" at a seat step; not at a
-  two-seat step, where "seat three and seat five" may follow). Measured on real English digits
-  (bench.digits) it cut the quiet ends of words ("six"): right answers fell from 147 to 136 of 210
-  at the seat step and from 148 to 136 at the number step, so it is off (bench/FINDINGS.md).
+- **Early end** (``asr.early_end``, on by default in English: :data:`EARLY_END_LANGS`): after
+  :data:`EARLY_HANGOVER` s of silence (instead of the endpointer's hangover), the utterance ends when
+  what has been decoded so far is a whole sentence of the step's grammar that begins no longer one
+  ("seat three" at a seat step; not at a two-seat step, where "seat three and seat five" may follow).
+  After 0.15 s it changed answers on real English digits (right 147 -> 136 of 210 at the seat step):
+  pocketsphinx decodes a shorter silence after the word differently. After 0.2 s, the endpointer's
+  ``tail``, the utterance is the very audio the full hangover hands on (it keeps 0.2 s of the
+  silence), so an answer said alone does not change, and it comes 0.1 s sooner; what does change is
+  speech that goes on 0.2-0.3 s after a whole answer: it is split there (bench/FINDINGS.md, "Issue 14,
+  part 3").
 """
 
 from __future__ import annotations
@@ -30,11 +34,18 @@ from moderator.voice.result import Hypothesis
 if TYPE_CHECKING:
     from moderator.voice.recognizer import Recognizer
 
-EARLY_HANGOVER = 0.15
-"""Seconds of silence after a whole sentence (that begins no longer one) that end the utterance. The
-endpointer's full hangover (0.3 s) still ends every other utterance: a pause inside "seat ... three"
+EARLY_HANGOVER = 0.2
+"""Seconds of silence after a whole sentence (that begins no longer one) that end the utterance: the
+endpointer's ``tail`` (the silence it keeps after an answer), so the audio is the same as after the
+full hangover. The endpointer's full hangover (0.3 s) still ends every other utterance: a pause inside "seat ... three"
 leaves "seat" undecided, which is no sentence (bench/results/endpoint-*.md: 0.15 s pauses inside a
 seat sentence)."""
+
+
+EARLY_END_LANGS: tuple[str, ...] = ("en",)
+"""Where the early end is on by default (config.toml's ``asr.early_end``). Not Korean: there, on
+espeak-ng's held-out voices and the Zeroth sentences, it changed 7 of 352 outcomes, mostly for the worse
+(a real sentence split after a whole answer and acted on), and its p95 stayed 348 ms (bench/FINDINGS.md)."""
 
 
 CATCH_UP = 0.1

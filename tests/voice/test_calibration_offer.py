@@ -115,7 +115,7 @@ def test_play_and_growl_take_calibrate() -> None:
 def test_yes_calibrates_through_the_real_model_on_the_file_backed_microphone(tmp_path: Path, force: bool) -> None:
     """Answered yes on a terminal; or ``--calibrate`` (``force``): calibrated, unasked, though stdin is
     piped and the offer was skipped before."""
-    forms = ["continue", "next", "cancel", "undo", "repeat", "say again", "yes", "yeah", "no", "nope", "nobody",
+    forms = ["continue", "next", "cancel", "undo", "repeat that", "say again", "yes", "yeah", "no", "nope", "nobody",
              "no one"]  # fmt: skip
     said = {w: _mix(read_wav(render(w, "en", tmp_path / f"{w}.wav"))[0], seed=i) for i, w in enumerate(forms)}
     mic = tmp_path / "mic.raw"
