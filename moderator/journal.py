@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from moderator.savefile import FORMAT, SaveError, backup_of, decode, encode, read_bytes, write_atomic
 
-__all__ = ["Entry", "Event", "Journal", "write_atomic"]
+__all__ = ["Entry", "Event", "Journal", "simulate", "write_atomic"]
 
 
 class _Applies(Protocol):
@@ -32,6 +32,14 @@ class Event(BaseModel, Generic[S]):
 
     def apply(self, state: S) -> None:  # pragma: no cover - every event overrides it
         raise NotImplementedError
+
+
+def simulate(state: S, events: Sequence[_Applies]) -> S:
+    """``state`` after ``events``, leaving ``state`` as it is (what a change would make, before it is made)."""
+    after = state.model_copy(deep=True)
+    for e in events:
+        e.apply(after)
+    return after
 
 
 class Entry(BaseModel, Generic[E]):

@@ -27,6 +27,7 @@ from moderator.clocktower.wording import Wording
 from moderator.commands.phrases import Intent
 from moderator.engine import JournaledEngine
 from moderator.i18n import Lang, Text
+from moderator.journal import simulate
 
 Persist = Callable[[Journal], None]
 
@@ -153,9 +154,3 @@ class Core(JournaledEngine[Grimoire, Journal]):
         return Remember(key=key, value=json.dumps(shown, ensure_ascii=False))
 
 
-def simulate(g: Grimoire, events: Sequence[Event]) -> Grimoire:
-    """``g`` after ``events``, leaving ``g`` as it is."""
-    after = g.model_copy(deep=True)
-    for e in events:
-        e.apply(after)
-    return after

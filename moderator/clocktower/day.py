@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from moderator.clocktower.core import Core, simulate
+from moderator.clocktower.core import Core
 from moderator.clocktower.grimoire.events import (
     Ask,
     Die,
@@ -35,6 +35,7 @@ from moderator.clocktower.rules.votes import about_to_die, day_notes, secret_hol
 from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
+from moderator.journal import simulate
 
 
 class DayFlow(Core):

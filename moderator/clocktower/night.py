@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from moderator.clocktower.core import Core, simulate
+from moderator.clocktower.core import Core
 from moderator.clocktower.grimoire.events import Event, SetCursor, SetPhase
 from moderator.clocktower.grimoire.state import Cursor, Player
 from moderator.clocktower.prompts import Prompt, Reply
@@ -24,6 +24,7 @@ from moderator.clocktower.rules.triggers import asked_by
 from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
+from moderator.journal import simulate
 
 
 class NightFlow(Core):

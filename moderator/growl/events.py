@@ -126,9 +126,3 @@ GrowlEvent = Annotated[
 ]
 
 
-def simulate(s: GrowlState, events: list[GrowlEvent]) -> GrowlState:
-    """The state after ``events``, without touching ``s``."""
-    after = s.model_copy(deep=True)
-    for e in events:
-        e.apply(after)
-    return after

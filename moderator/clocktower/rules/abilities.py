@@ -9,6 +9,7 @@ from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.status import impaired, is_demon, protected, shown_dead
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, asked_by, question
+from moderator.journal import simulate
 
 
 def acts_as(cat: Catalogue, p: Player) -> str | None:
@@ -205,9 +206,7 @@ def kill(
     events: list[Event] = [Die(seat=seat, by_demon=by_demon, executed=executed)]
     if not force:
         events += _failed_to_save(g, cat, p, by_demon)
-    after = g.model_copy(deep=True)
-    for e in events:
-        e.apply(after)
+    after = simulate(g, events)
     dead = after.player(seat)
     for owner in after.players:
         for name in triggers_of(cat, owner):

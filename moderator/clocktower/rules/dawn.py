@@ -12,6 +12,7 @@ from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.status import impaired
 from moderator.clocktower.rules.triggers import TRIGGERS
 from moderator.clocktower.rules.victory import expiring
+from moderator.journal import simulate
 
 DawnFn = Callable[[Grimoire, Catalogue], list[Event]]
 
@@ -40,7 +41,5 @@ def dawn_events(g: Grimoire, cat: Catalogue) -> list[Event]:
     for name in dict.fromkeys(named):
         if TRIGGERS[name].on == "dawn":
             events += DAWN[name](g, cat)
-    after = g.model_copy(deep=True)
-    for e in events:
-        e.apply(after)
+    after = simulate(g, events)
     return events + expiring(after, cat, "dawn")

@@ -9,11 +9,12 @@ from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
 from moderator.growl.data import GrowlData
-from moderator.growl.events import Die, EndEarly, Goto, GrowlEvent, SetTurn, simulate
+from moderator.growl.events import Die, EndEarly, Goto, GrowlEvent, SetTurn
 from moderator.growl.prompts import Beat, Expect
 from moderator.growl.state import GrowlState
 from moderator.growl.texts import Refusal, Texts
 from moderator.i18n import Lang, Text
+from moderator.journal import simulate
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from moderator.commands.parse import Command, normalise
 from moderator.commands.phrases import Intent
-from moderator.growl.events import CloseGame, GainGold, GrowlEvent, NewGame, SetWinner, simulate
+from moderator.growl.events import CloseGame, GainGold, GrowlEvent, NewGame, SetWinner
 from moderator.growl.prompts import Beat
 from moderator.growl.state import GrowlState
 from moderator.growl.steps.base import Ctx, Outcome, StepDef, View, goto, refuse, say
 from moderator.growl.steps.setup import FIRST_STEP
 from moderator.growl.texts import Winner
+from moderator.journal import simulate
 
 
 def _growl(ctx: Ctx) -> View:

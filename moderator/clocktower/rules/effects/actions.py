@@ -20,7 +20,14 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import kill
 from moderator.clocktower.rules.conditions import demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
-from moderator.clocktower.rules.effects.base import effect, good_character_on_script, nothing
+from moderator.clocktower.rules.effects.base import (
+    character_on_script,
+    effect,
+    good_character_on_script,
+    nothing,
+    seat_of,
+    sober,
+)
 from moderator.clocktower.rules.effects.infos import seamstress_told
 from moderator.clocktower.rules.jinxes import decided_after, ruled
 from moderator.clocktower.rules.setup import decision_events, decisions
@@ -29,16 +36,7 @@ from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import question
 from moderator.errors import IllegalChoice
 from moderator.i18n import Text
-
-
-def _sober(ctx: Ctx) -> bool:
-    return not impaired(ctx.g, ctx.cat, ctx.actor)
-
-
-def _target(ctx: Ctx, answer: Answer, i: int = 0) -> int:
-    if len(answer.seats) <= i:
-        raise IllegalChoice("seat_needed")
-    return answer.seats[i]
+from moderator.journal import simulate
 
 
 def _spend(ctx: Ctx) -> list[Event]:
@@ -48,10 +46,10 @@ def _spend(ctx: Ctx) -> list[Event]:
 @effect("snakecharmer_swap", "seat")
 def snakecharmer_swap(ctx: Ctx, answer: Answer) -> Outcome:
     """Choosing the Demon swaps characters and alignments; the old Demon is poisoned for good."""
-    target = ctx.g.player(_target(ctx, answer))
+    target = ctx.g.player(seat_of(answer))
     me = ctx.actor
-    if not _sober(ctx) or not is_demon(ctx.cat, target) or target.seat == me.seat:
-        return Outcome(say=[step_texts().rules.impaired] if not _sober(ctx) else [])
+    if not sober(ctx) or not is_demon(ctx.cat, target) or target.seat == me.seat:
+        return Outcome(say=[step_texts().rules.impaired] if not sober(ctx) else [])
     assert target.character is not None and me.character is not None
     events: list[Event] = [
         Assign(seat=me.seat, character=target.character, alignment=target.alignment),
@@ -69,15 +67,15 @@ def snakecharmer_swap(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def _alive_target(ctx: Ctx, answer: Answer) -> None:
-    if not ctx.g.player(_target(ctx, answer)).alive:
-        raise IllegalChoice("dead_choice", seat=_target(ctx, answer))
+    if not ctx.g.player(seat_of(answer)).alive:
+        raise IllegalChoice("dead_choice", seat=seat_of(answer))
 
 
 @effect("lycanthrope_kill", "seat", check=_alive_target)
 def lycanthrope_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """A good target dies and the Demon kills nobody tonight; the faux paw is never killed."""
-    target = ctx.g.player(_target(ctx, answer))
-    if not _sober(ctx) or target.alignment != "good" or target.has_reminder("Faux Paw"):
+    target = ctx.g.player(seat_of(answer))
+    if not sober(ctx) or target.alignment != "good" or target.has_reminder("Faux Paw"):
         return Outcome()
     events = kill(ctx.g, ctx.cat, target.seat)
     if events:
@@ -92,7 +90,7 @@ def demon_kill(ctx: Ctx, answer: Answer) -> Outcome:
         return Outcome()
     if demon_blocked(ctx.g):
         return Outcome()
-    if ctx.seat is not None and not _sober(ctx):
+    if ctx.seat is not None and not sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
     return Outcome(events=kill(ctx.g, ctx.cat, answer.seats[0], by_demon=True))
 
@@ -118,9 +116,9 @@ def lunatic_attack(ctx: Ctx, answer: Answer) -> Outcome:
 @effect("widow_poison", "seat")
 def widow_poison(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player is poisoned while the Widow lives."""
-    if not _sober(ctx):
+    if not sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
-    return Outcome(events=[AddReminder(seat=_target(ctx, answer), source="widow", name="Poisoned", by_seat=ctx.seat)])
+    return Outcome(events=[AddReminder(seat=seat_of(answer), source="widow", name="Poisoned", by_seat=ctx.seat)])
 
 
 def widow_know_truth(ctx: Ctx) -> int | None:
@@ -140,7 +138,7 @@ def organgrinder_drunk(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def _kazali_check(ctx: Ctx, answer: Answer) -> None:
-    seat, cid = _target(ctx, answer), answer.character
+    seat, cid = seat_of(answer), answer.character
     if cid is None or cid not in ctx.cat or ctx.cat[cid].team != "minion" or (ctx.script and cid not in ctx.script):
         raise IllegalChoice("minion_needed")
     if cid in ctx.g.in_play():
@@ -154,16 +152,14 @@ def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player becomes the chosen Minion, evil, with its setup decisions proposed (a Widow's
     Know player); the good character it replaces may become a Demon bluff."""
     assert answer.character is not None
-    seat = _target(ctx, answer)
+    seat = seat_of(answer)
     made = 1 + sum(1 for p in ctx.g.players if ctx.cat.team(p.character) == "minion")
     wanted = ctx.cat.counts[len(ctx.g.players)].minion if len(ctx.g.players) in ctx.cat.counts else made
     old = ctx.g.player(seat).character
     events: list[Event] = [Assign(seat=seat, character=answer.character, alignment="evil")]
     if old and len(ctx.g.bluffs) < 3 and old not in ctx.g.bluffs:
         events.append(SetBluffs(bluffs=[*ctx.g.bluffs, old]))
-    after = ctx.g.model_copy(deep=True)
-    for e in events:
-        e.apply(after)
+    after = simulate(ctx.g, events)
     rng = random.Random(f"{ctx.g.night}:{seat}:{answer.character}")
     given = {k.removeprefix("decide:"): v for k, v in ctx.g.memory.items() if k.startswith("decide:")}
     found = decisions(after, ctx.cat, ctx.script, rng, given, seats={seat})
@@ -198,14 +194,14 @@ def lilmonsta_babysit(ctx: Ctx, answer: Answer) -> Outcome:
         for p in ctx.g.players
         if p.has_reminder("Is The Demon", "lilmonsta")
     ]
-    events.append(AddReminder(seat=_target(ctx, answer), source="lilmonsta", name="Is The Demon"))
+    events.append(AddReminder(seat=seat_of(answer), source="lilmonsta", name="Is The Demon"))
     return Outcome(events=events)
 
 
 @effect("nightwatchman_choose", "seat")
 def nightwatchman_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: the chosen player wakes and learns who the Nightwatchman is."""
-    seat = _target(ctx, answer)
+    seat = seat_of(answer)
     say = filled(step_texts().rules.nightwatchman_wake, seat=seat)
     events = [*_spend(ctx), AddReminder(seat=ctx.actor.seat, source="nightwatchman", name="No Ability")]
     return Outcome(events=events, say=[say])
@@ -220,7 +216,7 @@ def grandmother_check(ctx: Ctx, answer: Answer) -> Outcome:
 @effect("innkeeper_protect", "two_seats")
 def innkeeper_protect(ctx: Ctx, answer: Answer) -> Outcome:
     """Both are safe tonight; one of them (the first good one, else the first) is drunk until dusk."""
-    if not _sober(ctx):
+    if not sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
     seats = list(dict.fromkeys(answer.seats))
     events: list[Event] = [AddReminder(seat=s, source="innkeeper", name="Safe", by_seat=ctx.seat) for s in seats]
@@ -237,8 +233,8 @@ def innkeeper_protect(ctx: Ctx, answer: Answer) -> Outcome:
 @effect("gambler_guess", "seat", "character")
 def gambler_guess(ctx: Ctx, answer: Answer) -> Outcome:
     """A wrong guess kills the Gambler."""
-    right = ctx.g.player(_target(ctx, answer)).character == answer.character
-    if right or not _sober(ctx):
+    right = ctx.g.player(seat_of(answer)).character == answer.character
+    if right or not sober(ctx):
         return Outcome()
     return Outcome(events=kill(ctx.g, ctx.cat, ctx.actor.seat))
 
@@ -246,9 +242,9 @@ def gambler_guess(ctx: Ctx, answer: Answer) -> Outcome:
 @effect("acrobat_choose", "seat")
 def acrobat_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """Mark the choice; if it is (or becomes, by dawn) drunk or poisoned, the Acrobat dies."""
-    seat = _target(ctx, answer)
+    seat = seat_of(answer)
     events: list[Event] = [AddReminder(seat=seat, source="acrobat", name="Chosen", by_seat=ctx.seat)]
-    if _sober(ctx) and impaired(ctx.g, ctx.cat, ctx.g.player(seat)):
+    if sober(ctx) and impaired(ctx.g, ctx.cat, ctx.g.player(seat)):
         events += kill(ctx.g, ctx.cat, ctx.actor.seat)
     return Outcome(events=events)
 
@@ -272,14 +268,14 @@ def seamstress_check(ctx: Ctx, answer: Answer) -> Outcome:
 def philosopher_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: gain a good ability; a player of that character is drunk while the Philosopher is sober."""
     assert answer.character is not None
-    if not _sober(ctx):  # a drunk or poisoned Philosopher's choice gains nothing, now or later
+    if not sober(ctx):  # a drunk or poisoned Philosopher's choice gains nothing, now or later
         return Outcome(events=_spend(ctx), say=[step_texts().rules.impaired])
     events: list[Event] = [
         *_spend(ctx),
         GainAbility(seat=ctx.actor.seat, ability=answer.character),
         Remember(key=keys.gained(ctx.g.night, ctx.actor.seat, answer.character), value="yes"),
     ]
-    if _sober(ctx):
+    if sober(ctx):
         events += [
             AddReminder(seat=p.seat, source="philosopher", name="Drunk", by_seat=ctx.seat)
             for p in ctx.g.holders(answer.character)
@@ -326,9 +322,9 @@ effect("spy_grimoire")(nothing)
 @effect("poisoner_poison", "seat")
 def poisoner_poison(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player is poisoned tonight and tomorrow (until dusk, while the Poisoner is sober)."""
-    if not _sober(ctx):
+    if not sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
-    poisoned = AddReminder(seat=_target(ctx, answer), source=ctx.ability, name="Poisoned", by_seat=ctx.seat)
+    poisoned = AddReminder(seat=seat_of(answer), source=ctx.ability, name="Poisoned", by_seat=ctx.seat)
     return Outcome(events=[poisoned])
 
 
@@ -341,9 +337,9 @@ def scarletwoman_shown(ctx: Ctx, answer: Answer) -> Outcome:
 @effect("monk_protect", "seat")
 def monk_protect(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player (not the Monk) is safe from the Demon tonight, while the Monk is sober."""
-    if not _sober(ctx):
+    if not sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
-    return Outcome(events=[AddReminder(seat=_target(ctx, answer), source=ctx.ability, name="Safe", by_seat=ctx.seat)])
+    return Outcome(events=[AddReminder(seat=seat_of(answer), source=ctx.ability, name="Safe", by_seat=ctx.seat)])
 
 
 @effect("butler_master", "seat")
@@ -355,14 +351,14 @@ def butler_master(ctx: Ctx, answer: Answer) -> Outcome:
         for p in ctx.g.players
         if any(r.source == ctx.ability and r.name == "Master" and r.by_seat == ctx.seat for r in p.reminders)
     ]
-    events.append(AddReminder(seat=_target(ctx, answer), source=ctx.ability, name="Master", by_seat=ctx.seat))
+    events.append(AddReminder(seat=seat_of(answer), source=ctx.ability, name="Master", by_seat=ctx.seat))
     return Outcome(events=events)
 
 
 @effect("tinker_might_die", "yesno")
 def tinker_might_die(ctx: Ctx, answer: Answer) -> Outcome:
     """The storyteller says yes: the Tinker dies now (while sober; a drunk or poisoned Tinker does not)."""
-    if not answer.yes or not _sober(ctx):
+    if not answer.yes or not sober(ctx):
         return Outcome()
     return Outcome(events=kill(ctx.g, ctx.cat, ctx.actor.seat))
 
@@ -372,13 +368,13 @@ def assassin_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: the chosen player dies even if they could not (no protection, no first death survived).
     Drunk or poisoned, the ability is spent all the same and nobody dies."""
     events = [*_spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
-    if not _sober(ctx):
+    if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
-    return Outcome(events=[*events, *kill(ctx.g, ctx.cat, _target(ctx, answer), force=True)])
+    return Outcome(events=[*events, *kill(ctx.g, ctx.cat, seat_of(answer), force=True)])
 
 
 def _devilsadvocate_check(ctx: Ctx, answer: Answer) -> None:
-    seat = _target(ctx, answer)
+    seat = seat_of(answer)
     if not ctx.g.player(seat).alive:
         raise IllegalChoice("dead_choice", seat=seat)
     if ctx.g.memory.get(keys.chosen_last(ctx.ability, ctx.seat)) == str(seat):
@@ -388,9 +384,9 @@ def _devilsadvocate_check(ctx: Ctx, answer: Answer) -> None:
 @effect("devilsadvocate_protect", "seat", check=_devilsadvocate_check)
 def devilsadvocate_protect(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen living player (not the one chosen last night) survives an execution tomorrow."""
-    seat = _target(ctx, answer)
+    seat = seat_of(answer)
     events: list[Event] = [Remember(key=keys.chosen_last(ctx.ability, ctx.seat), value=str(seat))]
-    if not _sober(ctx):
+    if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
     mark = AddReminder(seat=seat, source=ctx.ability, name="Survives Execution", by_seat=ctx.seat)
     return Outcome(events=[*events, mark])
@@ -400,9 +396,9 @@ def devilsadvocate_protect(ctx: Ctx, answer: Answer) -> Outcome:
 def sailor_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """A living player: the storyteller says whether the Sailor or they are drunk until dusk (the app
     proposes the chosen player). Choosing themselves, the Sailor is the drunk one."""
-    if not _sober(ctx):
+    if not sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
-    seat, me = _target(ctx, answer), ctx.actor.seat
+    seat, me = seat_of(answer), ctx.actor.seat
     drunk: dict[str, list[Event]] = {
         str(s): [AddReminder(seat=s, source=ctx.ability, name="Drunk", by_seat=me)] for s in dict.fromkeys([seat, me])
     }
@@ -413,7 +409,7 @@ def sailor_choose(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def _not_last_night(ctx: Ctx, answer: Answer) -> None:
-    seat = _target(ctx, answer)
+    seat = seat_of(answer)
     if ctx.g.memory.get(keys.chosen_last(ctx.ability, ctx.seat)) == str(seat):
         raise IllegalChoice("same_as_last_night", seat=seat)
 
@@ -422,12 +418,12 @@ def _not_last_night(ctx: Ctx, answer: Answer) -> None:
 def exorcist_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """A player (not last night's); if it is the Demon and the Exorcist is sober, the Demon is woken to
     learn who the Exorcist is, and does not wake to act tonight."""
-    seat = _target(ctx, answer)
+    seat = seat_of(answer)
     events: list[Event] = [Remember(key=keys.chosen_last(ctx.ability, ctx.seat), value=str(seat)),
                            AddReminder(seat=seat, source=ctx.ability, name="Chosen", by_seat=ctx.seat)]  # fmt: skip
     events = [*(RemoveReminder(seat=p.seat, source=ctx.ability, name="Chosen") for p in ctx.g.players
                 if p.has_reminder("Chosen", ctx.ability)), *events]  # fmt: skip
-    if not _sober(ctx):
+    if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
     if is_demon(ctx.cat, ctx.g.player(seat)):
         events += [Remember(key=keys.exorcised(ctx.g.night), value=str(ctx.actor.seat)),
@@ -437,17 +433,17 @@ def exorcist_choose(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def _dead_target(ctx: Ctx, answer: Answer) -> None:
-    if ctx.g.player(_target(ctx, answer)).alive:
-        raise IllegalChoice("alive_choice", seat=_target(ctx, answer))
+    if ctx.g.player(seat_of(answer)).alive:
+        raise IllegalChoice("alive_choice", seat=seat_of(answer))
 
 
 @effect("professor_revive", "seat", check=_dead_target)
 def professor_revive(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: a dead player who truly is a Townsfolk comes back to life (the ability is spent either way;
     drunk or poisoned, nobody comes back)."""
-    target = ctx.g.player(_target(ctx, answer))
+    target = ctx.g.player(seat_of(answer))
     events: list[Event] = [*_spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
-    if not _sober(ctx):
+    if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
     if ctx.cat.team(target.character) == "townsfolk":
         events += [Revive(seat=target.seat), AddReminder(seat=target.seat, source=ctx.ability, name="Alive")]
@@ -460,7 +456,7 @@ def _delayed_demon_deaths(ctx: Ctx) -> list[Event]:
     kill, unless protected from it (the Innkeeper's guest: then only healthy again). A drunk or poisoned
     Demon does nothing; a Lycanthrope kill tonight stops the death; the first night nobody dies."""
     events: list[Event] = []
-    if not _sober(ctx):
+    if not sober(ctx):
         return events
     dies = ctx.g.night > 1 and keys.demon_blocked(ctx.g.night) not in ctx.g.memory
     for p in ctx.g.players:
@@ -480,7 +476,7 @@ def _pukka_declined(ctx: Ctx) -> Outcome:
 def pukka_poison(ctx: Ctx, answer: Answer) -> Outcome:
     """The player poisoned last time dies (the Demon's kill) and is healthy again, even when the Exorcist
     keeps the Pukka asleep; the chosen player is poisoned, unless the Pukka is asleep, drunk or poisoned."""
-    if not _sober(ctx):
+    if not sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
     events = _delayed_demon_deaths(ctx)
     if answer.seats and keys.exorcised(ctx.g.night) not in ctx.g.memory:
@@ -492,26 +488,18 @@ def pukka_poison(ctx: Ctx, answer: Answer) -> Outcome:
 def gossip_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """The Gossip's true statement: the player the storyteller chooses dies (not a Demon's kill).
     A drunk or poisoned Gossip kills nobody."""
-    if not _sober(ctx):
+    if not sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
-    return Outcome(events=kill(ctx.g, ctx.cat, _target(ctx, answer)))
+    return Outcome(events=kill(ctx.g, ctx.cat, seat_of(answer)))
 
 
-def _script_character(ctx: Ctx, answer: Answer) -> None:
-    cid = answer.character
-    if cid is None or cid not in ctx.cat:
-        raise IllegalChoice("character_needed")
-    if ctx.script and cid not in ctx.script:
-        raise IllegalChoice("not_on_script", character=ctx.name(cid))
-
-
-@effect("courtier_choose", "character", check=_script_character)
+@effect("courtier_choose", "character", check=character_on_script)
 def courtier_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: every player of the chosen character is drunk for three nights and three days (Drunk 3,
     counting down at each dusk). Drunk or poisoned, the ability is spent and nothing happens."""
     assert answer.character is not None
     events: list[Event] = [*_spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
-    if not _sober(ctx):
+    if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
     events += [AddReminder(seat=p.seat, source=ctx.ability, name="Drunk 3", by_seat=ctx.seat)
                for p in ctx.g.players if p.character == answer.character]  # fmt: skip

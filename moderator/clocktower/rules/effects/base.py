@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.schema import Expect
+from moderator.clocktower.rules.status import impaired
 from moderator.errors import IllegalChoice
 from moderator.i18n import Text
 
@@ -99,11 +100,35 @@ def info(name: str, truth: TruthFn, *expects: Expect) -> None:
 
 
 
+def sober(ctx: Ctx) -> bool:
+    """Whether the acting player's ability works now (neither drunk nor poisoned)."""
+    return not impaired(ctx.g, ctx.cat, ctx.actor)
+
+
+def seat_of(answer: Answer, i: int = 0) -> int:
+    """The ``i``-th seat of the answer.
+
+    Raises:
+        IllegalChoice: the answer names fewer seats.
+    """
+    if len(answer.seats) <= i:
+        raise IllegalChoice("seat_needed")
+    return answer.seats[i]
+
+
+def character_on_script(ctx: Ctx, answer: Answer) -> None:
+    """A check: a character is named, and it is on the script (the Courtier's, the Pit-Hag's)."""
+    cid = answer.character
+    if cid is None or cid not in ctx.cat:
+        raise IllegalChoice("character_needed")
+    if ctx.script and cid not in ctx.script:
+        raise IllegalChoice("not_on_script", character=ctx.name(cid))
+
+
 def good_character_on_script(ctx: Ctx, answer: Answer) -> None:
     """A check: the character named is good (a Townsfolk or an Outsider) and on the script (the
     Philosopher points at their sheet; the Cerenovus names a good character)."""
     cid = answer.character
     if cid is None or cid not in ctx.cat or ctx.cat[cid].team not in ("townsfolk", "outsider"):
         raise IllegalChoice("good_character")
-    if ctx.script and cid not in ctx.script:
-        raise IllegalChoice("not_on_script", character=ctx.name(cid))
+    character_on_script(ctx, answer)

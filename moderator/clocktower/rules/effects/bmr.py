@@ -31,34 +31,18 @@ from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.conditions import demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import DAY_END
-from moderator.clocktower.rules.effects.base import EFFECTS, effect
+from moderator.clocktower.rules.effects.base import EFFECTS, effect, seat_of, sober
 from moderator.clocktower.rules.schema import Step
 from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, registers_evil
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question, scarlet_catcher
 from moderator.errors import IllegalChoice
-
-
-def _after(g: Grimoire, events: Sequence[Event]) -> Grimoire:
-    after = g.model_copy(deep=True)
-    for e in events:
-        e.apply(after)
-    return after
-
-
-def _sober(ctx: Ctx) -> bool:
-    return not impaired(ctx.g, ctx.cat, ctx.actor)
-
-
-def _seat(answer: Answer, i: int = 0) -> int:
-    if len(answer.seats) <= i:
-        raise IllegalChoice("seat_needed")
-    return answer.seats[i]
+from moderator.journal import simulate
 
 
 def _alive_choice(ctx: Ctx, answer: Answer) -> None:
-    if not ctx.g.player(_seat(answer)).alive:
-        raise IllegalChoice("dead_choice", seat=_seat(answer))
+    if not ctx.g.player(seat_of(answer)).alive:
+        raise IllegalChoice("dead_choice", seat=seat_of(answer))
 
 
 # -- learning one's death: the Moonchild and the Klutz -------------------------------------------------
@@ -100,15 +84,15 @@ def learned_at_dawn(g: Grimoire, cat: Catalogue) -> list[Event]:
     for seat in g.died_tonight:
         p = g.player(seat)
         if not p.alive and "learns_death" in triggers_of(cat, p):
-            events += learned(_after(g, events), cat, p)
+            events += learned(simulate(g, events), cat, p)
     return events
 
 
 @effect("klutz_choose", "seat", check=_alive_choice)
 def klutz_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """The Klutz's public choice: a player who registers evil makes the Klutz's team lose."""
-    target = ctx.g.player(_seat(answer))
-    if not _sober(ctx) or not registers_evil(ctx.g, ctx.cat, target, ctx.ability):
+    target = ctx.g.player(seat_of(answer))
+    if not sober(ctx) or not registers_evil(ctx.g, ctx.cat, target, ctx.ability):
         return Outcome()
     return Outcome(events=[SetWinner(winner="good" if ctx.actor.alignment == "evil" else "evil")])
 
@@ -122,8 +106,8 @@ def _moonchild_declined(ctx: Ctx) -> Outcome:
 def moonchild_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """The player the Moonchild publicly chose dies tonight if good (a drunk or poisoned Moonchild: nobody)."""
     events: list[Event] = [Remember(key=keys.used(ctx.ability, ctx.seat), value="yes")]
-    target = ctx.g.player(_seat(answer))
-    if not _sober(ctx):
+    target = ctx.g.player(seat_of(answer))
+    if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
     if target.alignment == "good":
         events += kill(ctx.g, ctx.cat, target.seat)
@@ -164,7 +148,7 @@ def chosen_events(g: Grimoire, cat: Catalogue, chooser: int | None, seats: Seque
         for name in triggers_of(cat, p):
             fn = CHOSEN.get(name)
             if fn is not None:
-                events += fn(_after(g, events), cat, p, chooser)
+                events += fn(simulate(g, events), cat, p, chooser)
     return events
 
 
@@ -223,9 +207,9 @@ effect("godfather_learn", truth=_outsiders_in_play)(lambda _ctx, _answer: Outcom
 @effect("godfather_kill", "seat")
 def godfather_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """An Outsider died today: the chosen player dies (not the Demon's kill)."""
-    if not _sober(ctx):
+    if not sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
-    return Outcome(events=kill(ctx.g, ctx.cat, _seat(answer)))
+    return Outcome(events=kill(ctx.g, ctx.cat, seat_of(answer)))
 
 
 # -- the Demons: the Shabaloth and the Po --------------------------------------------------------------
@@ -234,7 +218,7 @@ def godfather_kill(ctx: Ctx, answer: Answer) -> Outcome:
 def _demon_may_kill(ctx: Ctx) -> tuple[bool, Outcome | None]:
     if demon_blocked(ctx.g):
         return False, None
-    if not _sober(ctx):
+    if not sober(ctx):
         return False, Outcome(say=[step_texts().rules.impaired])
     return True, None
 
@@ -268,9 +252,9 @@ def shabaloth_kill(ctx: Ctx, answer: Answer) -> Outcome:
     if not may:
         return Outcome(events=events, say=refused.say if refused else [])
     for seat in dict.fromkeys(answer.seats):
-        events += kill(_after(ctx.g, events), ctx.cat, seat, by_demon=True)
+        events += kill(simulate(ctx.g, events), ctx.cat, seat, by_demon=True)
     if not any(e.kind == "ask" for e in events):  # one question at a time (a Mayor's bounce first)
-        events += _regurgitate(Ctx(_after(ctx.g, events), ctx.cat, ctx.seat, ctx.ability), last)
+        events += _regurgitate(Ctx(simulate(ctx.g, events), ctx.cat, ctx.seat, ctx.ability), last)
     return Outcome(events=events)
 
 
@@ -303,7 +287,7 @@ def po_kill(ctx: Ctx, answer: Answer) -> Outcome:
     if _exorcised(ctx):  # no act tonight: a charge carries to the next night
         return Outcome()
     may, refused = _demon_may_kill(ctx)
-    events = kill(ctx.g, ctx.cat, _seat(answer), by_demon=True) if may else []
+    events = kill(ctx.g, ctx.cat, seat_of(answer), by_demon=True) if may else []
     say = refused.say if refused else []
     if picks is None:
         return Outcome(events=events, say=say)

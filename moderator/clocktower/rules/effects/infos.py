@@ -156,14 +156,18 @@ info("grandmother_learn", grandmother_truth)
 @effect("bountyhunter_learn", truth=lambda ctx: _first(bountyhunter_options(ctx)), options=bountyhunter_options)
 def bountyhunter_learn(ctx: Ctx, answer: Answer) -> Outcome:
     """Move the Know token to the player shown, and remember them: the same one is never shown twice."""
-    options = bountyhunter_options(ctx)
-    seat = answer.seats[0] if answer.seats else (options[0] if options else None)
+    seat = _shown(answer, bountyhunter_options(ctx))
     if seat is None:
         return Outcome()
     key = keys.shown_so_far("bountyhunter", ctx.seat)
     shown = f"{ctx.g.memory.get(key, '')} {seat}".strip()
     events = [Remember(key=key, value=shown), Remember(key=keys.known(ctx.ability, ctx.seat), value=str(seat))]
     return Outcome(events=[*events, *_move_know(ctx, seat)])
+
+
+def _shown(answer: Answer, options: list[int]) -> int | None:
+    """The player the storyteller showed: the one said, else the first true one (what "next" takes)."""
+    return answer.seats[0] if answer.seats else _first(options)
 
 
 def _move_know(ctx: Ctx, seat: int) -> list[Event]:
@@ -179,8 +183,7 @@ def _move_know(ctx: Ctx, seat: int) -> list[Event]:
 @effect("balloonist_learn", truth=lambda ctx: _first(balloonist_options(ctx)), options=balloonist_options)
 def balloonist_learn(ctx: Ctx, answer: Answer) -> Outcome:
     """Move the Know token and remember the type shown, so the next player is of another type."""
-    options = balloonist_options(ctx)
-    seat = answer.seats[0] if answer.seats else (options[0] if options else None)
+    seat = _shown(answer, balloonist_options(ctx))
     if seat is None:
         return Outcome()
     team = team_of(ctx.cat, ctx.g.player(seat))

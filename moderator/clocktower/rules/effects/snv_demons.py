@@ -19,6 +19,7 @@ from moderator.clocktower.rules.placed import PLACED
 from moderator.clocktower.rules.status import impaired, misregisters
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import question
+from moderator.journal import simulate
 
 
 def nearest_townsfolk(g: Grimoire, cat: Catalogue, seat: int) -> list[int]:
@@ -49,13 +50,6 @@ def _killing(ctx: Ctx, answer: Answer) -> Outcome | None:
 
 def _dies(events: list[Event], seat: int) -> bool:
     return any(isinstance(e, Die) and e.seat == seat for e in events)
-
-
-def _simulate(g: Grimoire, events: list[Event]) -> Grimoire:
-    after = g.model_copy(deep=True)
-    for e in events:
-        e.apply(after)
-    return after
 
 
 @effect("fanggu_kill", "seat")
@@ -95,7 +89,7 @@ def _jump(ctx: Ctx, seat: int) -> Outcome:
     ]
     if ruled("jump_not_caught", ctx.g.in_play()):  # the jinx: the Scarlet Woman does not catch the old one
         jump.append(Remember(key=keys.uncaught(ctx.g.night, ctx.actor.seat), value="yes"))
-    jump += kill(_simulate(ctx.g, jump), ctx.cat, ctx.actor.seat, by_demon=True, force=True)
+    jump += kill(simulate(ctx.g, jump), ctx.cat, ctx.actor.seat, by_demon=True, force=True)
     return Outcome(events=jump, say=[filled(step_texts().rules.fanggu_jumped, seat=seat, old=ctx.actor.seat)])
 
 

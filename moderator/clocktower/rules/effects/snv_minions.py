@@ -26,7 +26,7 @@ from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import NOMINATED
-from moderator.clocktower.rules.effects.base import effect, good_character_on_script
+from moderator.clocktower.rules.effects.base import character_on_script, effect, good_character_on_script, sober
 from moderator.clocktower.rules.jinxes import described, stays_evil
 from moderator.clocktower.rules.setup import decision_events, decisions
 from moderator.clocktower.rules.status import active, acts_alive, impaired, is_demon
@@ -34,6 +34,7 @@ from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question
 from moderator.errors import IllegalChoice, SetupError
 from moderator.i18n import Text
+from moderator.journal import simulate
 
 WITCH = "witch"
 """The Witch's ability (its spent key)."""
@@ -41,10 +42,6 @@ WITCH_MIN_ALIVE = 4
 """The Witch loses the ability when just three players live."""
 SWAPPED = 2
 """The Barber's swap: two players."""
-
-
-def _sober(ctx: Ctx) -> bool:
-    return not impaired(ctx.g, ctx.cat, ctx.actor)
 
 
 def _name(cat: Catalogue, cid: str) -> Text:
@@ -73,9 +70,7 @@ def decided_after_change(ctx: Ctx, events: list[Event], seats: set[int]) -> list
     """The hidden decisions of the characters ``seats`` now hold (a new Fortune Teller's red herring, a
     new Evil Twin's twin): each proposed, the first with a choice asked of the storyteller (the app
     proposes), the others made as proposed. ``events``: the change, not yet applied."""
-    after = ctx.g.model_copy(deep=True)
-    for e in events:
-        e.apply(after)
+    after = simulate(ctx.g, events)
     rng = random.Random(f"{ctx.g.night}:{sorted(seats)}")
     given = {k.removeprefix("decide:"): v for k, v in ctx.g.memory.items() if k.startswith("decide:")}
     try:  # a decision given at setup (--decide) for a character made later is used, if still allowed
@@ -151,7 +146,7 @@ def witch_curse(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player is cursed: if they nominate tomorrow, they die."""
     if not answer.seats:
         return Outcome()
-    if not _sober(ctx):
+    if not sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
     return Outcome(events=[AddReminder(seat=answer.seats[0], source=ctx.ability, name="Cursed", by_seat=ctx.seat)])
 
@@ -184,7 +179,7 @@ def cerenovus_mad(ctx: Ctx, answer: Answer) -> Outcome:
         for p in ctx.g.players
         if any(r.source == ctx.ability and r.name == "Mad" and r.by_seat == ctx.seat for r in p.reminders)
     ]
-    if not _sober(ctx):
+    if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
     events += [AddReminder(seat=seat, source=ctx.ability, name="Mad", by_seat=ctx.seat),
                Remember(key=keys.about(ctx.ability, seat), value=answer.character)]  # fmt: skip
@@ -195,14 +190,6 @@ def cerenovus_mad(ctx: Ctx, answer: Answer) -> Outcome:
 # -- the Pit-Hag -----------------------------------------------------------------------------------
 
 
-def _on_script(ctx: Ctx, answer: Answer) -> None:
-    cid = answer.character
-    if cid is None or cid not in ctx.cat:
-        raise IllegalChoice("character_needed")
-    if ctx.script and cid not in ctx.script:
-        raise IllegalChoice("not_on_script", character=ctx.name(cid))
-
-
 def _may_make(ctx: Ctx, cid: str) -> bool:
     """Whether the Pit-Hag may make ``cid``: not in play, or a jinx allows an extra copy of it (the
     Village Idiot's, when there is a spare token: the storyteller's call, so the app allows it)."""
@@ -210,14 +197,14 @@ def _may_make(ctx: Ctx, cid: str) -> bool:
     return cid not in ctx.g.in_play() or (jinx is not None and jinx.rule == "extra_copy")
 
 
-@effect("pithag_change", "seat", "character", check=_on_script)
+@effect("pithag_change", "seat", "character", check=character_on_script)
 def pithag_change(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player becomes the chosen character if it is not in play (alignment unchanged), and is
     told. A Demon made makes tonight's deaths the storyteller's choice. Drunk or poisoned: nothing."""
     assert answer.character is not None
     seat, cid = answer.seats[0], answer.character
     name = _name(ctx.cat, cid)
-    if not _sober(ctx):
+    if not sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
     if not _may_make(ctx, cid) or ctx.g.player(seat).character == cid:
         return Outcome(say=[filled(step_texts().rules.in_play_nothing, character=name)])
