@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from moderator.clocktower.grimoire.events import (
     AddReminder,
@@ -28,6 +28,8 @@ from moderator.clocktower.rules.catalogue import Catalogue, CountRow
 from moderator.clocktower.rules.jinxes import decided_after, forbidden_together, holder_lacks
 from moderator.clocktower.rules.schema import GOOD_TEAMS, Decision, Team
 from moderator.clocktower.rules.scripts import Script
+from moderator.clocktower.rules.texts import filled, step_texts
+from moderator.clocktower.rules.triggers import question
 from moderator.errors import SetupError
 
 MIN_PLAYERS, MAX_PLAYERS = 5, 15
@@ -308,6 +310,19 @@ def _options(g: Grimoire, cat: Catalogue, script: Sequence[str], dec: Decision, 
         and (not t.same_character or p.character == owner)
         and (not t.other_alignment or p.alignment != g.player(seat).alignment)
     ]
+
+
+def made_or_asked(found: list[Proposal], given: dict[str, str], kinds: tuple[str, ...]) -> list[Event]:
+    """Hidden decisions during play (a character just made): the first of ``kinds`` not ``given`` that has
+    a choice is asked of the storyteller, the app's proposal offered; the others are made as proposed."""
+    asked = next((p for p in found if p.decision.id not in given and len(p.options) > 1
+                  and p.decision.kind in kinds), None)  # fmt: skip
+    made = decision_events([p for p in found if p is not asked])
+    if asked is None or asked.chosen is None:
+        return made
+    options = {o: decision_events([replace(asked, chosen=o)]) for o in asked.options}
+    text = filled(step_texts().rules.decide, prompt=asked.decision.prompt)
+    return [*made, question(text, options, asked.chosen)]
 
 
 def decision_events(proposals: list[Proposal]) -> list[Event]:

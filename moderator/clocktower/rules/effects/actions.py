@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from moderator.clocktower.grimoire.events import (
     AddReminder,
@@ -30,7 +29,7 @@ from moderator.clocktower.rules.effects.base import (
 )
 from moderator.clocktower.rules.effects.infos import seamstress_told
 from moderator.clocktower.rules.jinxes import decided_after, ruled
-from moderator.clocktower.rules.setup import decision_events, decisions
+from moderator.clocktower.rules.setup import decisions, made_or_asked
 from moderator.clocktower.rules.status import impaired, is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import question
@@ -166,15 +165,7 @@ def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
     if made >= wanted:  # the Minions are made: decisions that waited for the Kazali (a jinx) come now
         waiting = {p.seat for p in after.players if p.character and decided_after(p.character, {ctx.ability})}
         found += decisions(after, ctx.cat, ctx.script, rng, given, seats=waiting, deferred=True) if waiting else []
-    asked = next(
-        (p for p in found if p.decision.id not in given and len(p.options) > 1 and p.decision.kind in ("mark", "evil")),
-        None,
-    )
-    events += decision_events([p for p in found if p is not asked])
-    if asked is not None and asked.chosen is not None:  # the storyteller decides; the app proposes
-        options = {o: decision_events([replace(asked, chosen=o)]) for o in asked.options}
-        text = filled(step_texts().rules.decide, prompt=asked.decision.prompt)
-        events.append(question(text, options, asked.chosen))
+    events += made_or_asked(found, given, ("mark", "evil"))  # the storyteller decides; the app proposes
     return Outcome(events=events, again=made < wanted)
 
 

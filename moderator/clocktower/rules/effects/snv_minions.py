@@ -16,7 +16,6 @@ Triggers and conditions register here, on the registries the rules read them fro
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from moderator.clocktower.grimoire.events import AddReminder, Assign, Event, Remember, RemoveReminder, SetWinner
 from moderator.clocktower.grimoire.state import Grimoire, Player
@@ -28,10 +27,10 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import NOMINATED
 from moderator.clocktower.rules.effects.base import character_on_script, effect, good_character_on_script, sober
 from moderator.clocktower.rules.jinxes import described, stays_evil
-from moderator.clocktower.rules.setup import decision_events, decisions
+from moderator.clocktower.rules.setup import decisions, made_or_asked
 from moderator.clocktower.rules.status import active, acts_alive, impaired, is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
-from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question
+from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger
 from moderator.errors import IllegalChoice, SetupError
 from moderator.i18n import Text
 from moderator.journal import simulate
@@ -78,14 +77,7 @@ def decided_after_change(ctx: Ctx, events: list[Event], seats: set[int]) -> list
     except SetupError:
         given = {}
         found = decisions(after, ctx.cat, ctx.script, rng, given, seats=seats)
-    asked = next((p for p in found if p.decision.id not in given and len(p.options) > 1
-                  and p.decision.kind in ("mark", "evil", "believes")), None)  # fmt: skip
-    made = decision_events([p for p in found if p is not asked])
-    if asked is None or asked.chosen is None:
-        return made
-    options = {o: decision_events([replace(asked, chosen=o)]) for o in asked.options}
-    text = filled(step_texts().rules.decide, prompt=asked.decision.prompt)
-    return [*made, question(text, options, asked.chosen)]
+    return made_or_asked(found, given, ("mark", "evil", "believes"))
 
 
 # -- the Evil Twin ---------------------------------------------------------------------------------
