@@ -8,29 +8,13 @@ import json
 from pathlib import Path
 
 from moderator.clocktower.frontend import TextLoop
-from moderator.clocktower.grimoire.journal import Journal
-from moderator.clocktower.rules.loader import default_catalogue
-from moderator.clocktower.rules.scripts import complete, load_script
-from moderator.clocktower.rules.setup import setup_game
-from moderator.clocktower.table import Table
 from moderator.clocktower.voice import ClocktowerSession
 from moderator.commands.parse import Command
 from moderator.growl.frontend import GrowlLoop
 from moderator.growl.voice import GrowlSession
 from moderator.session import Session
 from tests.growl.helpers import new_engine
-
-SEATS = ["imp", "snakecharmer", "widow", "pixie", "fisherman", "ravenkeeper", "cannibal"]
-
-
-def new_table() -> Table:
-    cat = default_catalogue()
-    script, cat = load_script("twelve", cat)
-    script = complete(script, cat, ["imp"])
-    events, _, _ = setup_game(script, cat, list("abcdefg"), characters=SEATS, overrides={"widow_know": "5"})
-    journal = Journal.new(script.source)
-    journal.push("setup", events)
-    return Table(journal, script, cat, "en")
+from tests.tables import twelve_table
 
 
 def next_command() -> Command:
@@ -39,7 +23,7 @@ def next_command() -> Command:
 
 def test_clocktower_by_voice_rewrites_the_state_file(tmp_path: Path) -> None:
     out = tmp_path / "state.json"
-    table = new_table()
+    table = twelve_table()
     session: Session = ClocktowerSession(table, "en", TextLoop(table, "en", io.StringIO(), state_out=out))
     session.handle(next_command())
     assert json.loads(out.read_text(encoding="utf-8"))["cursor"] == table.g.model_dump(by_alias=True)["cursor"]

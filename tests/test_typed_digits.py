@@ -11,7 +11,7 @@ from moderator.clocktower.frontend import TextLoop
 from moderator.commands.parse import Parser, Vocabulary
 from moderator.errors import IllegalChoice, NotUnderstood
 from moderator.voice.keys import translate
-from tests.voice.test_loop import new_table
+from tests.tables import twelve_table
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
@@ -45,7 +45,7 @@ def test_the_keyboard_leaves_digits_to_the_parser() -> None:
 
 
 def test_a_typed_seat_number_poisons_through_the_widow() -> None:
-    table = new_table("en")
+    table = twelve_table("en")
     loop = TextLoop(table, "en", io.StringIO())
     for line in ("next", "next", "next"):
         loop.step(line)

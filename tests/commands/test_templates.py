@@ -16,7 +16,7 @@ from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood
 from moderator.growl.voice import NUMBERS, parser_for
 from moderator.i18n import Lang
 from tests.growl.helpers import new_engine
-from tests.voice.test_loop import new_table
+from tests.tables import twelve_table
 
 
 def test_a_template_is_a_typed_tree() -> None:
@@ -90,7 +90,7 @@ def _not_understood(parser: Parser, numbers: Sequence[int] | None) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_every_clocktower_grammar_sentence_is_understood_at_its_step(lang: Lang) -> None:
-    session = ClocktowerSession(new_table(lang), lang)
+    session = ClocktowerSession(twelve_table(lang), lang)
     assert _not_understood(session.parser, session.table.g.seats() or None) == []
 
 

@@ -12,9 +12,6 @@ from typing import Any
 import pytest
 
 from bench.fakes import RecordingSpeaker, WavUtterances
-from moderator.clocktower.grimoire.journal import Journal
-from moderator.clocktower.rules.loader import default_catalogue
-from moderator.clocktower.rules.scripts import complete, load_script
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
 from moderator.clocktower.voice import ClocktowerSession
@@ -27,20 +24,7 @@ from moderator.voice.keys import QUIT, TALK
 from moderator.voice.listen import Utterances
 from moderator.voice.loop import VoiceLoop
 from moderator.voice.speaker import Speaker
-
-SEATS = ["imp", "snakecharmer", "widow", "pixie", "fisherman", "ravenkeeper", "cannibal"]
-
-
-def new_table(lang: Lang) -> Table:
-    from moderator.clocktower.rules.setup import setup_game
-
-    cat = default_catalogue()
-    script, cat = load_script("twelve", cat)
-    script = complete(script, cat, ["imp"])
-    events, _, _ = setup_game(script, cat, list("abcdefg"), characters=SEATS, overrides={"widow_know": "5"})
-    journal = Journal.new(script.source)
-    journal.push("setup", events)
-    return Table(journal, script, cat, lang)
+from tests.tables import TWELVE, twelve_table
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +60,7 @@ def spoken(tmp: Path, lang: Lang, answers: list[str], push_to_talk: bool = False
 
 
 def test_a_first_night_by_korean_voice(tmp_path: Path, ko: Recognizer) -> None:
-    table = new_table("ko")
+    table = twelve_table("ko")
     speaker = RecordingSpeaker()
     # 아니요 at a seat step chooses nobody: it is read back, and 맞아 confirms it
     answers = ["계속", "계속", "계속", "자리 넷", "계속", "자리 넷", "아니요", "맞아", "계속"]
@@ -91,7 +75,7 @@ def test_a_first_night_by_korean_voice(tmp_path: Path, ko: Recognizer) -> None:
 
 
 def test_low_confidence_is_read_back_and_no_undoes_nothing(tmp_path: Path, en: Recognizer) -> None:
-    table = new_table("en")
+    table = twelve_table("en")
     speaker = RecordingSpeaker()
     answers = ["continue", "continue", "continue", "seat four", "no", "seat four", "yes", "continue"]
     loop = voice_loop(table, "en", en, speaker, spoken(tmp_path, "en", answers), confirm_below=1.01)
@@ -104,14 +88,14 @@ def test_low_confidence_is_read_back_and_no_undoes_nothing(tmp_path: Path, en: R
 
 
 def test_private_text_never_reaches_the_table_speaker(tmp_path: Path, ko: Recognizer) -> None:
-    table = new_table("ko")
+    table = twelve_table("ko")
     speaker = RecordingSpeaker()
     answers = ["계속", "계속", "계속", "자리 넷", "계속", "자리 넷", "아니요", "계속"]
     voice_loop(table, "ko", ko, speaker, spoken(tmp_path, "ko", answers), confirm_below=0.5).run()
     public = speaker.on("public")
     allowed = {p.public("ko") for p in step_texts().pseudo.values() if p.public}
     assert public and all(any(line.startswith(a) for a in allowed) for line in public), public
-    secrets = {table.cat[c].name("ko") for c in SEATS} | {"악마", "하수인", "블러프"}
+    secrets = {table.cat[c].name("ko") for c in TWELVE} | {"악마", "하수인", "블러프"}
     assert not [line for line in public if any(s in line for s in secrets)]
     assert any("뱀 조련사" in line for line in speaker.on("private"))
 
@@ -136,7 +120,7 @@ class LostSpeaker(RecordingSpeaker):
 
 
 def test_a_lost_output_falls_back_to_the_keyboard_at_the_same_step(tmp_path: Path, en: Recognizer) -> None:
-    table = new_table("en")
+    table = twelve_table("en")
     console = io.StringIO()
     speaker = LostSpeaker(4, ["seat 4", "next"])
     answers = ["continue", "continue", "continue"]
@@ -157,7 +141,7 @@ class DeadMicrophone(Utterances):
 
 
 def test_a_lost_microphone_falls_back_to_the_keyboard(en: Recognizer) -> None:
-    table = new_table("en")
+    table = twelve_table("en")
     console = io.StringIO()
     speaker = RecordingSpeaker()
     loop = voice_loop(table, "en", en, speaker, DeadMicrophone(), console=console)
@@ -169,7 +153,7 @@ def test_a_lost_microphone_falls_back_to_the_keyboard(en: Recognizer) -> None:
 
 
 def test_after_a_lost_microphone_keys_carry_the_game_on(en: Recognizer) -> None:
-    table = new_table("en")
+    table = twelve_table("en")
     loop = voice_loop(table, "en", en, RecordingSpeaker(), DeadMicrophone(), console=io.StringIO())
     for key in ("next", "next", "next"):
         loop.post_key(key)
@@ -179,7 +163,7 @@ def test_after_a_lost_microphone_keys_carry_the_game_on(en: Recognizer) -> None:
 
 
 def test_keys_work_beside_the_voice(tmp_path: Path, en: Recognizer) -> None:
-    table = new_table("en")
+    table = twelve_table("en")
     loop = voice_loop(table, "en", en, RecordingSpeaker(), spoken(tmp_path, "en", ["continue"]))
     loop.post_key("next")  # the pedal, before anyone speaks
     loop.post_key("back")
@@ -189,7 +173,7 @@ def test_keys_work_beside_the_voice(tmp_path: Path, en: Recognizer) -> None:
 
 
 def test_push_to_talk_hears_only_after_the_talk_key(tmp_path: Path, en: Recognizer) -> None:
-    table = new_table("en")
+    table = twelve_table("en")
     audio = spoken(tmp_path, "en", ["continue", "continue", "continue"], push_to_talk=True)
     loop = voice_loop(table, "en", en, RecordingSpeaker(), audio)
     loop.post_key(TALK)  # one press: one answer heard; the two said without a press are not
@@ -198,7 +182,7 @@ def test_push_to_talk_hears_only_after_the_talk_key(tmp_path: Path, en: Recogniz
 
 
 def test_without_push_to_talk_every_answer_is_heard(tmp_path: Path, en: Recognizer) -> None:
-    table = new_table("en")
+    table = twelve_table("en")
     loop = voice_loop(table, "en", en, RecordingSpeaker(), spoken(tmp_path, "en", ["continue", "continue"]))
     loop.run()
     assert table.g.step == "demoninfo" and len(loop.log) == 2, loop.log
@@ -210,7 +194,7 @@ def test_a_model_that_fails_to_load_in_the_background_leaves_the_keyboard(tmp_pa
 
     loading: Future[Recognizer] = Future()
     loading.set_exception(ModelNotFoundError("no English model here"))
-    table = new_table("en")
+    table = twelve_table("en")
     console = io.StringIO()
     speaker = RecordingSpeaker()
     loop = voice_loop(table, "en", loading, speaker, spoken(tmp_path, "en", ["continue"]), console=console)
@@ -224,7 +208,7 @@ def test_a_model_that_fails_to_load_in_the_background_leaves_the_keyboard(tmp_pa
 
 
 def test_ctrl_d_stops_the_game_even_with_the_microphone_on(tmp_path: Path, en: Recognizer) -> None:
-    table = new_table("en")
+    table = twelve_table("en")
     loop = voice_loop(table, "en", en, RecordingSpeaker(), spoken(tmp_path, "en", ["continue", "continue"]))
     loop.post_key("next")
     loop.post_key(QUIT)

@@ -5,21 +5,13 @@ from __future__ import annotations
 import io
 
 from moderator.clocktower.frontend import TextLoop
-from moderator.clocktower.grimoire.journal import Journal
-from moderator.clocktower.rules.loader import default_catalogue
-from moderator.clocktower.rules.scripts import load_script
-from moderator.clocktower.rules.setup import setup_game
 from moderator.clocktower.table import Table
 from moderator.web.clocktower import show_cards
+from tests.tables import make_table
 
 
 def _table(assign: list[str], say: list[str], decide: dict[str, str] | None = None, script_id: str = "twelve") -> Table:
-    script, cat = load_script(script_id, default_catalogue())
-    names = [chr(ord("a") + i) for i in range(len(assign))]
-    events, _, _ = setup_game(script, cat, names, seed=0, characters=assign, overrides=decide or {})
-    journal = Journal.new(script.source)
-    journal.push("setup", events)
-    table = Table(journal, script, cat, "en")
+    table = make_table(script_id, [chr(ord("a") + i) for i in range(len(assign))], assign, decide=decide)
     loop = TextLoop(table, "en", io.StringIO(), jsonl=True)
     loop.run([])
     for line in say:

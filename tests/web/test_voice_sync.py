@@ -13,23 +13,16 @@ from concurrent.futures import Future
 from bench.fakes import RecordingSpeaker
 from bench.web_harness import ASSIGN, PLAYERS
 from moderator.clocktower.frontend import TextLoop
-from moderator.clocktower.grimoire.journal import Journal
-from moderator.clocktower.rules.loader import default_catalogue
-from moderator.clocktower.rules.scripts import load_script
-from moderator.clocktower.rules.setup import setup_game
 from moderator.clocktower.table import Table
 from moderator.clocktower.voice import ClocktowerSession
 from moderator.voice.asr import Recognizer
 from moderator.voice.loop import VoiceLoop
 from moderator.web.clocktower import ClocktowerWeb
+from tests.tables import make_table
 
 
 def new_table() -> Table:
-    script, cat = load_script("twelve", default_catalogue())
-    events, _, _ = setup_game(script, cat, PLAYERS.split(","), characters=ASSIGN.split(","))
-    journal = Journal.new(script.source)
-    journal.push("setup", events)
-    return Table(journal, script, cat, "en")
+    return make_table("twelve", PLAYERS.split(","), ASSIGN.split(","))
 
 
 def wait_for(cond: Callable[[], bool], timeout: float = 5.0) -> None:
