@@ -12,6 +12,10 @@ rules, as the game listens:
 - at the **yes/no step**: every digit is off-topic.
 
 Counts right, silent wrong (a wrong meaning acted on with no read-back), read back wrong and rejected.
+
+``--calibrated``: each speaker calibrates first with their takes 5 and 6 of every digit (as
+`moderator doctor --calibrate` keeps the numbers: takes only, no commands), and is measured on the
+takes 7-9 only; ``--takes 7,8,9`` measures the uncalibrated loop on the same takes.
 """
 
 from __future__ import annotations
@@ -19,11 +23,16 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from bench.calibrated import calibrated, utterance
 from bench.common import SPEECH
 from bench.voicebench import STEPS, Outcome, Tally, cut, new_loop, outcome, real_scene, seed_of
 from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
+from moderator.voice import templates
 from moderator.voice.app import recognizer_for
+from moderator.voice.loop import VoiceLoop
+
+DIGITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 
 
 def fsdd() -> list[tuple[int, Path]]:
@@ -40,36 +49,54 @@ def main() -> None:
     ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "digits-en.md"))
     ap.add_argument("--early-end", action=argparse.BooleanOptionalAction, default=True,
                     help="with asr.early_end (on by default)")
+    ap.add_argument("--margin", type=float, help="templates.MARGIN to try (calibrated)")
+    ap.add_argument("--calibrated", action="store_true", help="calibrate to each speaker on their takes 5 and 6")
+    ap.add_argument("--takes", default="", help="only these takes of each digit, e.g. 7,8,9 (--calibrated: 7,8,9)")
     ap.add_argument("--speakers", default="", help="only these FSDD speakers, comma-separated (choose on some, "
                     "report on the others), e.g. george,jackson,lucas")  # fmt: skip
     args = ap.parse_args()
+    if args.margin is not None:
+        templates.MARGIN = args.margin
     speakers = {s.strip() for s in args.speakers.split(",") if s.strip()}
+    wanted = {int(t) for t in (args.takes or ("7,8,9" if args.calibrated else "")).split(",") if t.strip()}
     rec = recognizer_for("en", Config())
     below = confirm_below_for(Config(), "en")
-    loop = new_loop("en", rec, below)
-    loop.early_end = args.early_end
+    base = new_loop("en", rec, below)
+    base.early_end = args.early_end
+    loops: dict[str, VoiceLoop] = {}
+    if args.calibrated:
+        said: dict[str, dict[str, list[bytes]]] = {}
+        for d, path in fsdd():
+            who, take = path.stem.split("_")[1], int(path.stem.split("_")[2])
+            pcm = utterance(real_scene(path, seed_of(path.name)).pcm) if take in (5, 6) else None
+            if pcm is not None:
+                said.setdefault(who, {}).setdefault(DIGITS[d], []).append(pcm)
+        loops = {who: calibrated(base, takes, rec, "en", forms={})[0] for who, takes in said.items()}
     seat, seat_off, number, yesno = Tally(), Tally(), Tally(), Tally()
-    def heard(pcm: bytes, step: str) -> Outcome:
+    def heard(pcm: bytes, step: str, who: str) -> Outcome:
         """As the loop hears it at ``step``: cut by the endpointer (streaming as the loop does), heard, judged."""
+        loop = loops.get(who, base)
         streamer = getattr(loop, "streamer_for", lambda _: None)(STEPS[step])
         utterances = cut(pcm, streamer=streamer).utterances if streamer else cut(pcm).utterances
         return outcome([loop.hear(u, STEPS[step]) for u in utterances], below)
 
     for d, path in fsdd():
-        if speakers and path.name.split("_")[1] not in speakers:
+        who, take = path.stem.split("_")[1], int(path.stem.split("_")[2])
+        if (speakers and who not in speakers) or (wanted and take not in wanted):
             continue
         pcm = real_scene(path, seed_of(path.name)).pcm
-        at_seat = heard(pcm, "seat")
+        at_seat = heard(pcm, "seat", who)
         if 1 <= d <= 7:
             seat.add(at_seat, ("seat", (d,), None, None), path.name)
-            number.add(heard(pcm, "number"), ("number", (), d, None), path.name)
+            number.add(heard(pcm, "number", who), ("number", (), d, None), path.name)
         else:
             seat_off.add(at_seat, None, path.name)
-        yesno.add(heard(pcm, "yesno"), None, path.name)
+        yesno.add(heard(pcm, "yesno", who), None, path.name)
     lines = ["# Real English digits (FSDD) through the voice loop", "",
              f"Made by `.venv/bin/python -m bench.digits{'' if args.early_end else ' --no-early-end'}"
+             f"{' --calibrated' if args.calibrated else ''}{' --takes ' + args.takes if args.takes else ''}"
              f"{' --speakers ' + ','.join(sorted(speakers)) if speakers else ''}`. Seat grammar: "
-             f"{', '.join(loop.grammar(STEPS['seat']))}. Number grammar: {', '.join(loop.grammar(STEPS['number']))}.",
+             f"{', '.join(base.grammar(STEPS['seat']))}. Number grammar: {', '.join(base.grammar(STEPS['number']))}.",
              "",
              "| step, digits | right (acted on or read back) | silent wrong | read back wrong | rejected |",
              "| --- | --- | --- | --- | --- |",

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
+from bench.calibrated import calibrated, synthetic_takes, to_say
 from bench.common import SPEECH, Condition
 from bench.run import pctl
 from bench.voicebench import (
@@ -51,6 +52,7 @@ from moderator.commands.phrases import Intent
 from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
 from moderator.i18n import Lang
+from moderator.voice import templates
 from moderator.voice.app import recognizer_for
 from moderator.voice.audio import SAMPLE_RATE
 from moderator.voice.loop import Heard, VoiceLoop
@@ -72,6 +74,10 @@ VOUCHED: frozenset[Intent] = frozenset()
 
 DECOYS: list[str] | None = None
 """``--decoys``: the decoys to try instead of data/commands' (comma-separated; "" = none)."""
+
+CALIBRATED = False
+"""``--calibrated``: each voice calibrated first, as a storyteller would (bench.calibrated: its takes at
+other rates); the real speech is heard by the first voice's calibrated loop."""
 
 
 def outcome(heards: Sequence[Heard], confirm_below: float) -> Outcome:
@@ -146,19 +152,25 @@ def bench(lang: Lang, n_voices: int, half: str, lines: list[str], latency_items:
     kinds: list[float | str | None] = [*NOISE, REVERB]
     by_step = {(s, k): Tally() for s in STEPS for k in kinds}
     by_voice = {(v, k): Tally() for v in voices for k in kinds}
+    loops = {v: calibrated(loop, synthetic_takes(corpus, v, to_say(lang)), rec, lang)[0] for v in voices} \
+        if CALIBRATED else {v: loop for v in voices}  # fmt: skip
+    base, loop = loop, loops[voices[0]]
     for cond in conds:
+        vloop = loops[cond.voice]
         for step, its in step_items.items():
             for item in its:
                 clean = corpus.clean(item.text, cond)
                 for k in kinds:
                     seed = seed_of(item.text, cond.label, k)
                     pcm = scene(reverb(clean, seed), None, seed).pcm if k == REVERB else scene(clean, k, seed).pcm  # type: ignore[arg-type]
-                    o = outcome([loop.hear(u, STEPS[step]) for u in cut_at(loop, pcm, step)], below)
+                    o = outcome([vloop.hear(u, STEPS[step]) for u in cut_at(vloop, pcm, step)], below)
                     label = f"{item.text} [{cond.label}]"
                     by_step[(step, k)].add(o, item.expected, label)
                     by_voice[(cond.voice, k)].add(o, item.expected, label)
     name = {None: "clean", REVERB: "reverb 0.5 s"} | {k: f"{k:g} dB" for k in NOISE if k is not None}
-    lines += [f"## {lang} ({rec.engine}, {rec.model_name}): the {half} half of the voices", "",
+    del base
+    lines += [f"## {lang} ({rec.engine}, {rec.model_name}): the {half} half of the voices"
+              f"{', each calibrated first (bench.calibrated)' if CALIBRATED else ''}", "",
               f"Voices ({len(voices)}, each at {' and '.join(map(str, RATES))} wpm): {', '.join(voices)}.", "",
               "| step | " + " | ".join(f"{name[k]}: right / silent wrong" for k in kinds) + " |",
               "| --- |" + " --- |" * len(kinds)]  # fmt: skip
@@ -247,14 +259,21 @@ def main() -> None:
     ap.add_argument("--before", action="store_true",
                     help='the loop before issue 14: "no" (nobody) not read back, no decoys')
     ap.add_argument("--decoys", help="decoys to try instead of data/commands' (comma-separated)")
+    ap.add_argument("--margin", type=float, help="templates.MARGIN to try (calibrated)")
+    ap.add_argument("--calibrated", action="store_true",
+                    help="calibrate the loop to each voice first (its takes at other rates), as a storyteller would")
     ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "HELDOUT.md"))
     args = ap.parse_args()
-    global VOUCHED, DECOYS
+    if args.margin is not None:
+        templates.MARGIN = args.margin
+    global VOUCHED, DECOYS, CALIBRATED
+    CALIBRATED = args.calibrated
     VOUCHED = frozenset({"no"}) if args.before else frozenset()
     DECOYS = None if args.decoys is None else [d for d in args.decoys.split(",") if d]
     lines = ["# Held-out voices and real speech", "",
-             f"Made by `.venv/bin/python -m bench.heldout --voices {args.voices} --half {args.half}"
-             f"{' --before' if args.before else ''}`.", ""]  # fmt: skip
+             f"Made by `.venv/bin/python -m bench.heldout --langs {args.langs} --voices {args.voices} "
+             f"--half {args.half}"
+             f"{' --before' if args.before else ''}{' --calibrated' if args.calibrated else ''}`.", ""]  # fmt: skip
     targets: list[str] = []
     for lang in args.langs.split(","):
         start = len(lines)

@@ -59,6 +59,8 @@ class Options:
     """Calibrate to the storyteller's voice: True = do, False = skip, None = ask (skipped when nobody can answer)."""
     takes: int = 3
     """How many times the storyteller says each command word when calibrating."""
+    word_takes: int = 2
+    """How many times each number and the seat word (kept as takes only) is said when calibrating."""
 
 
 @dataclass
@@ -345,7 +347,8 @@ class Doctor:
         stored = load(lang, root)
         wanted = self.options.calibrate
         if wanted is None:
-            wanted = bool(self.ask(f"Calibrate to your voice now? (say each command word {self.options.takes} times)"))
+            wanted = bool(self.ask(f"Calibrate to your voice now? (say each command word {self.options.takes} times, "
+                                   f"each number {self.options.word_takes} times)"))
         if rec is None or not wanted:
             detail = "calibrated earlier: " + ", ".join(stored.table()) if stored else "not calibrated to your voice"
             self.add(Check("calibration", "ok" if stored else "skip", detail,
@@ -356,9 +359,11 @@ class Doctor:
         endpointer.noise = floor or None
         forms = _command_forms(lang)
         takes: dict[str, list[bytes]] = {}
-        for phrase in dict.fromkeys(p for ps in forms.values() for p in ps):
-            for i in range(self.options.takes):
-                self.out.write(f"       say: {phrase} ({i + 1}/{self.options.takes})\n")
+        said = {p: self.options.takes for ps in forms.values() for p in ps}
+        said |= {p: self.options.word_takes for p in _calibration_words(lang) if p not in said}
+        for phrase, times in said.items():
+            for i in range(times):
+                self.out.write(f"       say: {phrase} ({i + 1}/{times})\n")
                 self.out.flush()
                 pcm = self._utterance(blocks, endpointer, heard)
                 if pcm is not None:
@@ -449,6 +454,18 @@ def _find(wanted: str, pool: list[dict[str, object]]) -> str | None:
     return None
 
 
+def _calibration_words(lang: Lang) -> list[str]:
+    """The words also said at calibration, kept as takes only: data/commands ``voice.calibrate_words``,
+    then the numbers 0 to ``voice.calibrate_numbers`` in their first spoken form."""
+    from moderator.commands.phrases import phrases
+
+    voice = phrases(lang).voice
+    if voice is None:
+        return []
+    numbers = [voice.numbers[k][0] for k in range(voice.calibrate_numbers + 1) if voice.numbers.get(k)]
+    return [*voice.calibrate_words, *numbers] if voice.calibrate_numbers else list(voice.calibrate_words)
+
+
 def _command_forms(lang: Lang) -> dict[str, list[str]]:
     """The spoken forms of the one-word commands (next, back, repeat, yes, no; and nobody) to try in
     ``lang``: data/commands ``voice.calibrate``, else the forms the grammar listens for."""
@@ -529,7 +546,8 @@ start of a game (and what was answered): it is not offered again (``moderator do
 
 
 def offer_calibration(config: Config, lang: Lang, stdin: TextIO | None = None, out: TextIO | None = None,
-                      root: Path | None = None, takes: int = 3, *, force: bool = False) -> bool:  # fmt: skip
+                      root: Path | None = None, takes: int = 3, *, force: bool = False,
+                      word_takes: int = 2) -> bool:  # fmt: skip
     """At the start of a game by voice, when this user has no calibration for ``lang``, has not been
     offered one, and a terminal can answer: offer it once ("Calibrate now? [y/N]"), and calibrate on
     yes. Not offered with ``asr.calibration = false`` or when stdin is no terminal. ``force`` (the
@@ -539,7 +557,8 @@ def offer_calibration(config: Config, lang: Lang, stdin: TextIO | None = None, o
     stdin, out = stdin or sys.stdin, out or sys.stdout
     folder = calibration_dir(lang, root)
     if force:
-        Doctor(config, Options(lang, config.game.script, noise_seconds=2.0, calibrate=True, takes=takes),
+        Doctor(config, Options(lang, config.game.script, noise_seconds=2.0, calibrate=True, takes=takes,
+                       word_takes=word_takes),
                out=out).calibrate_now(root)  # fmt: skip
         return load(lang, root) is not None
     if not config.asr.calibration or (folder / OFFERED).exists() or not stdin.isatty():
@@ -547,7 +566,8 @@ def offer_calibration(config: Config, lang: Lang, stdin: TextIO | None = None, o
     if load(lang, root) is not None:
         return False
     out.write(f"voice: not calibrated to your voice yet. Calibrate now? You say each command word {takes} times "
-              "(about two minutes); skipped, `moderator doctor --calibrate` does it later. [y/N] ")  # fmt: skip
+              f"and each number {word_takes} times (about three minutes); skipped, `moderator doctor --calibrate` "
+              "does it later. [y/N] ")  # fmt: skip
     out.flush()
     answer = stdin.readline().strip().casefold()
     folder.mkdir(parents=True, exist_ok=True)
@@ -555,7 +575,8 @@ def offer_calibration(config: Config, lang: Lang, stdin: TextIO | None = None, o
     if not answer.startswith(("y", "네", "예", "응")):
         out.write("voice: calibration skipped (not asked again).\n")
         return False
-    doctor = Doctor(config, Options(lang, config.game.script, noise_seconds=2.0, calibrate=True, takes=takes), out=out)
+    doctor = Doctor(config, Options(lang, config.game.script, noise_seconds=2.0, calibrate=True, takes=takes,
+                       word_takes=word_takes), out=out)
     doctor.calibrate_now(root)
     return load(lang, root) is not None
 
@@ -564,7 +585,8 @@ def cmd_doctor(args: argparse.Namespace, config: Config) -> int:
     lang: Lang = args.lang or config.general.language
     options = Options(lang, args.script or config.game.script, noise_seconds=args.noise_seconds,
                       voice_seconds=args.voice_seconds, listen_seconds=args.listen_seconds,
-                      audio=not args.no_audio, calibrate=args.calibrate, takes=args.takes)  # fmt: skip
+                      audio=not args.no_audio, calibrate=args.calibrate, takes=args.takes,
+                      word_takes=args.word_takes)  # fmt: skip
     return Doctor(config, options, ask=_ask_terminal).run()
 
 
@@ -579,4 +601,6 @@ def register(sub: Any) -> None:
     p.add_argument("--calibrate", action=argparse.BooleanOptionalAction, default=None,
                    help="calibrate to your voice (default: ask); --no-calibrate skips it")
     p.add_argument("--takes", type=int, default=3, help="how many times to say each command word when calibrating")
+    p.add_argument("--word-takes", type=int, default=2,
+                   help="how many times to say each number and the seat word when calibrating (0: none)")
     p.set_defaults(func=cmd_doctor)

@@ -3,6 +3,8 @@ PortAudio path: see tests/voice/test_live.py), in a fresh process each."""
 
 from __future__ import annotations
 
+import re
+
 import os
 import random
 import subprocess
@@ -103,25 +105,31 @@ def test_doctor_calibrates_to_the_storyteller_on_file_backed_devices(tmp_path: P
 
     forms = ["continue", "next", "cancel", "undo", "repeat that", "say again", "yes", "yeah", "no", "nope", "nobody",
              "no one"]  # data/commands/en.yaml voice.calibrate, in order  # fmt: skip
-    words = ["seat three", *forms]
+    numbers = ["seat", "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+               "twelve", "thirteen", "fourteen", "fifteen"]  # voice.calibrate_words, then 0-15  # fmt: skip
+    words = list(dict.fromkeys(["seat three", *forms, *numbers]))
     said = {w: _mix(read_wav(render(w, "en", tmp_path / f"{w}.wav"))[0], seed=i) for i, w in enumerate(words)}
     voice = _noise(0.5) + said["continue"] + _noise(0.5) + said["continue"]
     voice += _noise(max(0.0, 3.0 - len(voice) / 32000))
     commands = b"".join(_noise(1.0) + said[w] + _noise(1.5) for w in ["continue", "seat three", "yes"])
     spoken = ["undo" if w == "cancel" else w for w in forms]
     takes = b"".join(_noise(1.0) + said[w] + _noise(1.2) for w in spoken for _ in range(2))
+    takes += b"".join(_noise(1.0) + said[w] + _noise(1.2) for w in numbers)  # --word-takes 1
     mic = tmp_path / "mic.raw"
     mic.write_bytes(_noise(2.0) + voice[: 3 * 32000] + commands + takes + _noise(10.0))
     env = {**alsa_env(tmp_path, mic=mic), "XDG_DATA_HOME": str(tmp_path / "data")}
     config = tmp_path / "config.toml"
     config.write_text('[general]\nlanguage = "en"\n[audio]\ninput = "mic"\npublic = "table"\nprivate = "headset"\n')
     args = ["--config", str(config), "doctor", "--noise-seconds", "2", "--voice-seconds", "3", "--calibrate",
-            "--takes", "2"]  # fmt: skip
+            "--takes", "2", "--word-takes", "1"]  # fmt: skip
     run = doctor(args, env, tmp_path)
     assert "Traceback" not in run.stdout + run.stderr, run.stderr
     assert "] calibration: your level" in run.stdout, run.stdout
     stored = tmp_path / "data" / "moderator" / "calibration" / "en"
-    assert (stored / "calibration.json").is_file() and len(list((stored / "takes").glob("*.wav"))) == 2 * len(forms)
+    wavs = len(list((stored / "takes").glob("*.wav")))
+    assert (stored / "calibration.json").is_file() and wavs == 2 * len(forms) + len(numbers), wavs
+    for word in numbers:  # each number's takes are listed; heard right or not, they are kept as takes
+        assert re.search(rf"^ +{word} +[01]/1 takes$", run.stdout, re.M), run.stdout
     for word in ("continue", "undo", "repeat that", "yes", "nobody"):
         assert f"{word:<16} 2/2 kept" in run.stdout, run.stdout
     assert f"{'cancel':<16} 0/2 dropped" in run.stdout, run.stdout
@@ -137,3 +145,7 @@ def test_doctor_calibrates_to_the_storyteller_on_file_backed_devices(tmp_path: P
     back = loop.hear(_mix(read_wav(render("undo", "en", tmp_path / "undo-2.wav", rate=160))[0], seed=99),
                      ("seat", "no"))  # fmt: skip
     assert back.command is not None and back.command.intent == "back", back.result
+    # the takes of "seat" and "four", joined, judge "seat four" beside the recognizer: they agree
+    four = loop.hear(_mix(read_wav(render("seat four", "en", tmp_path / "seat-four.wav", rate=160))[0], seed=98),
+                     ("seat", "no"))  # fmt: skip
+    assert four.command is not None and four.command.seats == (4,) and four.agreed, four.result

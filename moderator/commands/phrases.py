@@ -61,6 +61,12 @@ class VoicePhrases(BaseModel):
     """The spoken forms the storyteller tries at calibration, per one-word command (and ``nobody``);
     the loop then listens for the forms heard best on their voice (moderator.voice.calibrate). Every
     form must parse as its command."""
+    calibrate_words: list[str] = []
+    """Also said at calibration, kept as takes only (no command of their own): the seat word, say.
+    With ``calibrate_numbers`` they let the takes judge whole sentences of a step ("자리 넷": the
+    takes of 자리, then of 넷; moderator.voice.templates)."""
+    calibrate_numbers: int = 0
+    """The numbers said at calibration, 0 up to this, each in its first spoken form (``numbers``)."""
     decoys: list[str] = []
     """Short words that are no answer but sound like one ("네" beside "넷", "four" beside "no"): each
     step's grammar also holds those it does not allow, so they are heard as themselves and rejected

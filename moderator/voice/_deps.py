@@ -14,6 +14,7 @@ _HINTS: dict[str, tuple[str, str | None]] = {
     "pocketsphinx": ("pocketsphinx", None),
     "pyttsx3": ("pyttsx3", "apt-get install espeak-ng libespeak-ng1"),
     "sounddevice": ("sounddevice", "apt-get install libportaudio2"),
+    "dtaidistance.dtw_ndim": ("dtaidistance", None),
 }
 
 

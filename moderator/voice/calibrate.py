@@ -93,9 +93,12 @@ class Calibration:
         return list(dict.fromkeys(out))
 
     def table(self) -> list[str]:
-        """The result as lines: each form, how often it was heard right, which is kept."""
+        """The result as lines: each form, how often it was heard right, which is kept (words that are
+        no command's form: takes only)."""
         kept = {p for i in self.forms for p in self.kept(i)} if self.forms else set(self.best.values())
-        return [f"{p:<16} {r}/{n} {'kept' if p in kept else 'dropped'}" for p, (r, n) in self.scores.items()]
+        tried = {p for ps in self.forms.values() for p in ps} | set(self.best.values())
+        return [f"{p:<16} {r}/{n} {('kept' if p in kept else 'dropped') if p in tried else 'takes'}"
+                for p, (r, n) in self.scores.items()]  # fmt: skip
 
 
 def _ratio(score: tuple[int, int]) -> float:
@@ -106,15 +109,17 @@ def calibrate(
     takes: Mapping[str, Sequence[bytes]], forms: Mapping[str, Sequence[str]], rec: Recognizer, lang: str
 ) -> Calibration:
     """Learn from ``takes`` (each spoken form to its recordings, 16 kHz) of the ``forms`` of each
-    intent, recognised by ``rec`` in a grammar of every form."""
-    grammar = list(dict.fromkeys(p for ps in forms.values() for p in ps))
+    intent, recognised by ``rec`` in a grammar of every form; and of other words kept as takes only
+    (the numbers, the seat word), recognised in a grammar of those words."""
+    tried = list(dict.fromkeys(p for ps in forms.values() for p in ps))
+    words = [p for p in takes if p not in tried]
     levels = [speech_level(pcm) for pcms in takes.values() for pcm in pcms]
     cal = Calibration(lang, sorted(levels)[len(levels) // 2] if levels else 0.0)
     cal.forms = {i: list(ps) for i, ps in forms.items()}
     for phrase, pcms in takes.items():
         right = 0
         for pcm in pcms:
-            result = rec.recognize(pcm, SAMPLE_RATE, grammar)
+            result = rec.recognize(pcm, SAMPLE_RATE, tried if phrase in tried else words)
             right += not result.rejected and result.phrase == phrase
             cal.templates.add(phrase, pcm)
         cal.scores[phrase] = (right, len(pcms))

@@ -54,7 +54,7 @@ CHOOSING = _CHOOSING
 
 
 def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_below: float, *,
-          chooses_nobody: bool = False, one_word_seat: bool = False) -> Verdict:  # fmt: skip
+          chooses_nobody: bool = False, one_word_seat: bool = False, agreed: bool = False) -> Verdict:  # fmt: skip
     """What the loop does with an answer: carry it out, read it back for a yes/no, or ask again.
 
     - A state-changing answer is read back when the policy doubts it (``doubtful``) or its lowest
@@ -66,11 +66,15 @@ def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_belo
       "알려줘" were heard as no): it is read back, unless the storyteller's calibration vouches for it.
     - And a seat said in one word (``one_word_seat``: a bare "three" at an English seat step): real
       spoken digits were heard as other digits at full confidence (0 as "two"), so it is read back
-      ("seat three, right?"), unless ``vouched`` holds "seat" (calibration takes no numbers yet);
-      "seat three" is acted on as before.
+      ("seat three, right?"), unless ``vouched`` holds "seat"; "seat three" is acted on as before.
+    - Unless the storyteller's takes agree (``agreed``): the recognizer decoded this answer and the
+      takes (:meth:`~moderator.voice.templates.Templates.pick`) clearly name it too; two opinions,
+      one of them this storyteller's own voice. Then it is carried out.
     """
     if intent is None:
         return "reject"
+    if agreed:
+        return "act"
     if intent == "no" and chooses_nobody:
         return "reject" if doubtful else "confirm"
     if intent == "seat" and one_word_seat:
@@ -89,6 +93,8 @@ class Heard:
     confidence: float
     allowed: tuple[Intent, ...] = ()
     """What the step allowed."""
+    agreed: bool = False
+    """The storyteller's takes clearly name the same sentence as the recognizer (calibrated only)."""
 
     def verdict(self, confirm_below: float, vouched: frozenset[Intent] = frozenset()) -> Verdict:
         """What the loop does with it; ``vouched``: one-word answers the storyteller's calibration
@@ -97,7 +103,7 @@ class Heard:
         nobody = bool(CHOOSING & set(self.allowed)) and "no" not in vouched
         one_word = len(self.result.text.split()) == 1 and "seat" not in vouched
         return judge(intent, self.confidence, self.result.doubtful, confirm_below, chooses_nobody=nobody,
-                     one_word_seat=one_word)  # fmt: skip
+                     one_word_seat=one_word, agreed=self.agreed)  # fmt: skip
 
 
 @dataclass
@@ -133,6 +139,7 @@ class VoiceLoop:
             self.early_end = self.lang in EARLY_END_LANGS
         self._grammars: dict[tuple[Intent, ...], list[str]] = {}
         self._decoys_in: dict[tuple[Intent, ...], frozenset[str]] = {}
+        self._meanings: dict[tuple[str, tuple[Intent, ...]], object] = {}
         self._events: queue.Queue[Event] = queue.Queue()
         self._keys_ended = False
         self._quit = False
@@ -172,6 +179,18 @@ class VoiceLoop:
             self._grammars[key] = kept
         return self._grammars[key]
 
+    def _meaning(self, spoken: str, allowed: Sequence[Intent]) -> object:
+        """What a sentence of the step's grammar means there ("four" and "seat four": seat 4)."""
+        key = (spoken, tuple(sorted(set(allowed))))
+        if key not in self._meanings:
+            try:
+                command = self.session.parse(self.forms.written_form(spoken), allowed)
+            except ValueError:  # NotUnderstood, Ambiguous, IllegalChoice
+                command = None
+            self._meanings[key] = spoken if command is None else (
+                command.intent, command.seats, command.number, command.value, command.character)
+        return self._meanings[key]
+
     def _means(self, phrase: str, allowed: Sequence[Intent]) -> bool:
         """Whether the typed phrases read ``phrase`` as a yes or a no here."""
         try:
@@ -207,24 +226,49 @@ class VoiceLoop:
 
     def hear(self, pcm: bytes, allowed: Sequence[Intent]) -> Heard:
         """Recognise one utterance inside the step's grammar and parse it. With a calibration, a
-        voice far below the storyteller's is not an answer, and an answer far from their takes of
-        the same words is doubted."""
+        voice far below the storyteller's is not an answer, and the storyteller's takes give a second
+        opinion (:meth:`second_opinion`)."""
         cal = self.calibration
         if cal is not None and cal.far(pcm):
             return Heard(Result("", (), True, reason="far-field"), None, 0.0, tuple(allowed))
         grammar = self.grammar(allowed)
         result = self.rec.recognize(pcm, SAMPLE_RATE, grammar, decoded=_decoded(pcm, grammar))
         confidence = min(result.confidences, default=0.0)
-        if result.phrase in self._decoys_in.get(tuple(sorted(set(allowed))), ()):
+        decoys = self._decoys_in.get(tuple(sorted(set(allowed))), frozenset())
+        agreed = False
+        if result.phrase in decoys:
             result = replace(result, rejected=True, phrase=None, reason="decoy")
+        elif cal is not None:
+            result, agreed = self.second_opinion(result, pcm, [s for s in grammar if s not in decoys], allowed)
         if result.rejected or result.phrase is None:
             return Heard(result, None, confidence, tuple(allowed))
-        spoken = result.phrase
-        if cal is not None and cal.templates.doubts(spoken, pcm):
-            result = replace(result, doubtful=True, reason="far-from-takes")
-        written = self.forms.written_form(spoken)
+        written = self.forms.written_form(result.phrase)
         result = replace(result, phrase=written)
-        return Heard(result, self.session.parse(written, allowed), confidence, tuple(allowed))
+        return Heard(result, self.session.parse(written, allowed), confidence, tuple(allowed), agreed)
+
+    def second_opinion(self, result: Result, pcm: bytes, sentences: Sequence[str],
+                       allowed: Sequence[Intent]) -> tuple[Result, bool]:  # fmt: skip
+        """The storyteller's takes beside the recognizer (a calibration only), over the step's
+        ``sentences`` that have takes (:meth:`Templates.ranked <moderator.voice.templates.Templates.ranked>`):
+
+        - both name the same meaning, the takes clearly: it is carried out (``True``: agreed), also where
+          the recognizer decoded that sentence but its rejection policy doubted it;
+        - the takes clearly name another meaning, or one where the recognizer decoded nothing of the
+          step: that sentence, doubted (a state-changing answer is read back, any other dropped);
+        - the takes name none clearly: the recognizer's answer, doubted if it is far from the takes of it.
+        """
+        assert self.calibration is not None
+        templates = self.calibration.templates
+        ranked = templates.ranked(pcm, sentences)
+        pick = templates.pick(ranked, lambda s: self._meaning(s, allowed))
+        heard = result.phrase if not result.rejected else (result.text if result.text in sentences else None)
+        if pick is None:
+            if not result.rejected and heard is not None and templates.doubts(heard, pcm):
+                return replace(result, doubtful=True, reason="far-from-takes"), False
+            return result, False
+        if heard is not None and self._meaning(pick, allowed) == self._meaning(heard, allowed):
+            return replace(result, rejected=False, phrase=heard, doubtful=False), True
+        return replace(result, text=pick, rejected=False, phrase=pick, doubtful=True, reason="takes"), False
 
     def listen_for(self, allowed: Sequence[Intent]) -> None:
         """Decode the next utterance while it is spoken, in the grammar of a step allowing ``allowed``

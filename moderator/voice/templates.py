@@ -1,18 +1,29 @@
 """The storyteller's own takes as templates: a second opinion on short answers.
 
-A one-word answer the grammar accepts ("no", "네") is also compared with the storyteller's takes of
-the same phrase, recorded at calibration: MFCCs of the speech (cepstral mean removed), and the
-length-normalised dynamic time warping distance to the nearest take. Too far from every take of
-that phrase, and the answer is doubted (not acted on by itself). numpy only, no model.
+At calibration the storyteller says each command word, the numbers and the seat word. An answer is
+compared with those takes: MFCCs of the speech (cepstral mean removed), and the dynamic time warping
+distance to the nearest take (the root mean square frame distance along the best path; the DTW is
+dtaidistance's, in C). A sentence of the step made of words with takes ("자리 넷": 자리, then 넷) is
+judged by its last word: the end of the answer is compared with the takes of that word, where the
+start may be the first word (the sentences of a step differ in their last word: 자리 하나, 자리 둘).
+
+- Too far from every take of the phrase the recognizer heard, and the answer is doubted.
+- :meth:`Templates.pick`: the step's sentence clearly nearest the answer, if one is (within the
+  threshold, and the next sentence ``MARGIN`` times farther). The voice loop uses it as a second
+  opinion beside the recognizer's (moderator.voice.loop).
+- The takes are quiet; an answer much noisier than they are (``NOISIER_DB``) gets no opinion: in noise
+  the distances measure the noise.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import NDArray
+
+from moderator.voice._deps import require
 
 Features = NDArray[np.float64]
 
@@ -60,19 +71,59 @@ def features(pcm: bytes) -> Features:
     return np.asarray(ceps - ceps.mean(axis=0), dtype=np.float64)
 
 
+def snr(pcm: bytes) -> float:
+    """How far the speech in ``pcm`` stands above its noise, in dB: the loud frames (95th percentile
+    of the 25 ms frame energies) over the quiet ones (10th percentile)."""
+    x = np.frombuffer(pcm, dtype="<i2").astype(np.float64)
+    if len(x) < FRAME:
+        return 0.0
+    energy = 10 * np.log10((np.lib.stride_tricks.sliding_window_view(x, FRAME)[::HOP] ** 2).mean(axis=1) + 1e-9)
+    return float(np.percentile(energy, 95) - np.percentile(energy, 10))
+
+
+MARGIN = 1.2
+"""How much farther the second-nearest sentence must be for :meth:`Templates.pick` to name the nearest
+(chosen on the choose half of the held-out voices and on three of the six real digit speakers:
+bench/FINDINGS.md, "Issue 14, part 4")."""
+
+LENGTH_RATIO = 2.0
+"""An answer more than this many times longer or shorter than a take is not that take."""
+
+ENDING_SLACK = 1.5
+"""The threshold is fitted on whole takes; a word at the end of a sentence (:func:`_ending`) is said
+otherwise than alone, and is allowed this much more (chosen on the choose half of the held-out voices)."""
+
+NOISIER_DB = 12.0
+"""An answer whose speech stands this much less above its noise than the takes' (:func:`snr`, their
+median) is too noisy to compare with them."""
+
+
+def _sumsq(a: Features, b: Features) -> float:
+    """The summed squared Euclidean frame distances along the best DTW path (dtaidistance's, in C)."""
+    ndim = require("dtaidistance.dtw_ndim", "comparing an answer with the storyteller's takes")
+    d = float(ndim.distance_fast(np.ascontiguousarray(a), np.ascontiguousarray(b), use_pruning=False))
+    return d * d
+
+
 def dtw(a: Features, b: Features) -> float:
-    """The DTW distance between two feature sequences (Euclidean frames), divided by ``len(a) + len(b)``."""
-    cost = np.sqrt(((a[:, None, :] - b[None, :, :]) ** 2).sum(axis=2))
-    n, m = cost.shape
-    inf = float("inf")
-    prev: list[float] = [0.0] + [inf] * m
-    for i in range(n):
-        row: list[float] = cost[i].tolist()
-        cur: list[float] = [inf] * (m + 1)
-        for j in range(1, m + 1):
-            cur[j] = row[j - 1] + min(prev[j - 1], prev[j], cur[j - 1])
-        prev = cur
-    return float(prev[m] / (n + m))
+    """The DTW distance between two feature sequences: the root of the summed squared Euclidean frame
+    distances along the best path, over ``len(a) + len(b)`` (a root mean square per frame)."""
+    return float(np.sqrt(_sumsq(a, b) / (len(a) + len(b))))
+
+
+def _comparable(n: int, m: int) -> bool:
+    return n <= LENGTH_RATIO * m and m <= LENGTH_RATIO * n
+
+
+def _ending(heard: Features, first: Features, second: Features, cache: dict[tuple[int, int], float]) -> float:
+    """The distance of the end of ``heard`` to ``second``, where the start (a split every third frame)
+    may be ``first``: each part within ``LENGTH_RATIO`` of its take's length."""
+    n, best = len(heard), float("inf")
+    for b in range(3, n - 2, 3):
+        if _comparable(b, len(first)) and _comparable(n - b, len(second)):
+            rest = cache.setdefault((b, id(second)), _sumsq(heard[b:], second))
+            best = min(best, rest / (n - b + len(second)))
+    return float(np.sqrt(best))
 
 
 @dataclass
@@ -81,22 +132,79 @@ class Templates:
 
     takes: dict[str, list[Features]] = field(default_factory=dict)
     threshold: float = float("inf")
+    snrs: list[float] = field(default_factory=list)
+    """How far each take's speech stands above its noise (:func:`snr`)."""
 
     def add(self, phrase: str, pcm: bytes) -> None:
         self.takes.setdefault(phrase, []).append(features(pcm))
+        self.snrs.append(snr(pcm))
+
+    def parts(self, sentence: str) -> list[str]:
+        """``sentence`` as phrases with takes, the longest run of words first ("자리 넷": 자리, 넷;
+        "열 하나" has takes of its own); [] when a word has none."""
+        words, out, i = sentence.split(), [], 0
+        while i < len(words):
+            j = next((j for j in range(len(words), i, -1) if self.takes.get(" ".join(words[i:j]))), None)
+            if j is None:
+                return []
+            out.append(" ".join(words[i:j]))
+            i = j
+        return out
+
+    def covers(self, sentence: str) -> bool:
+        """Whether the takes can judge ``sentence``: a phrase with takes, or two."""
+        return 1 <= len(self.parts(sentence)) <= 2
+
+    def clean_enough(self, pcm: bytes) -> bool:
+        """Whether ``pcm`` is about as quiet as the takes (``NOISIER_DB``)."""
+        return not self.snrs or snr(pcm) >= float(np.median(self.snrs)) - NOISIER_DB
+
+    def ranked(self, pcm: bytes, sentences: Sequence[str]) -> list[tuple[float, str]]:
+        """The ``sentences`` the takes cover, nearest ``pcm`` first, each with its distance (infinite where
+        no take is comparable in length); [] when ``pcm`` is too noisy to judge."""
+        if not self.clean_enough(pcm):
+            return []
+        heard = features(pcm)
+        cache: dict[tuple[int, int], float] = {}
+        out = []
+        for s in dict.fromkeys(sentences):
+            if self.covers(s):
+                out.append((self._distance(heard, s, cache), s))
+        return sorted(out)
+
+    def _distance(self, heard: Features, sentence: str, cache: dict[tuple[int, int], float]) -> float:
+        parts = [self.takes[p] for p in self.parts(sentence)]
+        if len(parts) == 1:
+            return min((dtw(heard, t) for t in parts[0] if _comparable(len(heard), len(t))), default=float("inf"))
+        return min(_ending(heard, a, b, cache) for a in parts[0] for b in parts[1])
+
+    def pick(self, ranked: Sequence[tuple[float, str]], meaning: Callable[[str], object] = str,
+             margin: float | None = None) -> str | None:  # fmt: skip
+        """The nearest of ``ranked`` (:meth:`ranked`) if it is clearly so: within the threshold, and the
+        nearest sentence of another ``meaning`` ("four" and "seat four" mean the same) ``margin`` times
+        farther (default ``MARGIN``); None otherwise, or with no other meaning to tell it from."""
+        margin = MARGIN if margin is None else margin
+        if not ranked:
+            return None
+        d1, best = ranked[0]
+        others = [d for d, s in ranked[1:] if meaning(s) != meaning(best)]
+        return best if others and d1 <= self.limit(best) and others[0] >= margin * d1 else None
+
+    def limit(self, sentence: str) -> float:
+        """The distance above which an answer is not ``sentence``: the threshold, ``ENDING_SLACK`` times
+        it for a sentence judged by its ending."""
+        return self.threshold * (ENDING_SLACK if len(self.parts(sentence)) == 2 else 1.0)
 
     def distance(self, phrase: str, pcm: bytes) -> float | None:
-        """The distance from ``pcm`` to the nearest take of ``phrase`` (None: no take of it)."""
-        takes = self.takes.get(phrase)
-        if not takes:
+        """The distance from ``pcm`` to ``phrase`` (None: the takes do not cover it, or ``pcm`` is too noisy)."""
+        if not self.covers(phrase) or not self.clean_enough(pcm):
             return None
-        heard = features(pcm)
-        return min(dtw(heard, t) for t in takes)
+        return self._distance(features(pcm), phrase, {})
 
     def doubts(self, phrase: str, pcm: bytes) -> bool:
         """Whether ``pcm``, heard as ``phrase``, is too far from every take of it."""
         d = self.distance(phrase, pcm)
-        return d is not None and d > self.threshold
+        return d is not None and d > self.limit(phrase)
 
     def fit_threshold(self, margin: float = 0.5) -> float:
         """Set the threshold from the takes themselves: between the farthest take from its own

@@ -132,7 +132,8 @@ def test_yes_calibrates_through_the_real_model_on_the_file_backed_microphone(tmp
             "from pathlib import Path\nfrom moderator.config import load_config\n"
             "from moderator.doctor import offer_calibration\n"
             "class T(io.StringIO):\n    def isatty(self): return True\n"
-            f"ok = offer_calibration(load_config(Path({str(config)!r})), 'en', {stdin}, takes=2, force={force})\n"
+            f"ok = offer_calibration(load_config(Path({str(config)!r})), 'en', {stdin}, takes=2, force={force}, "
+            "word_takes=0)\n"
             "print('calibrated' if ok else 'not calibrated')\n")  # fmt: skip
     run = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True,
                          timeout=300)  # fmt: skip
