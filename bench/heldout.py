@@ -75,9 +75,19 @@ VOUCHED: frozenset[Intent] = frozenset()
 DECOYS: list[str] | None = None
 """``--decoys``: the decoys to try instead of data/commands' (comma-separated; "" = none)."""
 
+SHORT_TALK = {
+    "ko": ["알려줘", "응 말해줘", "뭐라고", "그게 아니라", "누구 차례야", "물 좀 줘", "배고파", "감사합니다"],
+    "en": ["hold on", "what", "thank you", "let me think", "whose turn is it", "pass the water", "i am hungry",
+           "not sure"],
+}  # fmt: skip
+"""Short everyday talk that means no command at any step (issue 14 names 알려줘 and 응 말해줘), said
+by each held-out voice itself (the calibrated storyteller's own voice, the hardest case for its takes)
+at every step, clean: each must be rejected or read back, never acted on."""
+
 CALIBRATED = False
 """``--calibrated``: each voice calibrated first, as a storyteller would (bench.calibrated: its takes at
-other rates); the real speech is heard by the first voice's calibrated loop."""
+other rates); the real off-topic speech is heard by the first voice's calibrated loop (the storyteller's,
+while others talk); the real digits are not heard as answers (bench.digits --calibrated does that)."""
 
 
 def outcome(heards: Sequence[Heard], confirm_below: float) -> Outcome:
@@ -168,7 +178,6 @@ def bench(lang: Lang, n_voices: int, half: str, lines: list[str], latency_items:
                     by_step[(step, k)].add(o, item.expected, label)
                     by_voice[(cond.voice, k)].add(o, item.expected, label)
     name = {None: "clean", REVERB: "reverb 0.5 s"} | {k: f"{k:g} dB" for k in NOISE if k is not None}
-    del base
     lines += [f"## {lang} ({rec.engine}, {rec.model_name}): the {half} half of the voices"
               f"{', each calibrated first (bench.calibrated)' if CALIBRATED else ''}", "",
               f"Voices ({len(voices)}, each at {' and '.join(map(str, RATES))} wpm): {', '.join(voices)}.", "",
@@ -197,6 +206,27 @@ def bench(lang: Lang, n_voices: int, half: str, lines: list[str], latency_items:
                                                    quiet.right >= 0.95 * quiet.total)  # fmt: skip
     results["synthetic held-out, 10 dB >= 85%"] = (100 * ten.right / max(1, ten.total),
                                                    ten.right >= 0.85 * ten.total)  # fmt: skip
+    # short talk in each voice's own voice, clean, at every step: uncalibrated and as heard
+    talk = {s: Tally() for s in STEPS}
+    talk_base = {s: Tally() for s in STEPS}
+    for cond in conds:
+        for text in SHORT_TALK[lang]:
+            pcm = scene(corpus.clean(text, cond), None, seed_of(text, cond.label, "talk")).pcm
+            for s, allowed in STEPS.items():
+                vloop = loops[cond.voice]
+                talk[s].add(outcome([vloop.hear(u, allowed) for u in cut_at(vloop, pcm, s)], below), None, text)
+                talk_base[s].add(outcome([base.hear(u, allowed) for u in cut_at(base, pcm, s)], below), None, text)
+    lines += ["", f"Short talk in each voice's own voice (clean; {', '.join(SHORT_TALK[lang])}): "
+              "rejected, read back and **acted on** per step kind" + (", uncalibrated -> calibrated" if CALIBRATED
+                                                                       else "") + ":", "",
+              "| step | rejected | read back | **acted on** |", "| --- | --- | --- | --- |"]  # fmt: skip
+    for s in STEPS:
+        a, b = talk_base[s], talk[s]
+        if CALIBRATED:
+            lines.append(f"| {s} | {a.pct(a.rejected)} -> {b.pct(b.rejected)} | {a.read_back_wrong} -> "
+                         f"{b.read_back_wrong} | **{a.silent_wrong} -> {b.silent_wrong}** |")  # fmt: skip
+        else:
+            lines.append(f"| {s} | {b.pct(b.rejected)} | {b.read_back_wrong} | **{b.silent_wrong}** |")
     # real off-topic speech, per step kind
     off = {s: Tally() for s in STEPS}
     for path in real_offtopic(lang):
@@ -208,7 +238,7 @@ def bench(lang: Lang, n_voices: int, half: str, lines: list[str], latency_items:
     if lang == "en":
         for d, path in fsdd():
             pcm = real_scene(path, seed_of(path.name)).pcm
-            if 1 <= d <= 7:
+            if 1 <= d <= 7 and not CALIBRATED:  # answers come from the storyteller: bench.digits --calibrated
                 digits.add(outcome([loop.hear(u, STEPS["number"]) for u in cut_at(loop, pcm, "number")], below),
                            ("number", (), d, None), path.name)  # fmt: skip
                 seat_digits.add(outcome([loop.hear(u, STEPS["seat"]) for u in cut_at(loop, pcm, "seat")], below),
@@ -223,6 +253,9 @@ def bench(lang: Lang, n_voices: int, half: str, lines: list[str], latency_items:
             ok = t.rejected >= 0.95 * t.total and t.silent_wrong <= 0.01 * t.total
             results[f"real off-topic at the {s} step: >= 95% rejected, <= 1% silent"] = (
                 100 * t.rejected / t.total, ok)
+    if CALIBRATED and lang == "en":
+        lines += ["", "- Real English digits as answers: `bench.digits --calibrated` (each speaker calibrated on their "
+                  "own takes; here the loop is calibrated to a synthetic voice)."]  # fmt: skip
     if digits.total:
         lines += ["", f"- Real English digits 1-7 (FSDD) at the number step: right {digits.pct()}, read back wrong "
                   f"{digits.read_back_wrong}, silent wrong {digits.silent_wrong}, rejected {digits.rejected}.",
@@ -260,12 +293,15 @@ def main() -> None:
                     help='the loop before issue 14: "no" (nobody) not read back, no decoys')
     ap.add_argument("--decoys", help="decoys to try instead of data/commands' (comma-separated)")
     ap.add_argument("--margin", type=float, help="templates.MARGIN to try (calibrated)")
+    ap.add_argument("--clearly", type=float, help="templates.CLEARLY to try (calibrated)")
     ap.add_argument("--calibrated", action="store_true",
                     help="calibrate the loop to each voice first (its takes at other rates), as a storyteller would")
     ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "HELDOUT.md"))
     args = ap.parse_args()
     if args.margin is not None:
         templates.MARGIN = args.margin
+    if args.clearly is not None:
+        templates.CLEARLY = args.clearly
     global VOUCHED, DECOYS, CALIBRATED
     CALIBRATED = args.calibrated
     VOUCHED = frozenset({"no"}) if args.before else frozenset()

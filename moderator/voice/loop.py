@@ -19,7 +19,7 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, TextIO
@@ -236,34 +236,39 @@ class VoiceLoop:
         confidence = min(result.confidences, default=0.0)
         decoys = self._decoys_in.get(tuple(sorted(set(allowed))), frozenset())
         agreed = False
+        if cal is not None:  # the takes judge the decoys too: "eight" heard where the takes clearly say "six"
+            result, agreed = self.second_opinion(result, pcm, grammar, allowed, decoys)
         if result.phrase in decoys:
             result = replace(result, rejected=True, phrase=None, reason="decoy")
-        elif cal is not None:
-            result, agreed = self.second_opinion(result, pcm, [s for s in grammar if s not in decoys], allowed)
         if result.rejected or result.phrase is None:
             return Heard(result, None, confidence, tuple(allowed))
         written = self.forms.written_form(result.phrase)
         result = replace(result, phrase=written)
         return Heard(result, self.session.parse(written, allowed), confidence, tuple(allowed), agreed)
 
-    def second_opinion(self, result: Result, pcm: bytes, sentences: Sequence[str],
-                       allowed: Sequence[Intent]) -> tuple[Result, bool]:  # fmt: skip
+    def second_opinion(self, result: Result, pcm: bytes, sentences: Sequence[str], allowed: Sequence[Intent],
+                       decoys: Collection[str] = ()) -> tuple[Result, bool]:  # fmt: skip
         """The storyteller's takes beside the recognizer (a calibration only), over the step's
-        ``sentences`` that have takes (:meth:`Templates.ranked <moderator.voice.templates.Templates.ranked>`):
+        ``sentences`` (:meth:`Templates.ranked <moderator.voice.templates.Templates.ranked>`). They name an
+        answer only where they cover every sentence of the step but the ``decoys`` (a calibration made
+        before the numbers were taken cannot tell "넷" from the commands it knows):
 
         - both name the same meaning, the takes clearly: it is carried out (``True``: agreed), also where
           the recognizer decoded that sentence but its rejection policy doubted it;
         - the takes clearly name another meaning, or one where the recognizer decoded nothing of the
           step: that sentence, doubted (a state-changing answer is read back, any other dropped);
-        - the takes name none clearly: the recognizer's answer, doubted if it is far from the takes of it.
+        - the takes name none clearly: the recognizer's answer, doubted if it is far from the takes of it
+          and not clearly nearer them than any other meaning (``templates.CLEARLY``).
         """
         assert self.calibration is not None
         templates = self.calibration.templates
         ranked = templates.ranked(pcm, sentences)
-        pick = templates.pick(ranked, lambda s: self._meaning(s, allowed))
+        covered = all(templates.covers(s) for s in sentences if s not in decoys)
+        pick = templates.pick(ranked, lambda s: self._meaning(s, allowed)) if covered else None
         heard = result.phrase if not result.rejected else (result.text if result.text in sentences else None)
         if pick is None:
-            if not result.rejected and heard is not None and templates.doubts(heard, pcm):
+            if (not result.rejected and heard is not None and templates.doubts(heard, pcm)
+                    and not templates.nearest_by(ranked, heard, lambda s: self._meaning(s, allowed))):  # fmt: skip
                 return replace(result, doubtful=True, reason="far-from-takes"), False
             return result, False
         if heard is not None and self._meaning(pick, allowed) == self._meaning(heard, allowed):

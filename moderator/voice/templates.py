@@ -86,6 +86,11 @@ MARGIN = 1.2
 (chosen on the choose half of the held-out voices and on three of the six real digit speakers:
 bench/FINDINGS.md, "Issue 14, part 4")."""
 
+CLEARLY = 1.5
+"""An answer farther than the threshold from its takes is still not doubted when the nearest other
+meaning is this many times farther (in a room unlike the calibration's, every distance grows; speech
+that is no command is about as far from each)."""
+
 LENGTH_RATIO = 2.0
 """An answer more than this many times longer or shorter than a take is not that take."""
 
@@ -189,6 +194,16 @@ class Templates:
         d1, best = ranked[0]
         others = [d for d, s in ranked[1:] if meaning(s) != meaning(best)]
         return best if others and d1 <= self.limit(best) and others[0] >= margin * d1 else None
+
+    def nearest_by(self, ranked: Sequence[tuple[float, str]], sentence: str, meaning: Callable[[str], object],
+                   ratio: float | None = None) -> bool:  # fmt: skip
+        """Whether ``sentence`` is the nearest of ``ranked`` with the nearest other meaning ``ratio``
+        (default ``CLEARLY``) times farther, however far both are."""
+        ratio = CLEARLY if ratio is None else ratio
+        if not ranked or meaning(ranked[0][1]) != meaning(sentence):
+            return False
+        others = [d for d, s in ranked[1:] if meaning(s) != meaning(sentence)]
+        return bool(others) and others[0] >= ratio * ranked[0][0]
 
     def limit(self, sentence: str) -> float:
         """The distance above which an answer is not ``sentence``: the threshold, ``ENDING_SLACK`` times

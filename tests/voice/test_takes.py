@@ -96,9 +96,9 @@ def test_a_rescue_is_read_back_and_a_navigation_rescue_is_dropped(en_cal: tuple[
     loop = VoiceLoop(NamesSession("en", {}), en_recognizer, RecordingSpeaker(), None, calibration=cal)  # type: ignore[arg-type]
     nothing = Result("", (), True, reason="not-a-phrase")
     grammar = loop.grammar(NUMBER)
-    four, agreed = loop.second_opinion(nothing, said(tmp, "en", "four", 165, seed=5), grammar, NUMBER)
+    four, agreed = loop.second_opinion(nothing, said(tmp, "en", "four", 165, seed=5), grammar, NUMBER, loop._decoys_in[NUMBER])
     assert (four.phrase, four.doubtful, four.rejected, agreed) == ("four", True, False, False), four
-    back, _ = loop.second_opinion(nothing, said(tmp, "en", "cancel", 165, seed=5), grammar, NUMBER)
+    back, _ = loop.second_opinion(nothing, said(tmp, "en", "cancel", 165, seed=5), grammar, NUMBER, loop._decoys_in[NUMBER])
     assert back.phrase == "cancel" and back.doubtful
     heard = loop.session.parse(back.phrase, NUMBER)
     assert heard is not None and heard.intent == "back"
@@ -109,7 +109,7 @@ def test_a_rescue_is_read_back_and_a_navigation_rescue_is_dropped(en_cal: tuple[
     assert Heard(back, heard, 0.0, NUMBER).verdict(0.85) == "reject"
     # the recognizer's answer unlike the takes' clear choice: the takes' answer, read back
     wrong = Result("two", (), False, phrase="two")
-    six, agreed = loop.second_opinion(wrong, said(tmp, "en", "six", 165, seed=6), grammar, NUMBER)
+    six, agreed = loop.second_opinion(wrong, said(tmp, "en", "six", 165, seed=6), grammar, NUMBER, loop._decoys_in[NUMBER])
     assert (six.phrase, six.doubtful, agreed) == ("six", True, False), six
 
 
@@ -143,3 +143,56 @@ def test_korean_seats_and_numbers_are_judged_by_the_storytellers_takes(
                                                                               else None)  # fmt: skip
         right += got in ((n,), n) and heard.verdict(0.85, loop.vouched) in ("act", "confirm")
     assert right == len(cases)
+
+
+def test_the_takes_judge_a_decoy_too(en_cal: tuple[Calibration, Path], en_recognizer: Recognizer) -> None:
+    """"eight" is a decoy at a 7-seat number step: heard, it is rejected; but where the recognizer heard
+    "eight" and the takes clearly say "six", "six" is read back; where the takes say "eight", rejected."""
+    cal, tmp = en_cal
+    loop = VoiceLoop(NamesSession("en", {}), en_recognizer, RecordingSpeaker(), None, calibration=cal)  # type: ignore[arg-type]
+    grammar = loop.grammar(NUMBER)
+    assert "eight" in grammar and "eight" in loop._decoys_in[NUMBER]
+    eight = Result("eight", (), False, phrase="eight")
+    six, agreed = loop.second_opinion(eight, said(tmp, "en", "six", 165, seed=8), grammar, NUMBER, loop._decoys_in[NUMBER])
+    assert (six.phrase, six.doubtful, agreed) == ("six", True, False), six
+    same, agreed = loop.second_opinion(eight, said(tmp, "en", "eight", 165, seed=8), grammar, NUMBER, loop._decoys_in[NUMBER])
+    assert same.phrase == "eight" and agreed  # then hear() rejects it as the decoy it is
+    heard = loop.hear(said(tmp, "en", "eight", 165, seed=8), NUMBER)
+    assert heard.command is None and heard.result.reason == "decoy", heard.result
+
+
+def test_an_answer_in_a_reverberant_room_is_not_doubted_when_clearly_nearest_its_takes(
+    en_cal: tuple[Calibration, Path], en_recognizer: Recognizer
+) -> None:
+    """Takes from a quiet room, the answer in a reverberant one: every distance grows past the threshold,
+    but "yes" is still far nearer its own takes than any other answer's, so it is not doubted."""
+    from bench.heldout import reverb
+
+    cal, tmp = en_cal
+    loop = VoiceLoop(NamesSession("en", {}), en_recognizer, RecordingSpeaker(), None, calibration=cal)  # type: ignore[arg-type]
+    yesno: tuple[Intent, ...] = ("yes", "no", "next", "back", "repeat")
+    pcm = reverb(said(tmp, "en", "yes", 160, seed=4), seed=4)
+    ranked = cal.templates.ranked(pcm, loop.grammar(yesno))
+    assert ranked[0][1] == "yes" and ranked[0][0] > cal.templates.threshold, ranked  # far, yet nearest
+    assert cal.templates.pick(ranked) is None  # too far to vouch for it
+    heard = loop.hear(pcm, yesno)
+    assert heard.command is not None and heard.command.intent == "yes", heard.result
+    assert heard.verdict(0.85, loop.vouched) == "act", heard.result
+
+
+def test_a_calibration_without_number_takes_names_no_answer_at_a_number_step(
+    tmp_path: Path, en_recognizer: Recognizer
+) -> None:
+    """A calibration stored before the numbers were taken (commands only) covers part of a number step:
+    its takes name nothing there (they would only ever name a command), and the recognizer decides."""
+    takes = {p: [said(tmp_path, "en", p, r, seed=r) for r in (150, 175)] for ps in FORMS["en"].values() for p in ps}
+    old = calibrate(takes, FORMS["en"], en_recognizer, "en")
+    loop = VoiceLoop(NamesSession("en", {}), en_recognizer, RecordingSpeaker(), None, calibration=old)  # type: ignore[arg-type]
+    grammar = loop.grammar(NUMBER)
+    four = said(tmp_path, "en", "four", 165, seed=5)
+    assert not old.templates.covers("four")
+    result, agreed = loop.second_opinion(Result("four", (), False, phrase="four"), four, grammar, NUMBER,
+                                         loop._decoys_in[NUMBER])  # fmt: skip
+    assert (result.phrase, result.doubtful, agreed) == ("four", False, False), result
+    heard = loop.hear(four, NUMBER)
+    assert heard.result.reason != "takes", heard.result
