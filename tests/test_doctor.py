@@ -3,10 +3,9 @@ PortAudio path: see tests/voice/test_live.py), in a fresh process each."""
 
 from __future__ import annotations
 
-import re
-
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path

@@ -49,10 +49,15 @@ _BANK = _mel_bank()
 _DCT = np.cos(np.pi / MELS * (np.arange(MELS)[None, :] + 0.5) * np.arange(CEPS)[:, None])
 
 
+def _samples(pcm: bytes) -> NDArray[np.float64]:
+    """The 16-bit samples of ``pcm`` (an odd last byte dropped)."""
+    return np.frombuffer(pcm[: len(pcm) // 2 * 2], dtype="<i2").astype(np.float64)
+
+
 def speech_frames(pcm: bytes) -> NDArray[np.float64]:
     """The 25 ms frames of ``pcm`` (16 kHz, 16-bit), trimmed to the speech: from the first to the
     last frame within 30 dB of the loudest."""
-    x = np.frombuffer(pcm, dtype="<i2").astype(np.float64)
+    x = _samples(pcm)
     if len(x) < FRAME:
         x = np.pad(x, (0, FRAME - len(x)))
     x = np.append(x[0], x[1:] - 0.97 * x[:-1])
@@ -74,7 +79,7 @@ def features(pcm: bytes) -> Features:
 def snr(pcm: bytes) -> float:
     """How far the speech in ``pcm`` stands above its noise, in dB: the loud frames (95th percentile
     of the 25 ms frame energies) over the quiet ones (10th percentile)."""
-    x = np.frombuffer(pcm, dtype="<i2").astype(np.float64)
+    x = _samples(pcm)
     if len(x) < FRAME:
         return 0.0
     energy = 10 * np.log10((np.lib.stride_tricks.sliding_window_view(x, FRAME)[::HOP] ** 2).mean(axis=1) + 1e-9)

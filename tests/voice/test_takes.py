@@ -9,6 +9,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bench.fakes import RecordingSpeaker, simulate_room
 from moderator.commands.phrases import Intent
@@ -96,9 +98,10 @@ def test_a_rescue_is_read_back_and_a_navigation_rescue_is_dropped(en_cal: tuple[
     loop = VoiceLoop(NamesSession("en", {}), en_recognizer, RecordingSpeaker(), None, calibration=cal)  # type: ignore[arg-type]
     nothing = Result("", (), True, reason="not-a-phrase")
     grammar = loop.grammar(NUMBER)
-    four, agreed = loop.second_opinion(nothing, said(tmp, "en", "four", 165, seed=5), grammar, NUMBER, loop._decoys_in[NUMBER])
+    decoys = loop._decoys_in[NUMBER]
+    four, agreed = loop.second_opinion(nothing, said(tmp, "en", "four", 165, seed=5), grammar, NUMBER, decoys)
     assert (four.phrase, four.doubtful, four.rejected, agreed) == ("four", True, False, False), four
-    back, _ = loop.second_opinion(nothing, said(tmp, "en", "cancel", 165, seed=5), grammar, NUMBER, loop._decoys_in[NUMBER])
+    back, _ = loop.second_opinion(nothing, said(tmp, "en", "cancel", 165, seed=5), grammar, NUMBER, decoys)
     assert back.phrase == "cancel" and back.doubtful
     heard = loop.session.parse(back.phrase, NUMBER)
     assert heard is not None and heard.intent == "back"
@@ -109,7 +112,7 @@ def test_a_rescue_is_read_back_and_a_navigation_rescue_is_dropped(en_cal: tuple[
     assert Heard(back, heard, 0.0, NUMBER).verdict(0.85) == "reject"
     # the recognizer's answer unlike the takes' clear choice: the takes' answer, read back
     wrong = Result("two", (), False, phrase="two")
-    six, agreed = loop.second_opinion(wrong, said(tmp, "en", "six", 165, seed=6), grammar, NUMBER, loop._decoys_in[NUMBER])
+    six, agreed = loop.second_opinion(wrong, said(tmp, "en", "six", 165, seed=6), grammar, NUMBER, decoys)
     assert (six.phrase, six.doubtful, agreed) == ("six", True, False), six
 
 
@@ -151,11 +154,12 @@ def test_the_takes_judge_a_decoy_too(en_cal: tuple[Calibration, Path], en_recogn
     cal, tmp = en_cal
     loop = VoiceLoop(NamesSession("en", {}), en_recognizer, RecordingSpeaker(), None, calibration=cal)  # type: ignore[arg-type]
     grammar = loop.grammar(NUMBER)
-    assert "eight" in grammar and "eight" in loop._decoys_in[NUMBER]
+    decoys = loop._decoys_in[NUMBER]
+    assert "eight" in grammar and "eight" in decoys
     eight = Result("eight", (), False, phrase="eight")
-    six, agreed = loop.second_opinion(eight, said(tmp, "en", "six", 165, seed=8), grammar, NUMBER, loop._decoys_in[NUMBER])
+    six, agreed = loop.second_opinion(eight, said(tmp, "en", "six", 165, seed=8), grammar, NUMBER, decoys)
     assert (six.phrase, six.doubtful, agreed) == ("six", True, False), six
-    same, agreed = loop.second_opinion(eight, said(tmp, "en", "eight", 165, seed=8), grammar, NUMBER, loop._decoys_in[NUMBER])
+    same, agreed = loop.second_opinion(eight, said(tmp, "en", "eight", 165, seed=8), grammar, NUMBER, decoys)
     assert same.phrase == "eight" and agreed  # then hear() rejects it as the decoy it is
     heard = loop.hear(said(tmp, "en", "eight", 165, seed=8), NUMBER)
     assert heard.command is None and heard.result.reason == "decoy", heard.result
@@ -196,3 +200,18 @@ def test_a_calibration_without_number_takes_names_no_answer_at_a_number_step(
     assert (result.phrase, result.doubtful, agreed) == ("four", False, False), result
     heard = loop.hear(four, NUMBER)
     assert heard.result.reason != "takes", heard.result
+
+
+@settings(max_examples=60, deadline=None)
+@given(answer=st.binary(max_size=6000), take=st.binary(min_size=0, max_size=4000))
+def test_any_bytes_are_judged_without_error(answer: bytes, take: bytes) -> None:
+    """Whatever bytes reach the takes (an odd length, silence, a click), they are judged or not, never raise."""
+    t = Templates()
+    for phrase in ("seat", "four", "five"):
+        t.add(phrase, take)
+        t.add(phrase, take[::-1])
+    t.fit_threshold()
+    ranked = t.ranked(answer, ["seat four", "four", "five", "nobody"])
+    assert all(d >= 0 for d, _ in ranked) and {s for _, s in ranked} <= {"seat four", "four", "five"}
+    assert t.pick(ranked) in (None, "seat four", "four", "five")
+    assert t.distance("nobody", answer) is None
