@@ -19,7 +19,7 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, TextIO
@@ -237,7 +237,7 @@ class VoiceLoop:
         decoys = self._decoys_in.get(tuple(sorted(set(allowed))), frozenset())
         agreed = False
         if cal is not None:  # the takes judge the decoys too: "eight" heard where the takes clearly say "six"
-            result, agreed = self.second_opinion(result, pcm, grammar, allowed, decoys)
+            result, agreed = self.second_opinion(result, pcm, grammar, allowed)
         if result.phrase in decoys:
             result = replace(result, rejected=True, phrase=None, reason="decoy")
         if result.rejected or result.phrase is None:
@@ -246,26 +246,34 @@ class VoiceLoop:
         result = replace(result, phrase=written)
         return Heard(result, self.session.parse(written, allowed), confidence, tuple(allowed), agreed)
 
-    def second_opinion(self, result: Result, pcm: bytes, sentences: Sequence[str], allowed: Sequence[Intent],
-                       decoys: Collection[str] = ()) -> tuple[Result, bool]:  # fmt: skip
+    def second_opinion(self, result: Result, pcm: bytes, sentences: Sequence[str],
+                       allowed: Sequence[Intent]) -> tuple[Result, bool]:  # fmt: skip
         """The storyteller's takes beside the recognizer (a calibration only), over the step's
-        ``sentences`` (:meth:`Templates.ranked <moderator.voice.templates.Templates.ranked>`). They name an
-        answer only where they cover every sentence of the step but the ``decoys`` (a calibration made
-        before the numbers were taken cannot tell "넷" from the commands it knows):
+        ``sentences`` (:meth:`Templates.ranked <moderator.voice.templates.Templates.ranked>`). Where the
+        recognizer heard a sentence the takes do not cover, they say nothing (a calibration made before
+        the numbers were taken knows no "넷"):
 
         - both name the same meaning, the takes clearly: it is carried out (``True``: agreed), also where
           the recognizer decoded that sentence but its rejection policy doubted it;
         - the takes clearly name another meaning, or one where the recognizer decoded nothing of the
           step: that sentence, doubted (a state-changing answer is read back, any other dropped);
         - the takes name none clearly: the recognizer's answer, doubted if it is far from the takes of it
-          and not clearly nearer them than any other meaning (``templates.CLEARLY``).
+          and not clearly nearer them than any other meaning (``templates.CLEARLY``);
+        - in noise (:meth:`Templates.clean_enough <moderator.voice.templates.Templates.clean_enough>`) the
+          takes name nothing, but the recognizer's answer is doubted where another meaning is nearer
+          the takes: in noise a right answer is still mostly nearest its takes, a wrong one seldom.
         """
         assert self.calibration is not None
         templates = self.calibration.templates
-        ranked = templates.ranked(pcm, sentences)
-        covered = all(templates.covers(s) for s in sentences if s not in decoys)
-        pick = templates.pick(ranked, lambda s: self._meaning(s, allowed)) if covered else None
         heard = result.phrase if not result.rejected else (result.text if result.text in sentences else None)
+        ranked = templates.ranked(pcm, sentences)
+        covered = heard is None or templates.covers(heard)
+        pick = templates.pick(ranked, lambda s: self._meaning(s, allowed)) if covered else None
+        if not ranked and covered and heard is not None and not result.rejected:
+            # in noise the takes name nothing, but an answer they rank below another is doubted
+            noisy = templates.ranked(pcm, sentences, noisy=True)
+            if noisy and self._meaning(noisy[0][1], allowed) != self._meaning(heard, allowed):
+                return replace(result, doubtful=True, reason="noisy-takes"), False
         if pick is None:
             if (not result.rejected and heard is not None and templates.doubts(heard, pcm)
                     and not templates.nearest_by(ranked, heard, lambda s: self._meaning(s, allowed))):  # fmt: skip

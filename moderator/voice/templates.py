@@ -11,8 +11,9 @@ start may be the first word (the sentences of a step differ in their last word: 
 - :meth:`Templates.pick`: the step's sentence clearly nearest the answer, if one is (within the
   threshold, and the next sentence ``MARGIN`` times farther). The voice loop uses it as a second
   opinion beside the recognizer's (moderator.voice.loop).
-- The takes are quiet; an answer much noisier than they are (``NOISIER_DB``) gets no opinion: in noise
-  the distances measure the noise.
+- The takes are quiet; for an answer much noisier than they are (``NOISIER_DB``) :meth:`Templates.ranked`
+  says nothing unless asked (``noisy=True``): in noise the distances measure the noise too, and the
+  loop then only doubts an answer whose own takes are not the nearest.
 """
 
 from __future__ import annotations
@@ -169,10 +170,10 @@ class Templates:
         """Whether ``pcm`` is about as quiet as the takes (``NOISIER_DB``)."""
         return not self.snrs or snr(pcm) >= float(np.median(self.snrs)) - NOISIER_DB
 
-    def ranked(self, pcm: bytes, sentences: Sequence[str]) -> list[tuple[float, str]]:
+    def ranked(self, pcm: bytes, sentences: Sequence[str], *, noisy: bool = False) -> list[tuple[float, str]]:
         """The ``sentences`` the takes cover, nearest ``pcm`` first, each with its distance (infinite where
-        no take is comparable in length); [] when ``pcm`` is too noisy to judge."""
-        if not self.clean_enough(pcm):
+        no take is comparable in length); [] when ``pcm`` is too noisy to judge (``noisy``: ranked anyway)."""
+        if not noisy and not self.clean_enough(pcm):
             return []
         heard = features(pcm)
         cache: dict[tuple[int, int], float] = {}

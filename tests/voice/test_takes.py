@@ -98,10 +98,9 @@ def test_a_rescue_is_read_back_and_a_navigation_rescue_is_dropped(en_cal: tuple[
     loop = VoiceLoop(NamesSession("en", {}), en_recognizer, RecordingSpeaker(), None, calibration=cal)  # type: ignore[arg-type]
     nothing = Result("", (), True, reason="not-a-phrase")
     grammar = loop.grammar(NUMBER)
-    decoys = loop._decoys_in[NUMBER]
-    four, agreed = loop.second_opinion(nothing, said(tmp, "en", "four", 165, seed=5), grammar, NUMBER, decoys)
+    four, agreed = loop.second_opinion(nothing, said(tmp, "en", "four", 165, seed=5), grammar, NUMBER)
     assert (four.phrase, four.doubtful, four.rejected, agreed) == ("four", True, False, False), four
-    back, _ = loop.second_opinion(nothing, said(tmp, "en", "cancel", 165, seed=5), grammar, NUMBER, decoys)
+    back, _ = loop.second_opinion(nothing, said(tmp, "en", "cancel", 165, seed=5), grammar, NUMBER)
     assert back.phrase == "cancel" and back.doubtful
     heard = loop.session.parse(back.phrase, NUMBER)
     assert heard is not None and heard.intent == "back"
@@ -112,7 +111,7 @@ def test_a_rescue_is_read_back_and_a_navigation_rescue_is_dropped(en_cal: tuple[
     assert Heard(back, heard, 0.0, NUMBER).verdict(0.85) == "reject"
     # the recognizer's answer unlike the takes' clear choice: the takes' answer, read back
     wrong = Result("two", (), False, phrase="two")
-    six, agreed = loop.second_opinion(wrong, said(tmp, "en", "six", 165, seed=6), grammar, NUMBER, decoys)
+    six, agreed = loop.second_opinion(wrong, said(tmp, "en", "six", 165, seed=6), grammar, NUMBER)
     assert (six.phrase, six.doubtful, agreed) == ("six", True, False), six
 
 
@@ -157,9 +156,9 @@ def test_the_takes_judge_a_decoy_too(en_cal: tuple[Calibration, Path], en_recogn
     decoys = loop._decoys_in[NUMBER]
     assert "eight" in grammar and "eight" in decoys
     eight = Result("eight", (), False, phrase="eight")
-    six, agreed = loop.second_opinion(eight, said(tmp, "en", "six", 165, seed=8), grammar, NUMBER, decoys)
+    six, agreed = loop.second_opinion(eight, said(tmp, "en", "six", 165, seed=8), grammar, NUMBER)
     assert (six.phrase, six.doubtful, agreed) == ("six", True, False), six
-    same, agreed = loop.second_opinion(eight, said(tmp, "en", "eight", 165, seed=8), grammar, NUMBER, decoys)
+    same, agreed = loop.second_opinion(eight, said(tmp, "en", "eight", 165, seed=8), grammar, NUMBER)
     assert same.phrase == "eight" and agreed  # then hear() rejects it as the decoy it is
     heard = loop.hear(said(tmp, "en", "eight", 165, seed=8), NUMBER)
     assert heard.command is None and heard.result.reason == "decoy", heard.result
@@ -187,16 +186,15 @@ def test_an_answer_in_a_reverberant_room_is_not_doubted_when_clearly_nearest_its
 def test_a_calibration_without_number_takes_names_no_answer_at_a_number_step(
     tmp_path: Path, en_recognizer: Recognizer
 ) -> None:
-    """A calibration stored before the numbers were taken (commands only) covers part of a number step:
-    its takes name nothing there (they would only ever name a command), and the recognizer decides."""
+    """A calibration stored before the numbers were taken (commands only) knows no "four": where the
+    recognizer heard "four", the takes say nothing, and the recognizer decides."""
     takes = {p: [said(tmp_path, "en", p, r, seed=r) for r in (150, 175)] for ps in FORMS["en"].values() for p in ps}
     old = calibrate(takes, FORMS["en"], en_recognizer, "en")
     loop = VoiceLoop(NamesSession("en", {}), en_recognizer, RecordingSpeaker(), None, calibration=old)  # type: ignore[arg-type]
     grammar = loop.grammar(NUMBER)
     four = said(tmp_path, "en", "four", 165, seed=5)
     assert not old.templates.covers("four")
-    result, agreed = loop.second_opinion(Result("four", (), False, phrase="four"), four, grammar, NUMBER,
-                                         loop._decoys_in[NUMBER])  # fmt: skip
+    result, agreed = loop.second_opinion(Result("four", (), False, phrase="four"), four, grammar, NUMBER)
     assert (result.phrase, result.doubtful, agreed) == ("four", False, False), result
     heard = loop.hear(four, NUMBER)
     assert heard.result.reason != "takes", heard.result
@@ -215,3 +213,22 @@ def test_any_bytes_are_judged_without_error(answer: bytes, take: bytes) -> None:
     assert all(d >= 0 for d, _ in ranked) and {s for _, s in ranked} <= {"seat four", "four", "five"}
     assert t.pick(ranked) in (None, "seat four", "four", "five")
     assert t.distance("nobody", answer) is None
+
+
+def test_in_noise_the_takes_only_doubt_an_answer_they_rank_below_another(
+    en_cal: tuple[Calibration, Path], en_recognizer: Recognizer
+) -> None:
+    """At 10 dB the takes name nothing; the recognizer's answer stands where its takes are the nearest,
+    and is doubted (read back, or asked again) where another answer's takes are nearer. (How often the
+    nearest is right in noise is the benchmark's: bench.heldout --calibrated.)"""
+    cal, tmp = en_cal
+    loop = VoiceLoop(NamesSession("en", {}), en_recognizer, RecordingSpeaker(), None, calibration=cal)  # type: ignore[arg-type]
+    grammar = loop.grammar(NUMBER)
+    noisy = said(tmp, "en", "four", 160, seed=12, snr_db=10.0)
+    assert cal.templates.ranked(noisy, grammar) == [] and cal.templates.pick([]) is None
+    nearest = cal.templates.ranked(noisy, grammar, noisy=True)[0][1]
+    other = "two" if nearest != "two" else "three"
+    kept, _ = loop.second_opinion(Result(nearest, (), False, phrase=nearest), noisy, grammar, NUMBER)
+    assert (kept.phrase, kept.doubtful) == (nearest, False), kept
+    wrong, agreed = loop.second_opinion(Result(other, (), False, phrase=other), noisy, grammar, NUMBER)
+    assert (wrong.phrase, wrong.doubtful, wrong.reason, agreed) == (other, True, "noisy-takes", False), wrong
