@@ -51,6 +51,7 @@ def main() -> None:
                     help="with asr.early_end (on by default)")
     ap.add_argument("--margin", type=float, help="templates.MARGIN to try (calibrated)")
     ap.add_argument("--clearly", type=float, help="templates.CLEARLY to try (calibrated)")
+    ap.add_argument("--noisy-margin", type=float, help="templates.NOISY_MARGIN to try (calibrated)")
     ap.add_argument("--calibrated", action="store_true", help="calibrate to each speaker on their takes 5 and 6")
     ap.add_argument("--takes", default="", help="only these takes of each digit, e.g. 7,8,9 (--calibrated: 7,8,9)")
     ap.add_argument("--speakers", default="", help="only these FSDD speakers, comma-separated (choose on some, "
@@ -60,6 +61,8 @@ def main() -> None:
         templates.MARGIN = args.margin
     if args.clearly is not None:
         templates.CLEARLY = args.clearly
+    if args.noisy_margin is not None:
+        templates.NOISY_MARGIN = args.noisy_margin
     speakers = {s.strip() for s in args.speakers.split(",") if s.strip()}
     wanted = {int(t) for t in (args.takes or ("7,8,9" if args.calibrated else "")).split(",") if t.strip()}
     rec = recognizer_for("en", Config())

@@ -294,6 +294,7 @@ def main() -> None:
     ap.add_argument("--decoys", help="decoys to try instead of data/commands' (comma-separated)")
     ap.add_argument("--margin", type=float, help="templates.MARGIN to try (calibrated)")
     ap.add_argument("--clearly", type=float, help="templates.CLEARLY to try (calibrated)")
+    ap.add_argument("--noisy-margin", type=float, help="templates.NOISY_MARGIN to try (calibrated)")
     ap.add_argument("--calibrated", action="store_true",
                     help="calibrate the loop to each voice first (its takes at other rates), as a storyteller would")
     ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "HELDOUT.md"))
@@ -302,6 +303,8 @@ def main() -> None:
         templates.MARGIN = args.margin
     if args.clearly is not None:
         templates.CLEARLY = args.clearly
+    if args.noisy_margin is not None:
+        templates.NOISY_MARGIN = args.noisy_margin
     global VOUCHED, DECOYS, CALIBRATED
     CALIBRATED = args.calibrated
     VOUCHED = frozenset({"no"}) if args.before else frozenset()

@@ -28,6 +28,7 @@ from moderator.commands.parse import CHOOSING as _CHOOSING
 from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
 from moderator.session import Line, Session
+from moderator.voice import templates as templates_module
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import SAMPLE_RATE
 from moderator.voice.errors import VoiceError
@@ -272,7 +273,8 @@ class VoiceLoop:
         if not ranked and covered and heard is not None and not result.rejected:
             # in noise the takes name nothing, but an answer they rank below another is doubted
             noisy = templates.ranked(pcm, sentences, noisy=True)
-            if noisy and self._meaning(noisy[0][1], allowed) != self._meaning(heard, allowed):
+            mine = [d for d, s in noisy if self._meaning(s, allowed) == self._meaning(heard, allowed)]
+            if noisy and mine and mine[0] > templates_module.NOISY_MARGIN * noisy[0][0]:
                 return replace(result, doubtful=True, reason="noisy-takes"), False
         if pick is None:
             if (not result.rejected and heard is not None and templates.doubts(heard, pcm)

@@ -104,6 +104,11 @@ ENDING_SLACK = 1.5
 """The threshold is fitted on whole takes; a word at the end of a sentence (:func:`_ending`) is said
 otherwise than alone, and is allowed this much more (chosen on the choose half of the held-out voices)."""
 
+NOISY_MARGIN = 1.15
+"""In noise, an answer is doubted when another meaning's takes are this many times nearer than its own
+(choose halves: 1.0 left no silent wrong change in Korean at 20 and 10 dB but cost English a quarter of
+its right answers at 10 dB; 1.15 keeps most of both: bench/FINDINGS.md, "Issue 14, part 4")."""
+
 NOISIER_DB = 12.0
 """An answer whose speech stands this much less above its noise than the takes' (:func:`snr`, their
 median) is too noisy to compare with them."""
