@@ -9,6 +9,7 @@ Synthetic voices say their takes at other rates than the ones measured (``CAL_RA
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -17,6 +18,7 @@ from bench.voicebench import Corpus, cut, scene, seed_of
 from moderator.commands.phrases import phrases
 from moderator.doctor import _calibration_words
 from moderator.i18n import Lang
+from moderator.voice import templates
 from moderator.voice.asr import Recognizer
 from moderator.voice.calibrate import Calibration, calibrate
 from moderator.voice.loop import VoiceLoop
@@ -65,3 +67,17 @@ def calibrated(loop: VoiceLoop, takes: Mapping[str, Sequence[bytes]], rec: Recog
     """``loop`` again, with the calibration ``takes`` make (``forms``: the commands among them)."""
     cal = calibrate(takes, command_forms(lang) if forms is None else forms, rec, lang)
     return replace(loop, calibration=cal, vouched=frozenset()), cal
+
+
+def add_constant_options(ap: argparse.ArgumentParser) -> None:
+    """``--margin``, ``--clearly``, ``--noisy-margin``: the takes' constants to try (calibrated runs)."""
+    ap.add_argument("--margin", type=float, help="templates.MARGIN to try (calibrated)")
+    ap.add_argument("--clearly", type=float, help="templates.CLEARLY to try (calibrated)")
+    ap.add_argument("--noisy-margin", type=float, help="templates.NOISY_MARGIN to try (calibrated)")
+
+
+def apply_constant_options(args: argparse.Namespace) -> None:
+    """Set the constants :func:`add_constant_options` read."""
+    for option, name in (("margin", "MARGIN"), ("clearly", "CLEARLY"), ("noisy_margin", "NOISY_MARGIN")):
+        if getattr(args, option) is not None:
+            setattr(templates, name, getattr(args, option))

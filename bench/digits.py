@@ -23,12 +23,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from bench.calibrated import calibrated, utterance
+from bench.calibrated import add_constant_options, apply_constant_options, calibrated, utterance
 from bench.common import SPEECH
 from bench.voicebench import STEPS, Outcome, Tally, cut, new_loop, outcome, real_scene, seed_of
 from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
-from moderator.voice import templates
 from moderator.voice.app import recognizer_for
 from moderator.voice.loop import VoiceLoop
 
@@ -49,20 +48,13 @@ def main() -> None:
     ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "digits-en.md"))
     ap.add_argument("--early-end", action=argparse.BooleanOptionalAction, default=True,
                     help="with asr.early_end (on by default)")
-    ap.add_argument("--margin", type=float, help="templates.MARGIN to try (calibrated)")
-    ap.add_argument("--clearly", type=float, help="templates.CLEARLY to try (calibrated)")
-    ap.add_argument("--noisy-margin", type=float, help="templates.NOISY_MARGIN to try (calibrated)")
+    add_constant_options(ap)
     ap.add_argument("--calibrated", action="store_true", help="calibrate to each speaker on their takes 5 and 6")
     ap.add_argument("--takes", default="", help="only these takes of each digit, e.g. 7,8,9 (--calibrated: 7,8,9)")
     ap.add_argument("--speakers", default="", help="only these FSDD speakers, comma-separated (choose on some, "
                     "report on the others), e.g. george,jackson,lucas")  # fmt: skip
     args = ap.parse_args()
-    if args.margin is not None:
-        templates.MARGIN = args.margin
-    if args.clearly is not None:
-        templates.CLEARLY = args.clearly
-    if args.noisy_margin is not None:
-        templates.NOISY_MARGIN = args.noisy_margin
+    apply_constant_options(args)
     speakers = {s.strip() for s in args.speakers.split(",") if s.strip()}
     wanted = {int(t) for t in (args.takes or ("7,8,9" if args.calibrated else "")).split(",") if t.strip()}
     rec = recognizer_for("en", Config())

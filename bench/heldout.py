@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bench.calibrated import calibrated, synthetic_takes, to_say
+from bench.calibrated import add_constant_options, apply_constant_options, calibrated, synthetic_takes, to_say
 from bench.common import SPEECH, Condition
 from bench.run import pctl
 from bench.voicebench import (
@@ -52,7 +52,6 @@ from moderator.commands.phrases import Intent
 from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
 from moderator.i18n import Lang
-from moderator.voice import templates
 from moderator.voice.app import recognizer_for
 from moderator.voice.audio import SAMPLE_RATE
 from moderator.voice.loop import Heard, VoiceLoop
@@ -292,19 +291,12 @@ def main() -> None:
     ap.add_argument("--before", action="store_true",
                     help='the loop before issue 14: "no" (nobody) not read back, no decoys')
     ap.add_argument("--decoys", help="decoys to try instead of data/commands' (comma-separated)")
-    ap.add_argument("--margin", type=float, help="templates.MARGIN to try (calibrated)")
-    ap.add_argument("--clearly", type=float, help="templates.CLEARLY to try (calibrated)")
-    ap.add_argument("--noisy-margin", type=float, help="templates.NOISY_MARGIN to try (calibrated)")
+    add_constant_options(ap)
     ap.add_argument("--calibrated", action="store_true",
                     help="calibrate the loop to each voice first (its takes at other rates), as a storyteller would")
     ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "HELDOUT.md"))
     args = ap.parse_args()
-    if args.margin is not None:
-        templates.MARGIN = args.margin
-    if args.clearly is not None:
-        templates.CLEARLY = args.clearly
-    if args.noisy_margin is not None:
-        templates.NOISY_MARGIN = args.noisy_margin
+    apply_constant_options(args)
     global VOUCHED, DECOYS, CALIBRATED
     CALIBRATED = args.calibrated
     VOUCHED = frozenset({"no"}) if args.before else frozenset()

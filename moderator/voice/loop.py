@@ -15,6 +15,7 @@ It drives a :class:`~moderator.session.Session` (a Clocktower table or a Growl e
 
 from __future__ import annotations
 
+import functools
 import queue
 import sys
 import threading
@@ -28,7 +29,6 @@ from moderator.commands.parse import CHOOSING as _CHOOSING
 from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
 from moderator.session import Line, Session
-from moderator.voice import templates as templates_module
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import SAMPLE_RATE
 from moderator.voice.errors import VoiceError
@@ -266,22 +266,24 @@ class VoiceLoop:
         """
         assert self.calibration is not None
         templates = self.calibration.templates
+        meaning = functools.partial(self._meaning, allowed=allowed)
         heard = result.phrase if not result.rejected else (result.text if result.text in sentences else None)
-        ranked = templates.ranked(pcm, sentences)
         covered = heard is None or templates.covers(heard)
-        pick = templates.pick(ranked, lambda s: self._meaning(s, allowed)) if covered else None
-        if not ranked and covered and heard is not None and not result.rejected:
-            # in noise the takes name nothing, but an answer they rank below another is doubted
-            noisy = templates.ranked(pcm, sentences, noisy=True)
-            mine = [d for d, s in noisy if self._meaning(s, allowed) == self._meaning(heard, allowed)]
-            if noisy and mine and mine[0] > templates_module.NOISY_MARGIN * noisy[0][0]:
+        said = heard if covered and not result.rejected else None  # the recognizer's answer, the takes can judge
+        clean = templates.clean_enough(pcm)
+        if not clean and said is None:
+            return result, False
+        ranked = templates.ranked(pcm, sentences, noisy=True)
+        if not clean:  # in noise the takes name nothing, but an answer they rank below another is doubted
+            if said is not None and templates.outranked(ranked, said, meaning):
                 return replace(result, doubtful=True, reason="noisy-takes"), False
+            return result, False
+        pick = templates.pick(ranked, meaning) if covered else None
         if pick is None:
-            if (not result.rejected and heard is not None and templates.doubts(heard, pcm)
-                    and not templates.nearest_by(ranked, heard, lambda s: self._meaning(s, allowed))):  # fmt: skip
+            if said is not None and templates.beyond(ranked, said) and not templates.nearest_by(ranked, said, meaning):
                 return replace(result, doubtful=True, reason="far-from-takes"), False
             return result, False
-        if heard is not None and self._meaning(pick, allowed) == self._meaning(heard, allowed):
+        if heard is not None and meaning(pick) == meaning(heard):
             return replace(result, rejected=False, phrase=heard, doubtful=False), True
         return replace(result, text=pick, rejected=False, phrase=pick, doubtful=True, reason="takes"), False
 

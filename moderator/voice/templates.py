@@ -9,7 +9,7 @@ start may be the first word (the sentences of a step differ in their last word: 
 
 - Too far from every take of the phrase the recognizer heard, and the answer is doubted.
 - :meth:`Templates.pick`: the step's sentence clearly nearest the answer, if one is (within the
-  threshold, and the next sentence ``MARGIN`` times farther). The voice loop uses it as a second
+  threshold, and the nearest sentence of another meaning ``MARGIN`` times farther). The voice loop uses it as a second
   opinion beside the recognizer's (moderator.voice.loop).
 - The takes are quiet; for an answer much noisier than they are (``NOISIER_DB``) :meth:`Templates.ranked`
   says nothing unless asked (``noisy=True``): in noise the distances measure the noise too, and the
@@ -137,8 +137,10 @@ def _ending(heard: Features, first: Features, second: Features, cache: dict[tupl
     n, best = len(heard), float("inf")
     for b in range(3, n - 2, 3):
         if _comparable(b, len(first)) and _comparable(n - b, len(second)):
-            rest = cache.setdefault((b, id(second)), _sumsq(heard[b:], second))
-            best = min(best, rest / (n - b + len(second)))
+            key = (b, id(second))
+            if key not in cache:  # the same ending against each take of the first word
+                cache[key] = _sumsq(heard[b:], second)
+            best = min(best, cache[key] / (n - b + len(second)))
     return float(np.sqrt(best))
 
 
@@ -199,12 +201,11 @@ class Templates:
         """The nearest of ``ranked`` (:meth:`ranked`) if it is clearly so: within the threshold, and the
         nearest sentence of another ``meaning`` ("four" and "seat four" mean the same) ``margin`` times
         farther (default ``MARGIN``); None otherwise, or with no other meaning to tell it from."""
-        margin = MARGIN if margin is None else margin
         if not ranked:
             return None
         d1, best = ranked[0]
-        others = [d for d, s in ranked[1:] if meaning(s) != meaning(best)]
-        return best if others and d1 <= self.limit(best) and others[0] >= margin * d1 else None
+        clear = self.nearest_by(ranked, best, meaning, MARGIN if margin is None else margin)
+        return best if clear and d1 <= self.limit(best) else None
 
     def nearest_by(self, ranked: Sequence[tuple[float, str]], sentence: str, meaning: Callable[[str], object],
                    ratio: float | None = None) -> bool:  # fmt: skip
@@ -215,6 +216,18 @@ class Templates:
             return False
         others = [d for d, s in ranked[1:] if meaning(s) != meaning(sentence)]
         return bool(others) and others[0] >= ratio * ranked[0][0]
+
+    def outranked(self, ranked: Sequence[tuple[float, str]], sentence: str, meaning: Callable[[str], object],
+                  ratio: float | None = None) -> bool:  # fmt: skip
+        """Whether another meaning than ``sentence``'s is the nearest of ``ranked``, ``ratio`` (default
+        ``NOISY_MARGIN``) times nearer than ``sentence``'s nearest; False where ``sentence``'s is not ranked."""
+        ratio = NOISY_MARGIN if ratio is None else ratio
+        mine = [d for d, s in ranked if meaning(s) == meaning(sentence)]
+        return bool(mine) and mine[0] > ratio * ranked[0][0]
+
+    def beyond(self, ranked: Sequence[tuple[float, str]], sentence: str) -> bool:
+        """Whether ``sentence`` is ranked farther than its :meth:`limit`."""
+        return any(s == sentence and d > self.limit(sentence) for d, s in ranked)
 
     def limit(self, sentence: str) -> float:
         """The distance above which an answer is not ``sentence``: the threshold, ``ENDING_SLACK`` times
@@ -229,8 +242,7 @@ class Templates:
 
     def doubts(self, phrase: str, pcm: bytes) -> bool:
         """Whether ``pcm``, heard as ``phrase``, is too far from every take of it."""
-        d = self.distance(phrase, pcm)
-        return d is not None and d > self.limit(phrase)
+        return self.beyond(self.ranked(pcm, [phrase]), phrase)
 
     def fit_threshold(self, margin: float = 0.5) -> float:
         """Set the threshold from the takes themselves: between the farthest take from its own
