@@ -61,7 +61,10 @@ def _samples(variant: int) -> dict[str, object]:
         "seconds": 30, "n": 5, "effect": "카드를 뽑은 사람이 가둘 플레이어를 한 명 고릅니다.", "alive": 4,
         "team": "인간", "amount": 2, "table": f"1위 3번 {a} 5개, 2위 1번 {b} 3개", "rank": 1, "claimed": 6,
         "alternatives": "0, 2", "answer": f"6번 {b}", "seats": "3, 5", "old": "뱀 조련사", "script": "열두 캐릭터",
-        "sailor": 4,
+        "sailor": 4, "reminder": "수도승 안전" if variant == 0 else "임프 죽음", "note": "요리사라고 주장",
+        "step": "새벽" if variant == 0 else "초공감자", "i": 3, "state": "끝남", "phase": "2일째 낮",
+        "part": "하수인" if variant == 0 else "캐릭터", "what": "하수인" if variant == 0 else "두 번째 자리",
+        "by": "5번 수도승", "notes": "요리사라고 주장", "example": "3번", "path": "game.json",
     }  # fmt: skip
 
 

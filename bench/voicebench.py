@@ -52,7 +52,7 @@ CHATTER = {
     "en": ["what are we having for dinner", "i need the bathroom", "can we trust him", "i know nothing at all"],
 }
 
-Key = tuple[str, tuple[int, ...], int | None, str | int | bool | None]
+Key = tuple[str, tuple[int, ...], int | None, object]
 
 
 def key_of(cmd: Command | None) -> Key | None:

@@ -41,6 +41,14 @@ class JournaledEngine(Generic[S, J]):
         self._save()
         return True
 
+    def _pop_to(self, length: int) -> None:
+        """Undo entries until ``length`` are left (never below the floor), and save once."""
+        length = max(length, self.floor)
+        while len(self.journal.entries) > length:
+            self.journal.pop()
+        self._state = cast(S, self.journal.state())
+        self._save()
+
     def _save(self) -> None:
         if self.persist is not None:
             self.persist(self.journal)

@@ -86,6 +86,14 @@ class TextLoopBase(ABC, Generic[P, R]):
     def begin(self) -> None:
         """Before the first prompt (the Clocktower grimoire, in prose)."""
 
+    def finished(self) -> bool:
+        """Whether the game has ended: the loop then takes one more line (back undoes the last change;
+        anything else, or the end of the input, ends the program)."""
+        return False
+
+    def farewell(self) -> None:
+        """What is printed as the program ends after the game (where it is saved)."""
+
     def echo(self, line: str) -> None:
         """A line read, before it is handled (Growl echoes it in prose)."""
 
@@ -160,12 +168,26 @@ class TextLoopBase(ABC, Generic[P, R]):
             if not line or line.startswith("#"):
                 continue
             with self.lock:
+                ended = self.finished()
                 self.echo(line)
+                if ended and not self._goes_on(line):
+                    break
                 reply, error = self.step(line)
                 prompt = self.current()
             self.save_state()
             self.emit(prompt, reply, error)  # outside the lock: Growl's prose waits out its timed lines
+        if self.finished():
+            self.farewell()
         return 0
+
+    def _goes_on(self, line: str) -> bool:
+        """When the game is over: whether ``line`` is back, or asks for something (the grimoire, help):
+        anything else ends the program."""
+        try:
+            cmd = self.parse(line)
+        except IllegalChoice:
+            return False
+        return cmd is not None and cmd.intent not in ("next",)
 
 
 class SessionOnText(ABC, Generic[R]):

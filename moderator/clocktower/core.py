@@ -17,12 +17,13 @@ from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.dawn import dawn_events
 from moderator.clocktower.rules.effects import EFFECTS, Effect
-from moderator.clocktower.rules.nightorder import SheetStep, night_sheet
+from moderator.clocktower.rules.nightorder import SheetStep, night_sheet, tonight
 from moderator.clocktower.rules.placed import placed_events
 from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.scripts import Script
 from moderator.clocktower.rules.status import statuses
-from moderator.clocktower.rules.victory import expiring, lapsed, winner
+from moderator.clocktower.rules.texts import step_texts
+from moderator.clocktower.rules.victory import expiring, lapsed, won
 from moderator.clocktower.wording import Wording
 from moderator.commands.phrases import Intent
 from moderator.engine import JournaledEngine
@@ -65,9 +66,9 @@ class Core(JournaledEngine[Grimoire, Journal]):
         if moved:
             events += moved
             after = simulate(self._state, events)
-        won = winner(after, self.cat) if after.winner is None and after.phase != "setup" else None
-        if won is not None:
-            events += [SetWinner(winner=won), SetCursor(cursor=Cursor(id="over"))]
+        found = won(after, self.cat) if after.winner is None and after.phase != "setup" else None
+        if found is not None:
+            events += [SetWinner(winner=found[0], reason=found[1]), SetCursor(cursor=Cursor(id="over"))]
         self._record(label, events)
 
     def _t(self, text: Text, **slots: object) -> str:
@@ -75,6 +76,19 @@ class Core(JournaledEngine[Grimoire, Journal]):
 
     def _say(self, truth: object) -> str:
         return self.words.say(self._state, truth)
+
+    def sheet_lines(self) -> list[str]:
+        """Tonight's sheet as printed (``sheet``): each line and where it stands (done, skipped …)."""
+        edits = step_texts().edits
+        out = [self._t(step_texts().flow.night_title, script=self.script.name,
+                       night=self._state.night if self._state.phase == "night" else self._state.night + 1)]  # fmt: skip
+        for i, (line, state) in enumerate(tonight(self.script, self.cat, self._state), start=1):
+            name = self._t(step_texts().pseudo[line.id].prompt).split(".")[0] if line.id in PSEUDO_STEPS else (
+                self.cat[line.id].name(self.lang) if line.id in self.cat else line.id)
+            if line.seat is not None:
+                name += " " + self._t(step_texts().flow.who, seat=line.seat, name=line.player or "")
+            out.append(self._t(edits.sheet_line, i=i, name=name, state=self._t(edits.sheet_states[state])))
+        return out
 
     def grimoire_lines(self) -> list[str]:
         """The grimoire as the storyteller hears it: each seat's true character, belief and abilities."""

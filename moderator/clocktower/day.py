@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from moderator.clocktower.core import Core
 from moderator.clocktower.grimoire.events import (
     Ask,
     Die,
@@ -32,13 +31,15 @@ from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.triggers import asked_by
 from moderator.clocktower.rules.victory import winner
 from moderator.clocktower.rules.votes import about_to_die, day_notes, secret_holder, vote_notes
+from moderator.clocktower.travellers import TravellerFlow
 from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
+from moderator.i18n import Text
 from moderator.journal import simulate
 
 
-class DayFlow(Core):
+class DayFlow(TravellerFlow):
     """The prompts and acts of the day's stages, the end, and the rules' questions."""
 
     # -- prompts -------------------------------------------------------------------------------
@@ -53,6 +54,8 @@ class DayFlow(Core):
         t = self._state.today
         if t.pending is None:
             return self._day_prompt(c)
+        if t.exile:
+            return self._exile_prompt(c)
         template = flow.nominated_secret if self._secret_votes() else flow.nominated
         text = self._t(template, nominee=t.pending, threshold=self._threshold())
         text += "".join(" " + self._t(n) for n in vote_notes(self._state, self.cat))  # the Butler's Master
@@ -66,10 +69,24 @@ class DayFlow(Core):
         return self._base(c, ["seat"], self._t(step_texts().flow.ghosts), None, None, moves)
 
     def _over_prompt(self, c: Cursor) -> Prompt:
-        flow = step_texts().flow
-        lines = [self._t(flow.over), *self.grimoire_lines()]
-        public = flow.winner_public[self._state.winner](self.lang) if self._state.winner else None
-        return self._base(Cursor(id="over"), ["confirm"], " ".join(lines), public, self._state.winner, ())
+        """Who won and why, the grimoire revealed; back still undoes the last change."""
+        flow, edits = step_texts().flow, step_texts().edits
+        won = self._state.winner
+        public = flow.winner_public[won](self.lang) if won else None
+        why = self._won_by()
+        lines = [self._t(flow.over), *([public] if public else []), *([why] if why else []), *self.grimoire_lines(),
+                 self._t(edits.over_end)]  # fmt: skip
+        return self._base(Cursor(id="over"), ["confirm"], " ".join(lines), public, won, ())
+
+    def _won_by(self) -> str | None:
+        """Why the game ended, in words: the game's own condition, or the ability that decided it."""
+        edits = step_texts().edits
+        reason = self._state.won_by
+        if reason in edits.won_by:
+            return self._t(edits.won_by[reason])
+        if reason is not None and reason in self.cat:
+            return self._t(edits.won_by_ability, character=self.cat[reason].name(self.lang))
+        return None
 
     def _over(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
         return Reply()
@@ -80,12 +97,14 @@ class DayFlow(Core):
         text = q.ko if self.lang == "ko" else q.en
         if q.proposed is not None:
             flow = step_texts().flow
-            shown = {"yes": flow.answer_yes, "no": flow.answer_no}.get(q.proposed)
+            answers: dict[str, Text] = {"yes": flow.answer_yes, "no": flow.answer_no, "good": flow.alignment["good"],
+                                        "evil": flow.alignment["evil"]}  # fmt: skip
+            shown = answers.get(q.proposed)
             seat = int(q.proposed) if q.proposed.isdigit() and int(q.proposed) in self._state.seats() else None
             name = self._state.player(seat).name if seat is not None else ""
             proposal = self._t(shown) if shown else self._t(flow.who, seat=q.proposed, name=name)
             text += " " + self._t(flow.proposed, answer=proposal)
-        allowed: tuple[Intent, ...] = ("yes", "no") if q.expects == "yesno" else ("seat",)
+        allowed: tuple[Intent, ...] = INTENTS_FOR[q.expects] if q.expects != "seat" else ("seat",)
         if q.expects == "seat":
             allowed += tuple(i for i in ("yes", "no") if i in q.options)  # "no": nobody
         elif any(k.isdigit() for k in q.options):
@@ -100,12 +119,15 @@ class DayFlow(Core):
             key = q.proposed
         elif q.expects == "yesno" and cmd.intent in ("yes", "no"):
             key = cmd.intent
+        elif q.expects == "alignment" and cmd.intent == "alignment" and isinstance(cmd.value, str):
+            key = cmd.value
         elif cmd.intent == "seat" and cmd.seats and (q.expects == "seat" or str(cmd.seats[0]) in q.options):
             key = str(cmd.seats[0])
         elif cmd.intent in ("yes", "no") and cmd.intent in q.options:
             key = cmd.intent
         else:
-            raise IllegalChoice("answer_question" if q.expects == "yesno" else "answer_question_seat")
+            raise IllegalChoice({"yesno": "answer_question", "alignment": "answer_alignment"}.get(
+                q.expects, "answer_question_seat"))
         if q.options:
             if key not in q.options:
                 raise IllegalChoice("answer_question_seat")
@@ -145,6 +167,8 @@ class DayFlow(Core):
         for s in (nominator, nominee):
             if s not in self._state.seats():
                 raise IllegalChoice("no_such_seat", seat=s)
+        if self.cat.team(self._state.player(nominee).character) == "traveller":
+            return self._call_exile(nominee)  # a Traveller is exiled, not executed: anyone may call for it
         if shown_dead(self.cat, self._state.player(nominator)):  # dead, or shown dead (the Zombuul)
             raise IllegalChoice("dead_nominator", seat=nominator)
         if self._state.executed_today is not None or keys.executed(self._state.day) in self._state.memory:
@@ -172,6 +196,10 @@ class DayFlow(Core):
                          public=[self._t(step_texts().flow.died_public, seat=p.seat, name=p.name)])  # fmt: skip
         return Reply()
 
+    def _exile_called(self, cmd: Command) -> Reply:
+        """``seat 2 calls for the exile of seat 8`` (or the storyteller's ``call for the exile of seat 8``)."""
+        return self._call_exile(cmd.seats[-1])
+
     def _remember_seats(self, key: str, seats: list[int]) -> Remember:
         """Add ``seats`` to the space-separated seats remembered under ``key``."""
         known = {int(x) for x in self._state.memory.get(key, "").split()}
@@ -189,6 +217,8 @@ class DayFlow(Core):
         return [Remember(key=keys.votes_unsaid(g.day), value="yes")] if votes > 0 else []
 
     def _votes(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
+        if self._state.today.exile:
+            return self._exile_votes(cmd)
         said = sorted(set(cmd.seats)) if cmd.intent == "voters" else None
         votes = len(said) if said is not None else cmd.number
         t = self._state.today
@@ -475,6 +505,7 @@ def _kills(e: Ask) -> bool:
 
 DAY_MOVES: dict[Intent, Callable[[DayFlow, Command], Reply]] = {
     "nominate": DayFlow._nominate,
+    "exile": DayFlow._exile_called,
     "slays": DayFlow._slay,
     "dies": DayFlow._dies,
     "end_day": DayFlow._end_day,

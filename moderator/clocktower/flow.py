@@ -12,14 +12,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from moderator.clocktower.day import DayFlow
+from moderator.clocktower.edits import EditFlow
 from moderator.clocktower.grimoire.state import Cursor
+from moderator.clocktower.navigate import NavFlow
 from moderator.clocktower.night import NightFlow
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.commands.parse import Command
 
 
-class Stages(NightFlow, DayFlow):
-    """Every stage's prompt and act, on one game."""
+class Stages(NightFlow, DayFlow, EditFlow, NavFlow):
+    """Every stage's prompt and act, on one game, and what the storyteller may do at any of them."""
 
 
 @dataclass(frozen=True)

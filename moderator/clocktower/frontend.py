@@ -11,20 +11,41 @@ from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.texts import step_texts
-from moderator.clocktower.table import Table
+from moderator.clocktower.table import ANYWHERE, WHEN_OVER, Table
 from moderator.commands.parse import Command, Parser, Vocabulary, normalise
+from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
 from moderator.i18n import LANGS, Lang
 from moderator.textloop import TextLoopBase
 
 
 def vocabulary(table: Table) -> Vocabulary:
-    """What names mean in this game: its players, and every character's name in both languages."""
+    """What names mean in this game: its players, every character's name in both languages, and every
+    character's reminder tokens."""
     return Vocabulary(
         seats=table.g.seats(),
         players={normalise(p.name): p.seat for p in table.g.players},
         characters=character_names(table.cat, first=table.script.ids),
+        reminders=reminder_names(table.cat),
     )
+
+
+def seating(table: Table) -> tuple[tuple[int, str], ...]:
+    """Who sits where: when it changes (a Traveller arrives, a player leaves) the words are made anew."""
+    return tuple((p.seat, p.name) for p in table.g.players)
+
+
+def reminder_names(cat: Catalogue) -> dict[str, tuple[str, str]]:
+    """Every reminder token by its character's name and its own, in both languages ("monk safe", "수도승
+    안전"), to (the character's id, the official name)."""
+    names: dict[str, tuple[str, str]] = {}
+    for c in cat.characters.values():
+        for r in dict.fromkeys(c.reminders):
+            spec = c.reminder(r)
+            ko = spec.ko if spec is not None else r
+            for char, token in ((c.name("en"), r), (c.name("ko"), ko), (c.name("ko"), r), (c.id, r)):
+                names.setdefault(normalise(f"{char} {token}"), (c.id, r))
+    return names
 
 
 def character_names(cat: Catalogue, first: Sequence[str] = ()) -> dict[str, str]:
@@ -50,17 +71,62 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
     def __init__(
         self, table: Table, lang: Lang, out: TextIO, *, jsonl: bool = False, state_out: Path | None = None
     ) -> None:
-        vocab = vocabulary(table)
-        # Typed commands are understood in both languages, the game's language first.
-        parsers = [Parser(x, vocab) for x in (lang, *(x for x in LANGS if x != lang))]
-        super().__init__(lang, out, parsers, jsonl=jsonl, state_out=state_out)
+        super().__init__(lang, out, [], jsonl=jsonl, state_out=state_out)
         self.table = table
+        self._seating: tuple[tuple[int, str], ...] | None = None
+        self._fresh()
+
+    def _fresh(self) -> None:
+        """Typed commands are understood in both languages, the game's language first, with the words of
+        the table as it is now seated."""
+        if self._seating == seating(self.table):
+            return
+        vocab = vocabulary(self.table)
+        self.parsers = [Parser(x, vocab) for x in (self.lang, *(x for x in LANGS if x != self.lang))]
+        self._seating = seating(self.table)
+
+    def parse(self, line: str) -> Command | None:
+        self._fresh()
+        return super().parse(line)
 
     def current(self) -> Prompt:
         return self.table.prompt()
 
     def handle(self, cmd: Command) -> Reply:
+        if cmd.intent == "help":
+            return Reply(shown=self.help_lines())
         return self.table.handle(cmd)
+
+    def finished(self) -> bool:
+        return self.table.g.winner is not None
+
+    def help_lines(self) -> list[str]:
+        """What may be said at this step, one example each, then what may be said at any step."""
+        edits = step_texts().edits
+        parser = self.parsers[0]
+        allowed = self.allowed()
+        own = [i for i in allowed if i not in ANYWHERE]
+        lines = [self.table.words.t(edits.help_title), *self._help(parser, [*own, "next", "back", "repeat"])]
+        over = self.table.g.winner is not None
+        anywhere = [i for i in allowed if i in (WHEN_OVER if over else ANYWHERE)]
+        if anywhere:
+            lines += [self.table.words.t(edits.help_edits), *self._help(parser, anywhere)]
+        return lines
+
+    def _help(self, parser: Parser, intents: Sequence[Intent]) -> list[str]:
+        describe = parser.data.describe
+        out = []
+        for intent in dict.fromkeys(intents):
+            example = parser.examples([intent])
+            if example and intent in describe:
+                out.append("  " + step_texts().edits.help_line(self.lang, example=example[0], what=describe[intent]))
+        return out
+
+    def not_understood(self) -> str:
+        """Asking again, with examples of this step's own answers (help lists the rest)."""
+        own = [i for i in self.allowed() if i not in ANYWHERE]
+        examples = [*self.parsers[0].examples(own), *self.parsers[0].examples(["help"])[:1]]
+        return self.asked_again(", ".join(f"'{e}'" for e in dict.fromkeys(examples)))
 
     def emit(self, prompt: Prompt, reply: Reply | None = None, error: str | None = None) -> None:
         """Print one prompt (with what the last command did, or why it was refused)."""
@@ -68,6 +134,7 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
             obj = prompt.to_json()
             obj["reply"] = reply.say if reply else []
             obj["reply_public"] = reply.public if reply else []
+            obj["reply_shown"] = reply.shown if reply else []
             obj["error"] = error
             self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
         else:
@@ -75,6 +142,8 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
                 self.out.write(f"  {line}\n")
             for line in reply.public if reply else []:
                 self.out.write(f"[table] {line}\n")
+            for line in reply.shown if reply else []:
+                self.out.write(f"  | {line}\n")
             if error:
                 self.out.write(f"! {error}\n")
             if prompt.public:

@@ -96,14 +96,14 @@ class NightFlow(Core):
         text += "".join(" " + j for j in self.words.notes(self._state, c.id, line.character))
         expects: list[Expect] = list(step.expects) if step else ["confirm"]
         allowed: list[Intent] = [i for e in expects for i in INTENTS_FOR[e]]
+        if "seat" in expects and "character" in expects:
+            allowed.append("seat_character")  # both parts in one sentence: "seat 6 widow"
         if truth is not None:
             allowed += ["showed", "seat"] if effect is not None and effect.options else ["showed"]
-        if c.seats or c.character:
-            got = ", ".join(
-                [*(f"{s}" for s in c.seats), *([self.cat[c.character].name(self.lang)] if c.character else [])]
-            )
-            text += " " + self._t(flow.partial, got=got, need=self.words.missing(c, step))
-        prompt = self._base(c, expects, text, None, truth, [*allowed, "dies"])
+        elif effect is not None and effect.info_check:
+            allowed.append("showed")  # the token shown is the answer (the Pixie's)
+        text += self._part_text(c, step)
+        prompt = replace(self._base(c, expects, text, None, truth, [*allowed, "dies"]), part=self._part(c, step))
         if effect is not None and effect.shows_player:
             prompt = replace(prompt, shows_player=True)
         woken = self._woken(step)
@@ -111,6 +111,53 @@ class NightFlow(Core):
             said = self._t(flow.wakes_demon, seat=woken.seat, name=woken.name)
             prompt = replace(prompt, seat=woken.seat, text=f"{prompt.text} {said}")
         return self._with(prompt, alternatives)
+
+    # -- the parts of an answer ----------------------------------------------------------------
+
+    def _part(self, c: Cursor, step: Step | None) -> str | None:
+        """The part of the answer the step waits for (:attr:`Prompt.part`)."""
+        expects = step.expects if step else ["confirm"]
+        if c.asked_none:
+            return "none"
+        need = 2 if "two_seats" in expects else (1 if "seat" in expects else 0)
+        if len(c.seats) < need:
+            return "second_seat" if c.seats else "seat"
+        if "character" in expects and c.character is None:
+            return "character"
+        return next((e for e in expects if e in ("yesno", "number", "direction")), None)
+
+    def _part_name(self, c: Cursor, step: Step | None) -> str:
+        """What the awaited part is called: "seat", "second seat", "Minion" …"""
+        edits = step_texts().edits
+        part = self._part(c, step) if not c.asked_none else self._part(c.model_copy(update={"asked_none": False}), step)
+        if part == "character":
+            return self._t(step.part) if step is not None and step.part is not None else self._t(edits.character_part)
+        if part == "seat":
+            return self._t(edits.seat_word)
+        if part == "second_seat":
+            return self._t(edits.second_seat_word)
+        return self._t(edits.nothing_said)
+
+    def _part_text(self, c: Cursor, step: Step | None) -> str:
+        """What a step with several parts has so far and still waits for ("6. The Minion for seat 6?"),
+        and, after 'next' with a part unanswered, whether nobody."""
+        edits = step_texts().edits
+        text = ""
+        if c.seats or c.character:
+            named = [self.cat[c.character].name(self.lang)] if c.character else []
+            got = ", ".join([*(f"{s}" for s in c.seats), *named])
+            part = self._part(c.model_copy(update={"asked_none": False}), step)
+            if part == "character" and c.seats:
+                asked = self._t(edits.part_character, part=self._part_name(c, step), seat=c.seats[-1])
+            elif part == "second_seat":
+                asked = self._t(edits.part_second_seat)
+            else:
+                asked = self._t(step_texts().flow.partial, got=got, need=self.words.missing(c, step))
+                got = ""
+            text += " " + (f"{got}. {asked}" if got else asked)
+        if c.asked_none:
+            text += " " + self._t(edits.none_given, what=self._part_name(c, step))
+        return text
 
     def _woken(self, step: Step | None) -> Player | None:
         """The player the storyteller wakes for ``step`` when it is not the ability's holder: the first
@@ -177,6 +224,7 @@ class NightFlow(Core):
 
     def _tell(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
         shown = cmd.value if cmd.intent == "showed" else p.truth
+        self._never_true(c, shown, p)
         self._push(f"{c.id} told", self._advance([self._remember_shown(c, shown)], c))
         return Reply()
 
@@ -194,6 +242,7 @@ class NightFlow(Core):
         if p.truth is not None and cmd.intent in ("next", "showed"):
             given = Answer()
             shown = cmd.value if cmd.intent == "showed" else p.truth
+            self._never_true(c, shown, p)
             if cmd.intent == "showed" and isinstance(cmd.value, int) and effect.options:
                 given = Answer(seats=(cmd.value,))
             outcome = effect.apply(ctx, given)
@@ -206,15 +255,22 @@ class NightFlow(Core):
             lying = liar is not None
             if sober and not lying and seat not in effect.options(ctx):  # under the Vortox, false is required
                 raise IllegalChoice("not_true", seat=seat)
+            self._never_true(c, seat, p, true=effect.options(ctx))
             given = Answer(seats=(seat,))
             outcome = effect.apply(ctx, given)
             return self._finish(c, effect, outcome, [self._remember_shown(c, seat)], given)
+        if cmd.intent == "next" and c.asked_none:  # asked once whether nobody: nobody it is
+            declined = effect.declined(ctx).events if effect.declined is not None else []
+            self._push(f"{c.id} no choice", self._advance(asked_by(declined, c.id, c.seat), c))
+            return Reply()
+        if cmd.intent == "showed" and p.truth is None:  # the token shown is the answer (the Pixie's)
+            cmd = self._shown_as_answer(cmd)
         proposed = effect.proposal(ctx) if effect.proposal is not None and cmd.intent == "next" else None
         answer = Answer(seats=(proposed,)) if proposed is not None and not c.seats else self._answer(c, cmd, step)
         if answer is None:
             return Reply()
         try:
-            self._check(ctx, step, effect, answer)
+            self._check(ctx, step, effect, answer, c)
         except IllegalChoice as exc:
             if c.seats or c.character:  # the part said before stays chosen: say so, not silently
                 exc.kept = ", ".join([*(str(s) for s in c.seats),
@@ -235,21 +291,55 @@ class NightFlow(Core):
         need_seats = 2 if "two_seats" in step.expects else (1 if "seat" in step.expects else 0)
         need_char = "character" in step.expects
         if cmd.intent == "next" and (need_seats or need_char):
-            raise IllegalChoice("answer_needed")
+            # a part unanswered: asked once whether nobody (the prompt says so); next again is nobody
+            self._push(f"{c.id} unanswered", [SetCursor(cursor=c.model_copy(update={"asked_none": True}))])
+            return None
         if len(seats) > need_seats and need_seats:
             raise IllegalChoice("seat_count", need=need_seats)
         for s in seats:
             if s not in self._state.seats():
                 raise IllegalChoice("no_such_seat", seat=s)
         if (need_seats and len(seats) < need_seats) or (need_char and character is None):
-            partial = c.model_copy(update={"seats": seats, "character": character})
+            partial = c.model_copy(update={"seats": seats, "character": character, "asked_none": False})
             self._push(f"{c.id} partial", [SetCursor(cursor=partial)])
             return None
         yes = True if cmd.intent == "yes" else (False if cmd.intent == "no" else None)
         return Answer(seats=tuple(seats), character=character, yes=yes, number=cmd.number,
                       direction=cmd.value if isinstance(cmd.value, str) else None)  # fmt: skip
 
-    def _check(self, ctx: Ctx, step: Step, effect: Effect, answer: Answer) -> None:
+    def _shown_as_answer(self, cmd: Command) -> Command:
+        """``showed X`` where the thing shown is the step's answer: a character, or a seat."""
+        v = cmd.value
+        if isinstance(v, str) and v in self.cat:
+            return replace(cmd, intent="character", character=v)
+        if isinstance(v, int) and not isinstance(v, bool):
+            return replace(cmd, intent="seat", seats=(v,))
+        raise IllegalChoice("not_an_answer", text=cmd.text)
+
+    def _false_allowed(self, c: Cursor) -> bool:
+        """Whether the information of this step may be false: its player is drunk or poisoned, or its
+        information must be false (the Vortox)."""
+        if c.seat is None:
+            return False
+        p = self._state.player(c.seat)
+        return impaired(self._state, self.cat, p) or false_info_by(self._state, self.cat, p, c.id) is not None
+
+    def _never_true(self, c: Cursor, shown: object, p: Prompt, true: list[int] | None = None) -> None:
+        """Where the information must be false (the Vortox), a true answer is refused with the reason.
+
+        Raises:
+            IllegalChoice: ``shown`` is the truth, or another answer that would be true.
+        """
+        liar = false_info_by(self._state, self.cat, self._state.player(c.seat), c.id) if c.seat else None
+        if liar is None:
+            return
+        if true is not None and set(self._state.seats()) - {c.seat} <= set(true):
+            return  # every player would be true (the Balloonist's first night): no false answer to give
+        truths = [p.truth, *p.alternatives, *(true or [])]
+        if any(_same(shown, t) for t in truths if t is not None):
+            raise IllegalChoice("must_be_false", character=self.cat[liar.character or ""].name(self.lang))
+
+    def _check(self, ctx: Ctx, step: Step, effect: Effect, answer: Answer, c: Cursor | None = None) -> None:
         if step.choose is not None:
             for s in answer.seats:
                 player = self._state.player(s)
@@ -259,7 +349,21 @@ class NightFlow(Core):
                     raise IllegalChoice("alive_choice", seat=s)
                 if step.choose.not_self and s == ctx.seat:
                     raise IllegalChoice("not_self")
-        if effect.check is not None:
+        if effect.check is None:
+            return
+        if not effect.info_check or c is None:
+            effect.check(ctx, answer)
+            return
+        # The check is of the information's truth (the Pixie's in-play Townsfolk): where it may be false,
+        # anything shown is taken; where it must be false, a true one is refused.
+        liar = false_info_by(self._state, self.cat, self._state.player(c.seat), c.id) if c.seat else None
+        if liar is not None:
+            try:
+                effect.check(ctx, answer)
+            except IllegalChoice:
+                return
+            raise IllegalChoice("must_be_false", character=self.cat[liar.character or ""].name(self.lang))
+        if not self._false_allowed(c):
             effect.check(ctx, answer)
 
     def _finish(self, c: Cursor, effect: Effect, outcome: Outcome, extra: list[Event], answer: Answer) -> Reply:
@@ -288,3 +392,12 @@ class NightFlow(Core):
                 news.append(self._t(flow.swapped, seat=p.seat, character=self.cat[e.character].name(self.lang),
                                     alignment=flow.alignment[p.alignment](self.lang)))  # fmt: skip
         return news
+
+
+def _same(shown: object, truth: object) -> bool:
+    """Whether what was shown is that true answer (several seats or tokens: in any order)."""
+    if isinstance(shown, tuple | list) and isinstance(truth, tuple | list):
+        return sorted(map(str, shown)) == sorted(map(str, truth))
+    if isinstance(truth, dict):
+        return False
+    return shown == truth

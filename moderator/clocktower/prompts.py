@@ -29,6 +29,9 @@ class Prompt:
     day: int = 0
     shows_player: bool = False
     """The truth, a seat, is a player to point at (not a count): for the players' screen."""
+    part: str | None = None
+    """The part of the answer awaited: seat, second_seat, character, yesno, number, direction, alignment,
+    none (whether nobody, after 'next' with a part unanswered), or None (nothing: say next)."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -42,6 +45,7 @@ class Prompt:
             "phase": self.phase,
             "night": self.night,
             "day": self.day,
+            "part": self.part,
         }
 
 
@@ -51,3 +55,5 @@ class Reply:
 
     say: list[str] = field(default_factory=list)
     public: list[str] = field(default_factory=list)
+    shown: list[str] = field(default_factory=list)
+    """Lines to read on the screen (the grimoire, the sheet, help): printed, and by voice read out."""

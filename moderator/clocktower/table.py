@@ -8,19 +8,30 @@ texts are built in wording.py; the character cases are the rules'.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from moderator.clocktower.core import Persist
+from moderator.clocktower.edits import EDITS
 from moderator.clocktower.flow import Stages, stage_of
 from moderator.clocktower.grimoire.journal import Journal
 from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt, Reply
-from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
 from moderator.clocktower.rules.scripts import Script
 from moderator.clocktower.rules.texts import step_texts
 from moderator.commands.parse import Command
+from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
 from moderator.i18n import Lang
 
-__all__ = ["Persist", "Table"]
+__all__ = ["ANYWHERE", "WHEN_OVER", "Persist", "Table"]
+
+ANYWHERE: tuple[Intent, ...] = ("dies", *EDITS, "skip", "go_to", "back_to", "help", "grimoire", "sheet")
+"""What the storyteller may say at every step besides its own answers: any edit, going anywhere, and
+asking for help, the grimoire or tonight's sheet."""
+
+WHEN_OVER: tuple[Intent, ...] = ("help", "grimoire", "sheet")
+"""What may still be said when the game is over (besides back)."""
 
 
 class Table(Stages):
@@ -42,28 +53,46 @@ class Table(Stages):
         if self._state.winner is not None:
             c = Cursor(id="over")
         stage = stage_of(c)
-        if self._state.question is not None and not stage.final:
-            return self._question_prompt(c)
-        return stage.prompt(self, c)
+        asked = self._state.question is not None and not stage.final
+        p = self._question_prompt(c) if asked else stage.prompt(self, c)
+        return replace(p, allowed=tuple(dict.fromkeys([*p.allowed, *ANYWHERE])))
 
     def handle(self, cmd: Command) -> Reply:
-        """Carry out ``cmd`` at the current step.
+        """Carry out ``cmd`` at the current step: an answer to it, or anything the storyteller may do at
+        any step (:data:`ANYWHERE`).
 
         Raises:
             IllegalChoice: the rules refuse it now; nothing changed.
         """
         if cmd.intent == "back":
             return self.undo()
-        if cmd.intent in ("repeat", "pause"):
+        if cmd.intent in ("repeat", "pause", "help"):
             return Reply()
-        if cmd.intent == "dies" and self._state.winner is None:
+        if cmd.intent == "grimoire":
+            return Reply(shown=self.words.grimoire_view(self._state))
+        if cmd.intent == "sheet":
+            return Reply(shown=self.sheet_lines())
+        if cmd.intent == "back_to":
+            return self._back_to(cmd)
+        over = self._state.winner is not None
+        if over and cmd.intent in ANYWHERE and cmd.intent not in WHEN_OVER:
+            raise IllegalChoice("game_over")
+        if cmd.intent == "dies":
             return self._dies(cmd)
+        if cmd.intent in EDITS:
+            return self._edit(cmd)
+        if cmd.intent == "go_to":
+            return self._go_to(cmd)
+        c = self._state.cursor or Cursor(id="over")
+        if cmd.intent == "skip":
+            if self._state.question is not None or not (c.id in PSEUDO_STEPS or c.stage == "ghosts"):
+                return self._skip(cmd)
+            cmd = replace(cmd, intent="next")  # a pseudo-step or the ghost votes: nothing to skip but the step
         if self._state.question is not None:
             return self._answer_question(cmd)
         p = self.prompt()
         if cmd.intent != "next" and cmd.intent not in p.allowed:
             raise IllegalChoice("not_an_answer", text=cmd.text)
-        c = self._state.cursor or Cursor(id="over")
         return stage_of(c).act(self, c, cmd, p)
 
     def undo(self) -> Reply:

@@ -4,11 +4,12 @@ with it, and every word comes from data/steps.yaml or the catalogue."""
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.state import Cursor, Grimoire
+from moderator.clocktower.grimoire.state import Cursor, Grimoire, Player, Reminder
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.jinxes import described
 from moderator.clocktower.rules.notes import step_notes
 from moderator.clocktower.rules.schema import Step
+from moderator.clocktower.rules.status import STORYTELLER, spec, statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.i18n import Lang, Text
 
@@ -84,28 +85,70 @@ class Wording:
             return self.t(flow.need_character)
         return self.t(flow.need_seat)
 
-    def _reminder_name(self, source: str, name: str) -> str:
-        char = self.cat.get(source)
-        spec = char.reminder(name) if char else None
-        return spec.ko if spec and self.lang == "ko" else name
+    def reminder_name(self, source: str, name: str) -> str:
+        """A reminder token's name in this language (the storyteller's own tokens too)."""
+        s = spec(self.cat, Reminder(source=source, name=name))
+        return s.ko if s and self.lang == "ko" else name
 
-    def grimoire_lines(self, g: Grimoire) -> list[str]:
-        """The grimoire as the storyteller hears it: each seat's true character, belief and abilities."""
+    def grimoire_lines(self, g: Grimoire, *, placers: bool = False) -> list[str]:
+        """The grimoire as the storyteller hears it: each seat's true character, belief and abilities, the
+        dead marked with their ghost vote, and the tokens (``placers``: with who placed each one, the
+        players' statuses and the storyteller's notes too)."""
         flow = step_texts().flow
+        edits = step_texts().edits
         lines = []
         for p in g.players:
             char = self.cat[p.character].name(self.lang) if p.character and p.character in self.cat else "-"
             line = self.t(flow.reveal_line, seat=p.seat, name=p.name, character=char,
                           alignment=flow.alignment[p.alignment](self.lang))  # fmt: skip
+            if not p.alive:
+                vote = edits.ghost_vote_left if p.ghost_vote else edits.no_ghost_vote
+                line += f", {self.t(edits.dead)}, {self.t(vote)}"
+            if placers:
+                for status in sorted(statuses(g, self.cat, p)):
+                    line += f", {self.t(step_texts().templates.status[status])}"
             if p.believes and p.believes in self.cat:
                 line += self.t(flow.reveal_believed, believed=self.cat[p.believes].name(self.lang))
             for a in p.abilities:
                 if a in self.cat:
                     line += self.t(flow.reveal_ability, ability=self.cat[a].name(self.lang))
-            reminders = ", ".join(self._reminder_name(r.source, r.name) for r in p.reminders)
-            lines.append(f"{line} [{reminders}]" if reminders else line)
+            shown = [self._token(g, r) if placers else self.reminder_name(r.source, r.name) for r in p.reminders]
+            line = f"{line} [{', '.join(shown)}]" if shown else line
+            if placers and p.notes:
+                line += " " + self.t(edits.notes, notes="; ".join(p.notes))
+            lines.append(line)
         if g.unseated:
             lines.append(self.t(flow.unseated, characters=self.say(g, list(g.unseated))))
         if g.bluffs:
             lines.append(self.t(flow.bluffs, characters=self.say(g, list(g.bluffs))))
+        if g.fabled:
+            lines.append(self.t(edits.fabled, characters=self.say(g, list(g.fabled))))
         return lines
+
+    def _token(self, g: Grimoire, r: Reminder) -> str:
+        """A token with its character and who placed it: "Safe (the Monk, seat 5)"."""
+        edits = step_texts().edits
+        name = self.reminder_name(r.source, r.name)
+        if r.source == STORYTELLER:
+            by = self.t(edits.by_storyteller)
+        elif r.by_seat is not None and r.by_seat in g.seats():
+            by = self.t(edits.by_seat, seat=r.by_seat, character=self._name(r.source))
+        else:
+            by = self._name(r.source)
+        return self.t(edits.placed_by, reminder=name, by=by)
+
+    def _name(self, cid: str) -> str:
+        return self.cat[cid].name(self.lang) if cid in self.cat else cid
+
+    def grimoire_view(self, g: Grimoire) -> list[str]:
+        """The grimoire printed on request (``grimoire``): where the game is, then every seat, the dead
+        marked, statuses, tokens with who placed them, notes, and the characters with no seat."""
+        edits = step_texts().edits
+        phase = {"night": edits.phase_night, "day": edits.phase_day, "over": edits.phase_over,
+                 "setup": edits.phase_setup}[g.phase]  # fmt: skip
+        title = self.t(edits.grimoire_title, phase=self.t(phase, n=g.night if g.phase == "night" else g.day))
+        return [title, *self.grimoire_lines(g, placers=True)]
+
+    def player_dead(self, p: Player) -> str:
+        """" (dead)" after a dead player's name where the terminal names them, else nothing."""
+        return f" ({self.t(step_texts().edits.dead)})" if not p.alive else ""

@@ -4,15 +4,30 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from moderator.commands.phrases import Intent, Phrases, expand, parse_template, phrases, spaced, to_regex
+from moderator.commands.phrases import (
+    Intent,
+    Node,
+    Phrases,
+    Slot,
+    Words,
+    expand,
+    parse_template,
+    phrases,
+    spaced,
+    to_regex,
+)
 from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood
 from moderator.i18n import Lang
+from moderator.korean.particles import resolve_particles
 
 T = TypeVar("T")
+
+Value = str | int | bool | tuple[str | int | bool, ...]
+"""What a command's value may be: a number, a word's meaning, a character id, or several of them."""
 
 #: Always allowed, whatever the step expects.
 ALWAYS: tuple[Intent, ...] = ("next", "back", "repeat", "pause")
@@ -29,6 +44,7 @@ INTENTS_FOR: dict[str, tuple[Intent, ...]] = {
     "yesno": ("yes", "no"),
     "number": ("number",),
     "direction": ("direction",),
+    "alignment": ("alignment",),
 }
 
 
@@ -40,9 +56,14 @@ class Command:
     seats: tuple[int, ...] = ()
     character: str | None = None
     number: int | None = None
-    value: str | int | bool | None = None
-    """For ``showed``, ``direction``, ``alignment``: what was said."""
+    value: Value | None = None
+    """For ``showed``, ``direction``, ``alignment``, ``status``, ``go_to``: what was said (several things
+    shown: a tuple of them)."""
     text: str = ""
+    reminder: tuple[str, str] | None = None
+    """For ``put_reminder`` and ``take_reminder``: the token, as (its character's id, its official name)."""
+    words: str | None = None
+    """A ``{text}`` slot as typed: a note, a new player's name."""
 
 
 @dataclass
@@ -53,15 +74,45 @@ class Vocabulary:
     players: dict[str, int] = field(default_factory=dict)
     characters: dict[str, str] = field(default_factory=dict)
     max_number: int = 20
+    reminders: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Reminder tokens by name ("monk safe", "수도승 안전"), to (character id, official name)."""
+
+
+_MINUS = "-\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d"
+_KEPT = re.compile(r"[\w\s']")
 
 
 def normalise(text: str) -> str:
     """Lower case, NFC, no punctuation, single spaces. A minus sign before a number is kept as the
     word "minus", so "-1" never reads as 1."""
-    text = unicodedata.normalize("NFC", text).casefold()
-    text = re.sub(r"(?<![^\s(])[-\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d]\s*(?=[0-9])", " minus ", text)
-    text = re.sub(r"[^\w\s']", " ", text)
-    return " ".join(text.split())
+    return normalise_mapped(text)[0]
+
+
+def normalise_mapped(text: str) -> tuple[str, list[int]]:
+    """:func:`normalise` of ``text``, and for each of its characters the index in ``text`` (as NFC) it
+    came from: what a free slot matched (a note, a name) is taken back as it was typed."""
+    nfc = unicodedata.normalize("NFC", text)
+    chars = [(c, i) for i, ch in enumerate(nfc) for c in ch.casefold()]
+    marked: list[tuple[str, int]] = []
+    for j, (c, i) in enumerate(chars):
+        if c in _MINUS and (j == 0 or chars[j - 1][0].isspace() or chars[j - 1][0] == "("):
+            k = j + 1
+            while k < len(chars) and chars[k][0].isspace():
+                k += 1
+            if k < len(chars) and chars[k][0] in "0123456789":
+                marked += [(x, i) for x in " minus "]
+                continue
+        marked.append((c if _KEPT.match(c) else " ", i))
+    out: list[tuple[str, int]] = []
+    for c, i in marked:
+        if c.isspace():
+            if out and out[-1][0] != " ":
+                out.append((" ", i))
+        else:
+            out.append((c, i))
+    if out and out[-1][0] == " ":
+        out.pop()
+    return "".join(c for c, _ in out), [i for _, i in out]
 
 
 def _check_numbers(utterance: str, text: str) -> None:
@@ -84,6 +135,14 @@ def lookup(table: Mapping[str, T], raw: str) -> T | None:
         return table[key]
     flat = key.replace(" ", "")
     return next((v for k, v in table.items() if k.replace(" ", "") == flat), None)
+
+
+def _typed(utterance: str, m: re.Match[str], slot: str) -> str:
+    """What ``slot`` matched in the normalised ``utterance``, as it was typed (case and punctuation kept)."""
+    raw = unicodedata.normalize("NFC", utterance)
+    _, where = normalise_mapped(utterance)
+    start, end = m.span(slot)
+    return raw[where[start] : where[end - 1] + 1].strip()
 
 
 def _alt(words: Iterable[str]) -> str:
@@ -129,8 +188,18 @@ class Parser:
         self._value_words.update({normalise(w): k for k, ws in v.alignment.items() for w in ws})
         self._value_words.update({normalise(w): True for w in v.yes})
         self._value_words.update({normalise(w): False for w in v.no})
+        v_status = getattr(v, "status", {}) or {}
+        self._value_words.update({normalise(w): k for k, ws in v_status.items() for w in ws})
+        steps = {normalise(w): k for k, ws in (getattr(v, "steps", {}) or {}).items() for w in ws}
+        self._steps = {**vocab.characters, **steps}
         joiner = r"(?:\s|,|and|seats?|번|그리고|하고|과|와)*"
         self._number_re = re.compile(number)
+        characters = _alt(vocab.characters)
+        item = (rf"(?:(?:the|a|an)\s+)?(?:{characters})|(?:(?:seats?|자리)\s*)?(?:{number})(?:\s*번)?"
+                rf"|(?:{_alt(self._value_words)})")  # fmt: skip
+        self._item_re = re.compile(item)
+        self._and_re = re.compile(r"\s*(?:and|그리고|하고|이랑|랑|과|와)\s*|\s+")
+        values = rf"(?:{item})(?:(?:\s*(?:and|그리고|하고|이랑|랑|과|와)\s*|\s+)(?:{item}))*"
         slots = {
             "n": number, "m": number, "k": number, "player": player, "player2": player,
             "seats": f"(?:{joiner}(?:{number}))+(?:\\s*번)?",
@@ -139,6 +208,8 @@ class Parser:
             "alignment": _alt(w for ws in v.alignment.values() for w in ws),
             "yes": _alt(v.yes), "no": _alt(v.no),
             "value": "|".join(f"(?:{p})" for p in (number, _alt(self._value_words), _alt(vocab.characters))),
+            "values": values, "status": _alt(w for ws in v_status.values() for w in ws),
+            "reminder": _alt(vocab.reminders), "text": r".+?", "step": _alt(self._steps),
         }  # fmt: skip
         self._patterns: list[tuple[Intent, re.Pattern[str]]] = [
             (intent, re.compile(r"\s*" + to_regex(parse_template(t), slots) + r"\s*$"))
@@ -178,7 +249,7 @@ class Parser:
         # Intents earlier in the phrase file win ("네" is yes before it is the number four);
         # one intent read two ways (two players of one name) is ambiguous.
         first = [c for c in found if c.intent == found[0].intent]
-        if len({(c.seats, c.character, c.number, c.value) for c in first}) > 1:
+        if len({(c.seats, c.character, c.number, c.value, c.reminder, c.words) for c in first}) > 1:
             raise Ambiguous(utterance)
         return first[0]
 
@@ -206,20 +277,50 @@ class Parser:
             seats += tuple(s for s in listed if s is not None)
         character = lookup(self.vocab.characters, g["character"]) if g.get("character") else None
         number = self._number(g.get("k"))
-        value: str | int | bool | None = None
+        value: Value | None = None
         for slot in ("direction", "alignment"):
             if g.get(slot):
                 value = lookup(self._value_words, g[slot])
         if g.get("value"):
             value = self._value(g["value"])
-        return Command(intent, seats, character, number, value, utterance)
+        if g.get("values"):
+            items = [self._value(x) for x in self._items(g["values"])]
+            if any(x is None for x in items):
+                return None
+            kept = [x for x in items if x is not None]
+            value = kept[0] if len(kept) == 1 else tuple(kept)
+        if g.get("status"):
+            value = lookup(self._value_words, g["status"])
+        if g.get("step"):
+            value = lookup(self._steps, g["step"])
+        reminder = lookup(self.vocab.reminders, g["reminder"]) if g.get("reminder") else None
+        words = _typed(utterance, m, "text") if g.get("text") else None
+        return Command(intent, seats, character, number, value, utterance, reminder, words)
+
+    def _items(self, raw: str) -> list[str]:
+        """The things a ``{values}`` slot names, one by one ("seat 3 and seat 5": "seat 3", "seat 5")."""
+        out, pos = [], 0
+        while pos < len(raw):
+            m = self._item_re.match(raw, pos)
+            if m is None or not m.group(0):
+                break
+            out.append(m.group(0))
+            pos = m.end()
+            joined = self._and_re.match(raw, pos)
+            if joined is None:
+                break
+            pos = joined.end()
+        return out
+
 
     def _value(self, raw: str) -> str | int | bool | None:
-        n = self._number(raw)
+        key = re.sub(r"^(?:(?:the|a|an)\s+|(?:seats?|자리)\s*)", "", normalise(raw))
+        key = re.sub(r"(?<=[0-9])\s*번$", "", key)
+        n = self._number(key)
         if n is not None:
             return n
-        word = lookup(self._value_words, raw)
-        return word if word is not None else lookup(self.vocab.characters, raw)
+        word = lookup(self._value_words, key)
+        return word if word is not None else lookup(self.vocab.characters, key)
 
     def sentences(self, intents: Iterable[Intent], numbers: Iterable[int] | None = None) -> list[str]:
         """Every sentence the ``intents`` allow here, in their spoken forms (for a closed grammar).
@@ -266,13 +367,37 @@ class Parser:
             "player": next(iter(self.vocab.players), "3"), "player2": next(iter(self.vocab.players), "5"),
             "character": self._example_name(),
             "direction": next(iter(v.direction.values()))[0], "alignment": next(iter(v.alignment.values()))[0],
-            "value": "2",
+            "value": "2", "values": "2", "seats": "2 5",
+            "status": next(iter(v.status.values()), ["-"])[0] if v.status else "-",
+            "reminder": self._example_reminder(), "text": "…", "step": self._example_name(),
         }  # fmt: skip
         out = []
         for intent in dict.fromkeys([*intents, *ALWAYS]):
-            templates = self.data.intents.get(intent, [])
+            own = self.data.examples.get(intent)
+            templates = [own] if own else self.data.intents.get(intent, [])
             if templates:
-                t = re.sub(r"\[[^\]]*\]", "", templates[0])
-                t = re.sub(r"\(([^|)]*)[^)]*\)", r"\1", t)
-                out.append(" ".join(re.sub(r"\{(\w+)\}", lambda m: sample.get(m.group(1), ""), t).split()))
+                said = " ".join(_example(parse_template(templates[0]), sample).split())
+                if self.lang == "ko":  # "3번", "미망인으로": as Korean is written
+                    said = resolve_particles(re.sub(r"(?<=[0-9]) (?=[번표명])", "", said))
+                out.append(said)
         return list(dict.fromkeys(out))
+
+    def _example_reminder(self) -> str:
+        names = list(self.vocab.reminders)
+        mine = [n for n in names if any("\uac00" <= ch <= "\ud7a3" for ch in n) == (self.lang == "ko")]
+        return next(iter(mine or names), "-")
+
+
+def _example(nodes: Sequence[Node], sample: dict[str, str]) -> str:
+    """A template said the plain way: each choice's first option, no optional part."""
+    out = ""
+    for node in nodes:
+        if isinstance(node, Words):
+            out += node.text
+        elif isinstance(node, Slot):
+            out += sample.get(node.name, "")
+        elif not node.optional:
+            out += _example(node.options[0], sample)
+        elif node.options == ((Words("으"),),):  # "{x}[으]로": the particle chosen by the word before it
+            out += "(으)"
+    return out

@@ -25,11 +25,23 @@ from moderator.yamlio import load_yaml
 Intent = Literal[
     "next", "back", "repeat", "pause", "yes", "no", "seat", "two_seats", "character", "number", "direction",
     "alignment", "showed", "nominate", "votes", "slays", "dies", "end_day", "ability", "guess", "voters", "executed",
+    # an answer of two parts in one sentence ("seat 6 widow", "6번 미망인")
+    "seat_character",
+    # the storyteller's hand on the grimoire, at any moment (moderator.clocktower.edits)
+    "revives", "set_character", "set_alignment", "swap", "status", "put_reminder", "take_reminder", "note",
+    "clear_notes", "ability_spent", "ability_back", "ghost_vote_spent", "ghost_vote_back", "add_traveller",
+    "leaves", "exile", "exiled", "add_fabled", "remove_fabled",
+    # going anywhere in the night, and what the storyteller may ask for
+    "skip", "go_to", "back_to", "help", "grimoire", "sheet", "edit",
 ]  # fmt: skip
 
 SLOTS = frozenset(
-    {"n", "m", "k", "seats", "player", "player2", "character", "direction", "alignment", "value", "yes", "no"}
+    {"n", "m", "k", "seats", "player", "player2", "character", "direction", "alignment", "value", "yes", "no",
+     "values", "status", "reminder", "text", "step"}
 )
+"""``{values}``: one or more things shown (seats, characters, numbers, yes/no); ``{status}``: poisoned,
+drunk or sober; ``{reminder}``: a character's reminder token ("monk safe"); ``{text}``: free words (a
+note, a new player's name), kept as typed; ``{step}``: a character's step or a pseudo-step (dawn)."""
 
 
 class Values(BaseModel):
@@ -39,6 +51,10 @@ class Values(BaseModel):
     alignment: dict[Literal["good", "evil"], list[str]]
     yes: list[str]
     no: list[str]
+    status: dict[Literal["poisoned", "drunk", "sober"], list[str]] = {}
+    """How a player's state is said by the storyteller's hand ("seat 4 is poisoned")."""
+    steps: dict[Literal["dusk", "minioninfo", "demoninfo", "dawn"], list[str]] = {}
+    """The pseudo-steps by name, where the storyteller may go ("go to dawn")."""
 
 
 class VoicePhrases(BaseModel):
@@ -82,6 +98,10 @@ class Phrases(BaseModel):
     numbers: dict[int, list[str]]
     values: Values
     intents: dict[Intent, list[str]]
+    describe: dict[Intent, str] = {}
+    """What each command does, in a few words, for ``help``."""
+    examples: dict[Intent, str] = {}
+    """The example ``help`` gives where the first template, said plainly, reads badly (a template too)."""
     voice: VoicePhrases | None = None
 
 

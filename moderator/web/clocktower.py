@@ -14,11 +14,8 @@ from moderator.clocktower.frontend import TextLoop
 from moderator.clocktower.grimoire.events import SetDay, SetPhase
 from moderator.clocktower.grimoire.state import DayState, Grimoire, Player
 from moderator.clocktower.prompts import Prompt, Reply
-from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
-from moderator.clocktower.rules.conditions import CONDITIONS
-from moderator.clocktower.rules.context import Ctx
-from moderator.clocktower.rules.nightorder import SheetStep, night_sheet
+from moderator.clocktower.rules.nightorder import SheetStep, tonight
 from moderator.clocktower.rules.status import statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
@@ -113,25 +110,14 @@ def _reminder(cat: Catalogue, source: str, name: str, lang: Lang) -> View:
 
 
 def sheet_view(t: Table, lang: Lang) -> View:
-    """Tonight's sheet (in the day: the coming night's), each line done, current, to come or skipped."""
-    g, cat = t.g, t.cat
+    """Tonight's sheet (in the day: the coming night's), each line current, done, skipped (by the
+    storyteller, or passed over), asleep (it does not wake tonight), to come, or its player dead."""
+    g = t.g
     night = g.night if g.phase == "night" else g.night + 1
-    live = night_sheet(t.script, cat, night, g)
-    everyone = night_sheet(t.script, cat, night, _all_alive(g))
-    keyed = {(s.id, s.seat) for s in live}
-    lines = [*live, *(s for s in everyone if (s.id, s.seat) not in keyed)]
-    lines.sort(key=lambda s: (s.position, s.seat or 0))
-    return {"night": night, "lines": [_line(t, s, (s.id, s.seat) in keyed, lang) for s in lines]}
+    return {"night": night, "lines": [_line(t, s, state, lang) for s, state in tonight(t.script, t.cat, g)]}
 
 
-def _all_alive(g: Grimoire) -> Grimoire:
-    copy = g.model_copy(deep=True)
-    for p in copy.players:
-        p.alive = True
-    return copy
-
-
-def _line(t: Table, s: SheetStep, alive: bool, lang: Lang) -> View:
+def _line(t: Table, s: SheetStep, state: str, lang: Lang) -> View:
     char = t.cat.get(s.id)
     return {
         "id": s.id,
@@ -140,32 +126,9 @@ def _line(t: Table, s: SheetStep, alive: bool, lang: Lang) -> View:
         "name": step_texts().pseudo[s.id].prompt(lang) if s.id in PSEUDO_STEPS else (char.name(lang) if char else s.id),
         "pseudo": s.id in PSEUDO_STEPS,
         "status": sorted(s.status),
-        "state": _line_state(t, s) if alive else "dead",
+        "state": state,
         "text": s.prompt(t.cat, lang),
     }
-
-
-def _line_state(t: Table, s: SheetStep) -> str:
-    """``current``, ``done``, ``skipped`` (asleep tonight, as the engine's walk skips it) or ``todo``."""
-    g, c = t.g, t.g.cursor
-    if g.phase != "night" or c is None:
-        return "done" if g.phase == "night" else "todo"
-    if (s.id, s.seat) == (c.id, c.seat) and c.id != "day":
-        return "current"
-    here = (c.position, c.seat or 0) if c.id != "day" else (math.inf, 0)
-    acted = s.seat is not None and keys.acted(g.night, s.id, s.seat) in g.memory
-    if (s.position, s.seat or 0) < here:
-        return "done" if acted or s.id in PSEUDO_STEPS else "skipped"
-    if acted:
-        return "skipped"  # it woke already tonight (a swapped character)
-    return "todo" if _wakes(t, s) else "skipped"
-
-
-def _wakes(t: Table, s: SheetStep) -> bool:
-    if s.seat is None or not s.steps:
-        return True
-    ctx = Ctx(t.g, t.cat, s.seat, s.id, tuple(t.script.ids))
-    return any(step.wake_if is None or CONDITIONS[step.wake_if](ctx) for step in s.steps)
 
 
 # -- the prompt --------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from tests.voice.test_live import alsa_env, moderator
 REPO = Path(__file__).resolve().parents[2]
 PLAYERS = ["Ann", "민준", "Bill", "서연", "Tom", "지우", "Ben"]
 GAME = ["play", "--script", "twelve", "--players", ",".join(PLAYERS), "--seed", "1"]
-KEYS = "next\nnext\nnext\n4\nnext\n"
+KEYS = "next\n4\nnext\n"  # dusk; the Kazali: seat 4, then next with its Minion unsaid (asked once)
 
 
 def _lines(stdout: str) -> tuple[list[str], list[str]]:

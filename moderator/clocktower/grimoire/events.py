@@ -122,9 +122,20 @@ class Die(_Event):
 class Revive(_Event):
     kind: Literal["revive"] = "revive"
     seat: int
+    by_hand: bool = Field(
+        False, description="The storyteller's hand: a death tonight or today is taken back (never announced), "
+        "any other is a revival."
+    )
 
     def apply(self, g: Grimoire) -> None:
         g.player(self.seat).alive = True
+        if self.by_hand and (self.seat in g.died_tonight or self.seat in g.died_today):
+            g.died_tonight = [s for s in g.died_tonight if s != self.seat]
+            g.demon_killed_tonight = [s for s in g.demon_killed_tonight if s != self.seat]
+            g.died_today = [s for s in g.died_today if s != self.seat]
+            if g.executed_today == self.seat:
+                g.executed_today = None
+            return
         if g.phase == "night":
             g.revived_tonight.append(self.seat)
 
@@ -135,6 +146,65 @@ class SpendGhostVote(_Event):
 
     def apply(self, g: Grimoire) -> None:
         g.player(self.seat).ghost_vote = False
+
+
+class SetGhostVote(_Event):
+    """The storyteller's hand: a ghost vote given back (or taken)."""
+
+    kind: Literal["set_ghost_vote"] = "set_ghost_vote"
+    seat: int
+    has: bool
+
+    def apply(self, g: Grimoire) -> None:
+        g.player(self.seat).ghost_vote = self.has
+
+
+class SetNotes(_Event):
+    """The storyteller's notes on a seat, as they now stand."""
+
+    kind: Literal["notes"] = "notes"
+    seat: int
+    notes: list[str]
+
+    def apply(self, g: Grimoire) -> None:
+        g.player(self.seat).notes = list(self.notes)
+
+
+class SetFabled(_Event):
+    """The Fabled in play, as they now stand."""
+
+    kind: Literal["fabled"] = "fabled"
+    fabled: list[str]
+
+    def apply(self, g: Grimoire) -> None:
+        g.fabled = list(self.fabled)
+
+
+class InsertPlayer(_Event):
+    """A player sits down after ``after`` (a Traveller who arrives): every later seat moves up by one,
+    wherever it is named; ``memory``: the memory with its seats moved the same way."""
+
+    kind: Literal["insert_player"] = "insert_player"
+    after: int = Field(ge=0, description="The seat the newcomer sits after (0: first).")
+    name: str
+    memory: dict[str, str]
+
+    def apply(self, g: Grimoire) -> None:
+        g.renumber({s: s + 1 for s in g.seats() if s > self.after})
+        g.players = sorted([*g.players, Player(seat=self.after + 1, name=self.name)], key=lambda p: p.seat)
+        g.memory = dict(self.memory)
+
+
+class RemovePlayer(_Event):
+    """A player leaves the table: every later seat moves down by one; ``memory`` as for :class:`InsertPlayer`."""
+
+    kind: Literal["remove_player"] = "remove_player"
+    seat: int
+    memory: dict[str, str]
+
+    def apply(self, g: Grimoire) -> None:
+        g.renumber({s: (None if s == self.seat else s - 1) for s in g.seats() if s >= self.seat})
+        g.memory = dict(self.memory)
 
 
 class GainAbility(_Event):
@@ -197,9 +267,13 @@ class SetUnseated(_Event):
 class SetWinner(_Event):
     kind: Literal["winner"] = "winner"
     winner: Winner | None
+    reason: str | None = Field(
+        None, description="'no_demon', 'two_alive', or the character whose ability decided (Grimoire.won_by)."
+    )
 
     def apply(self, g: Grimoire) -> None:
         g.winner = self.winner
+        g.won_by = self.reason if self.winner is not None else None
         if self.winner is not None:
             g.phase = "over"
 
@@ -259,6 +333,11 @@ Event = Annotated[
     | Die
     | Revive
     | SpendGhostVote
+    | SetGhostVote
+    | SetNotes
+    | SetFabled
+    | InsertPlayer
+    | RemovePlayer
     | GainAbility
     | SetAbilities
     | SetPhase

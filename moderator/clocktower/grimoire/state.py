@@ -42,6 +42,7 @@ class Player(_State):
     abilities: list[str] = Field(
         default_factory=list, description="Abilities held besides their own (Pixie, Cannibal, Philosopher …)."
     )
+    notes: list[str] = Field(default_factory=list, description="The storyteller's own notes on this seat.")
 
     def has_reminder(self, name: str, source: str | None = None) -> bool:
         """Whether a reminder named ``name`` (from ``source``, if given) lies by this player."""
@@ -58,6 +59,7 @@ class Cursor(_State):
     stage: Literal["ask", "tell", "votes", "ghosts", "day"] = "ask"
     seats: list[int] = Field(default_factory=list, description="Seats answered so far (two seats, seat + character).")
     character: str | None = None
+    asked_none: bool = Field(False, description="'next' came with a part unanswered: asked once whether nobody.")
 
 
 class Question(_State):
@@ -67,7 +69,7 @@ class Question(_State):
     ko: str
     en: str
     if_yes: list[dict[str, Any]] = Field(default_factory=list, description="Events (as JSON) to apply on yes.")
-    expects: Literal["yesno", "seat"] = "yesno"
+    expects: Literal["yesno", "seat", "alignment"] = "yesno"
     options: dict[str, list[dict[str, Any]]] = Field(
         default_factory=dict, description="Each answer ('yes', 'no' or a seat) and the events (as JSON) it applies."
     )
@@ -88,6 +90,8 @@ class DayState(_State):
     ghosts: list[int] = Field(
         default_factory=list, description="Dead voters whose vote token is removed at the end of the day."
     )
+    exile: bool = Field(False, description="The pending vote is on an exile (a Traveller), not an execution.")
+    exiles: list[int] = Field(default_factory=list, description="Travellers called for exile today.")
 
 
 class Grimoire(_State, Seated[Player]):
@@ -103,6 +107,12 @@ class Grimoire(_State, Seated[Player]):
         default_factory=list, description="Characters in play that no player holds (Lil' Monsta)."
     )
     winner: Winner | None = None
+    won_by: str | None = Field(
+        None,
+        description="Why the game ended: 'no_demon', 'two_alive', or the id of the character whose ability "
+        "decided (the Saint's, the Mayor's …).",
+    )
+    fabled: list[str] = Field(default_factory=list, description="The Fabled in play (the storyteller's characters).")
     step: str | None = Field(None, description="The id of the step being run, if any.")
     cursor: Cursor | None = None
     question: Question | None = None
@@ -120,7 +130,6 @@ class Grimoire(_State, Seated[Player]):
         default_factory=dict, description="What abilities remember across nights (keys: rules/keys.py)."
     )
 
-
     def in_play(self) -> set[str]:
         """The ids of the characters held by players."""
         return {p.character for p in self.players if p.character} | set(self.unseated)
@@ -128,6 +137,34 @@ class Grimoire(_State, Seated[Player]):
     def holders(self, character: str) -> list[Player]:
         """The players whose character is ``character``."""
         return [p for p in self.players if p.character == character]
+
+    def renumber(self, moved: dict[int, int | None]) -> None:
+        """Give every seat its new number (``moved``: old to new; None: the seat is gone), wherever a
+        seat is named: the players and their tokens, the cursor, today and tonight (not the memory,
+        whose keys are the rules': :func:`moderator.clocktower.rules.keys.renumbered`)."""
+
+        def one(s: int | None) -> int | None:
+            return moved.get(s, s) if s is not None else None
+
+        def many(seats: list[int]) -> list[int]:
+            return [n for s in seats if (n := one(s)) is not None]
+
+        self.players = sorted([p for p in self.players if one(p.seat) is not None], key=lambda p: one(p.seat) or 0)
+        for p in self.players:
+            p.seat = one(p.seat) or p.seat
+            p.reminders = [r.model_copy(update={"by_seat": one(r.by_seat)}) for r in p.reminders]
+        if self.cursor is not None:
+            c = self.cursor
+            self.cursor = c.model_copy(update={"seat": one(c.seat), "seats": many(c.seats)})
+        t = self.today
+        self.today = t.model_copy(update={
+            "nominators": many(t.nominators), "nominees": many(t.nominees), "pending": one(t.pending),
+            "votes": {n: v for s, v in t.votes.items() if (n := one(s)) is not None}, "block": one(t.block),
+            "ghosts": many(t.ghosts), "exiles": many(t.exiles),
+        })  # fmt: skip
+        self.died_tonight, self.revived_tonight = many(self.died_tonight), many(self.revived_tonight)
+        self.died_today, self.demon_killed_tonight = many(self.died_today), many(self.demon_killed_tonight)
+        self.executed_today = one(self.executed_today)
 
     def neighbour(self, seat: int, step: int, *, alive: bool = True) -> Player | None:
         """The nearest other player going ``step`` (+1 clockwise, -1 counterclockwise)."""

@@ -52,7 +52,7 @@ def _mayor_no_execution(g: Grimoire, cat: Catalogue, owner: Player) -> list[Even
     executed = g.executed_today is not None or g.today.block is not None or keys.executed(g.day) in g.memory
     if executed or not owner.alive or impaired(g, cat, owner):
         return []
-    return [SetWinner(winner=owner.alignment)] if len(g.living()) == MAYOR_ALIVE else []
+    return [SetWinner(winner=owner.alignment, reason="mayor")] if len(g.living()) == MAYOR_ALIVE else []
 
 
 NOMINATED: dict[str, NominatedFn] = {"virgin_nominated": _virgin_nominated}

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from typing import Literal
 
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
@@ -120,7 +122,7 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
             steps = _steps(char, True)
         elif not wakes(char, first):
             continue
-        if position is None:
+        if position is None or p.has_reminder("No Ability", cid):  # an ability used up does not wake
             continue
         if not acts_alive(g, cat, p) and not _acts_dead(g, cat, p, cid, steps):
             continue
@@ -183,3 +185,50 @@ def night_sheet(script: Script | None, cat: Catalogue, night: int, g: Grimoire |
         pseudo += ["minioninfo", "demoninfo"]
     lines += [SheetStep(id=s, position=pos[s]) for s in pseudo if s in pos]
     return sorted(lines, key=lambda s: (s.position, s.seat or 0))
+
+
+SheetState = Literal["current", "done", "skipped", "asleep", "todo", "dead"]
+"""Where a line of tonight's sheet stands: being run; done; skipped (by the storyteller, or passed over by
+a jump); asleep (the night's walk passes it: it does not wake tonight); still to come; its player dead."""
+
+
+def tonight(script: Script, cat: Catalogue, g: Grimoire) -> list[tuple[SheetStep, SheetState]]:
+    """Tonight's sheet (by day: the coming night's) with where each line stands; the dead's lines too."""
+    night = g.night if g.phase == "night" else g.night + 1
+    live = night_sheet(script, cat, night, g)
+    everyone = night_sheet(script, cat, night, _all_alive(g))
+    keyed = {(s.id, s.seat) for s in live}
+    lines = [*live, *(s for s in everyone if (s.id, s.seat) not in keyed)]
+    lines.sort(key=lambda s: (s.position, s.seat or 0))
+    return [(s, _state(script, cat, g, s) if (s.id, s.seat) in keyed else "dead") for s in lines]
+
+
+def _all_alive(g: Grimoire) -> Grimoire:
+    copy = g.model_copy(deep=True)
+    for p in copy.players:
+        p.alive = True
+    return copy
+
+
+def _state(script: Script, cat: Catalogue, g: Grimoire, s: SheetStep) -> SheetState:
+    c = g.cursor
+    if g.phase != "night" or c is None:
+        return "done" if g.phase == "night" else "todo"
+    if (s.id, s.seat) == (c.id, c.seat) and c.id != "day":
+        return "current"
+    here = (c.position, c.seat or 0) if c.id != "day" else (math.inf, 0)
+    acted = s.seat is not None and keys.acted(g.night, s.id, s.seat) in g.memory
+    if keys.skipped(g.night, s.id, s.seat) in g.memory:
+        return "skipped"
+    if acted or (s.id in PSEUDO_STEPS and (s.position, s.seat or 0) < here):
+        return "done"
+    if (s.position, s.seat or 0) < here:
+        return "skipped"
+    return "todo" if _wakes(script, cat, g, s) else "asleep"
+
+
+def _wakes(script: Script, cat: Catalogue, g: Grimoire, s: SheetStep) -> bool:
+    if s.seat is None or not s.steps:
+        return True
+    ctx = Ctx(g, cat, s.seat, s.id, tuple(script.ids))
+    return any(step.wake_if is None or CONDITIONS[step.wake_if](ctx) for step in s.steps)

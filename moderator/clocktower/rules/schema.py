@@ -13,7 +13,7 @@ from moderator.clocktower.grimoire.state import Alignment as Alignment  # the gr
 from moderator.i18n import Text
 
 Team = Literal["townsfolk", "outsider", "minion", "demon", "traveller", "fabled", "loric"]
-Expect = Literal["confirm", "seat", "two_seats", "character", "yesno", "number", "direction"]
+Expect = Literal["confirm", "seat", "two_seats", "character", "yesno", "number", "direction", "alignment"]
 Status = Literal["drunk", "poisoned"]
 Until = Literal[
     "dusk",  # removed at the next dusk (Innkeeper, Organ Grinder)
@@ -123,6 +123,10 @@ class Step(Model):
         False,
         description="A day step that, once used, is a step of its own (named by the character) taking its "
         "answers there until it ends or 'next' (the Juggler's guesses, the Artist's yes or no).",
+    )
+    part: Text | None = Field(
+        None, description="What the character part of a seat-and-character step is, asked for alone "
+        "('Minion' for the Kazali: 'the Minion for seat 6?')."
     )
     wakes: Literal["holder", "demon"] = Field(
         "holder",

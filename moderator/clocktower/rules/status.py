@@ -13,11 +13,30 @@ from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.jinxes import both_drunk_pairs
 from moderator.clocktower.rules.schema import Registering, ReminderSpec, Status
 
+STORYTELLER = "storyteller"
+"""The source of the tokens the storyteller puts down by hand ("seat 4 is poisoned")."""
+
+STORYTELLER_TOKENS: dict[str, ReminderSpec] = {
+    "Poisoned": ReminderSpec(en="Poisoned", ko="중독", status="poisoned", until="manual"),
+    "Drunk": ReminderSpec(en="Drunk", ko="취함", status="drunk", until="manual"),
+    "Sober": ReminderSpec(en="Sober", ko="정상", until="manual"),
+}
+"""What the storyteller's own tokens mean: poisoned or drunk, or sober whatever else lies there, until
+they are taken off."""
+
 
 def spec(cat: Catalogue, r: Reminder) -> ReminderSpec | None:
-    """What the reminder means, from its owner's character file."""
+    """What the reminder means, from its owner's character file (the storyteller's own: above)."""
+    if r.source == STORYTELLER:
+        return STORYTELLER_TOKENS.get(r.name)
     char = cat.get(r.source)
     return char.reminder(r.name) if char else None
+
+
+def sober_by_hand(p: Player) -> bool:
+    """The storyteller has said this player is sober: no token, no jinx, not even the Drunk's own token
+    makes them drunk or poisoned while it lies."""
+    return p.has_reminder("Sober", STORYTELLER)
 
 
 def active(g: Grimoire, cat: Catalogue, r: Reminder, _depth: int = 0) -> bool:
@@ -57,6 +76,8 @@ def source_need(s: ReminderSpec | None) -> str | None:
 
 def statuses(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> set[Status]:
     """The statuses that hold for ``p`` now."""
+    if sober_by_hand(p):
+        return set()
     found = _own_statuses(g, cat, p, _depth)
     if not found and any(not _own_statuses(g, cat, q, _depth + 1) for q in _jinxed_partners(g, p)):
         found.add("drunk")  # the jinx: while both are sober, both are drunk (the Alchemist and the Organ Grinder)

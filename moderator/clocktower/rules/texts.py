@@ -140,6 +140,67 @@ class RuleTexts(Model):
     shabaloth_which: Text
 
 
+class EditTexts(Model):
+    """What the storyteller's hand on the grimoire, going anywhere in the night, the printed grimoire and
+    sheet, help, and the end of the game say (data/steps.yaml ``edits``)."""
+
+    revived: Text
+    alignment_set: Text
+    status_set: Text
+    states: dict[Literal["poisoned", "drunk", "sober"], Text]
+    reminder_put: Text
+    reminder_taken: Text
+    noted: Text
+    notes_cleared: Text
+    ability_spent: Text
+    ability_back: Text
+    ghost_vote_spent: Text
+    ghost_vote_back: Text
+    traveller_alignment: Text
+    traveller_public: Text
+    seats_moved_up: Text
+    left: Text
+    seats_moved_down: Text
+    exile_vote: Text
+    exiled_public: Text
+    exile_failed: Text
+    fabled_added: Text
+    fabled_removed: Text
+    skipped: Text
+    went_to: Text
+    went_back_to: Text
+    part_seat: Text
+    part_second_seat: Text
+    part_character: Text
+    character_part: Text
+    none_given: Text
+    nothing_said: Text
+    seat_word: Text
+    second_seat_word: Text
+    dead: Text
+    ghost_vote_left: Text
+    no_ghost_vote: Text
+    placed_by: Text
+    by_seat: Text
+    by_storyteller: Text
+    notes: Text
+    fabled: Text
+    grimoire_title: Text
+    phase_night: Text
+    phase_day: Text
+    phase_over: Text
+    phase_setup: Text
+    sheet_line: Text
+    sheet_states: dict[Literal["current", "done", "skipped", "asleep", "todo", "dead"], Text]
+    help_title: Text
+    help_line: Text
+    help_edits: Text
+    won_by: dict[Literal["no_demon", "two_alive"], Text]
+    won_by_ability: Text
+    over_end: Text
+    ended: Text
+
+
 class TruthLabel(Model):
     """How a part of a true answer is named when it is read out (Minion and Demon info, say)."""
 
@@ -156,6 +217,7 @@ class StepTexts(Model):
     refusals: dict[str, Text]
     truth_labels: dict[str, TruthLabel]
     rules: RuleTexts
+    edits: EditTexts
     claims: dict[str, str]
     """A day command anyone may claim, to the character whose day step it runs ('slays': the Slayer)."""
 

@@ -170,7 +170,7 @@ def _saint_executed(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d:
     """The Saint (sober and healthy) dies by execution: their team loses (a good Saint: evil wins)."""
     if not d.executed or dead.seat != owner.seat or impaired(g, cat, dead):
         return []
-    return [SetWinner(winner="good" if dead.alignment == "evil" else "evil")]
+    return [SetWinner(winner="good" if dead.alignment == "evil" else "evil", reason="saint")]
 
 
 TRIGGERS: dict[str, Trigger] = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 from moderator.clocktower.grimoire.events import AddReminder, Event, RemoveReminder
 from moderator.clocktower.grimoire.state import Grimoire, Player, Winner
@@ -49,19 +50,34 @@ def good_blocked(g: Grimoire, cat: Catalogue) -> bool:
     return False
 
 
+WonBy = Literal["no_demon", "two_alive"]
+"""Why the game's own win conditions hold (an ability that decides gives its character instead)."""
+
+
 def winner(g: Grimoire, cat: Catalogue) -> Winner | None:
     """Good wins when no Demon lives (unless an ability keeps good from winning: the Evil Twin's); evil
     wins when two players live and one is the Demon."""
+    found = won(g, cat)
+    return found[0] if found is not None else None
+
+
+def won(g: Grimoire, cat: Catalogue) -> tuple[Winner, WonBy] | None:
+    """Who wins by the game's own conditions now, and why (see :func:`winner`)."""
     demons = demon_players(g, cat)
     if not demons:
         # An unseated Demon with no one holding it yet (Lil' Monsta before the first babysitting).
-        return None if g.unseated or not g.players or good_blocked(g, cat) else "good"
+        return None if g.unseated or not g.players or good_blocked(g, cat) else ("good", "no_demon")
     living = [d for d in demons if d.alive]
     if not living:  # the Mastermind's extra day decides; the Evil Twin keeps good from winning
-        return None if keys.MASTERMIND_DAY in g.memory or good_blocked(g, cat) else "good"
-    if len(g.living()) <= 2:
-        return "evil"
+        return None if keys.MASTERMIND_DAY in g.memory or good_blocked(g, cat) else ("good", "no_demon")
+    if len(counted_living(g, cat)) <= 2:
+        return ("evil", "two_alive")
     return None
+
+
+def counted_living(g: Grimoire, cat: Catalogue) -> list[Player]:
+    """The living players the Demon's win counts: Travellers do not count."""
+    return [p for p in g.living() if cat.team(p.character) != "traveller"]
 
 
 def lapsed(g: Grimoire, cat: Catalogue) -> list[Event]:

@@ -293,17 +293,17 @@ def _in_play_townsfolk(ctx: Ctx, answer: Answer) -> None:
         raise IllegalChoice("townsfolk_in_play")
 
 
-@effect("pixie_learn", "character", check=_in_play_townsfolk)
+@effect("pixie_learn", "character", check=_in_play_townsfolk, info_check=True)
 def pixie_learn(ctx: Ctx, answer: Answer) -> Outcome:
-    """The Pixie learns a Townsfolk in play; the Mad reminder goes by that Townsfolk."""
-    assert answer.character is not None
-    holder = ctx.g.holders(answer.character)[0]
-    return Outcome(
-        events=[
-            Remember(key=keys.learnt("pixie", ctx.seat), value=answer.character),
-            AddReminder(seat=holder.seat, source="pixie", name="Mad", by_seat=ctx.seat),
-        ]
-    )
+    """The Pixie learns a Townsfolk in play; the Mad reminder goes by that Townsfolk. Shown another token
+    (false information: a drunk or poisoned Pixie), they learn it, and no player is marked."""
+    if answer.character is None:
+        raise IllegalChoice("character_needed")
+    learnt = Remember(key=keys.learnt("pixie", ctx.seat), value=answer.character)
+    holders = [p for p in ctx.g.holders(answer.character) if p.seat != ctx.seat]
+    if not holders:
+        return Outcome(events=[learnt])
+    return Outcome(events=[learnt, AddReminder(seat=holders[0].seat, source="pixie", name="Mad", by_seat=ctx.seat)])
 
 
 effect("amnesiac_act", truth=_held_ability)(nothing)  # the hidden ability, to run it by

@@ -94,7 +94,7 @@ def klutz_choose(ctx: Ctx, answer: Answer) -> Outcome:
     target = ctx.g.player(seat_of(answer))
     if not sober(ctx) or not registers_evil(ctx.g, ctx.cat, target, ctx.ability):
         return Outcome()
-    return Outcome(events=[SetWinner(winner="good" if ctx.actor.alignment == "evil" else "evil")])
+    return Outcome(events=[SetWinner(winner="good" if ctx.actor.alignment == "evil" else "evil", reason=ctx.ability)])
 
 
 def _moonchild_declined(ctx: Ctx) -> Outcome:
@@ -190,8 +190,8 @@ def _mastermind_day_end(g: Grimoire, cat: Catalogue, owner: Player) -> list[Even
     if executed is None and survived is not None and survived.isdigit():
         executed = int(survived)
     if executed is None:
-        return [SetWinner(winner="good")]
-    return [SetWinner(winner="good" if g.player(executed).alignment == "evil" else "evil")]
+        return [SetWinner(winner="good", reason="mastermind")]
+    return [SetWinner(winner="good" if g.player(executed).alignment == "evil" else "evil", reason="mastermind")]
 
 
 # -- the Godfather -----------------------------------------------------------------------------------

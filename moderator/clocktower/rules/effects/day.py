@@ -50,7 +50,7 @@ def alsaahir_guess(ctx: Ctx, answer: Answer) -> Outcome:
     if named != evil_team(ctx) or not real:
         return Outcome(public=[step_texts().rules.nothing_happens])
     demons = {p.seat for p in ctx.g.players if ctx.cat.team(p.character) == "demon"}
-    wins: list[Event] = [SetWinner(winner="good")]
+    wins: list[Event] = [SetWinner(winner="good", reason=ctx.ability)]
     options = {str(s): (wins if {s} == demons else []) for s in named}
     asked = filled(step_texts().rules.alsaahir_demon, seats=", ".join(str(s) for s in named))
     return Outcome(events=[question(asked, options, None)])

@@ -145,7 +145,7 @@ def _no_execution_evil_wins(g: Grimoire, cat: Catalogue, owner: Player) -> list[
     executed = g.executed_today is not None or g.today.block is not None or keys.executed(g.day) in g.memory
     if executed or not owner.alive or impaired(g, cat, owner):
         return []
-    return [SetWinner(winner="evil")]
+    return [SetWinner(winner="evil", reason="vortox")]
 
 
 DAY_END["no_execution_evil_wins"] = _no_execution_evil_wins

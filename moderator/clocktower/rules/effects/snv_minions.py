@@ -110,7 +110,7 @@ def _good_twin_executed(g: Grimoire, cat: Catalogue, owner: Player, dead: Player
     twin = _twin_of(g, owner)
     if twin is None or twin.alignment == owner.alignment or dead.seat not in (owner.seat, twin.seat):
         return []
-    return [SetWinner(winner="evil")] if dead.alignment == "good" else []
+    return [SetWinner(winner="evil", reason="eviltwin")] if dead.alignment == "good" else []
 
 
 # -- the Witch -------------------------------------------------------------------------------------

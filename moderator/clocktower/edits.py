@@ -1,0 +1,293 @@
+"""The storyteller's hand on the grimoire: any change, at any moment, each one journaled like the rules'
+own (``back`` undoes it, a resume replays it) and the rules carry on from the grimoire as edited.
+
+Each edit is a move of :data:`EDITS`, named by its intent in data/commands (``seat 7 revives``, ``seat 3
+is the imp``, ``swap seat 1 and seat 2``, ``seat 4 is poisoned``, ``put monk safe on seat 5`` …).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from moderator.clocktower.grimoire.events import (
+    AddReminder,
+    Assign,
+    Event,
+    Remember,
+    RemoveReminder,
+    Revive,
+    SetAbilities,
+    SetAlignment,
+    SetCursor,
+    SetFabled,
+    SetGhostVote,
+    SetNotes,
+)
+from moderator.clocktower.grimoire.state import Alignment, Player
+from moderator.clocktower.prompts import Reply
+from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.abilities import abilities, acts_as
+from moderator.clocktower.rules.schema import EVIL_TEAMS
+from moderator.clocktower.rules.status import STORYTELLER, statuses
+from moderator.clocktower.rules.texts import step_texts
+from moderator.clocktower.travellers import TravellerFlow
+from moderator.commands.parse import Command
+from moderator.commands.phrases import Intent
+from moderator.errors import IllegalChoice
+from moderator.journal import simulate
+
+STATUS_TOKENS = {"poisoned": "Poisoned", "drunk": "Drunk"}
+"""The storyteller's own token for each status said by hand (``sober`` takes them off)."""
+
+
+class EditFlow(TravellerFlow):
+    """Every edit the storyteller may make by hand."""
+
+    def _edit(self, cmd: Command) -> Reply:
+        """Carry out an edit (an intent of :data:`EDITS`).
+
+        Raises:
+            IllegalChoice: it cannot be made (the game is over, no such seat …); nothing changed.
+        """
+        if self._state.winner is not None:
+            raise IllegalChoice("game_over")
+        for s in cmd.seats:
+            self._seated(s)
+        return EDITS[cmd.intent](self, cmd)
+
+    def _who(self, seat: int) -> Player:
+        return self._state.player(seat)
+
+    def _cname(self, cid: str | None) -> str:
+        return self.cat[cid].name(self.lang) if cid and cid in self.cat else "-"
+
+    def _now_is(self, seat: int, character: str, alignment: Alignment) -> str:
+        flow = step_texts().flow
+        return self._t(flow.swapped, seat=seat, character=self._cname(character),
+                       alignment=flow.alignment[alignment](self.lang))  # fmt: skip
+
+    def _cursor_follows(self, events: list[Event]) -> list[Event]:
+        """``events``, and the night moving on when they take the ability of the step under way from its
+        player (the Widow's step, and the Widow made the Imp)."""
+        g, c = self._state, self._state.cursor
+        if g.phase != "night" or c is None or c.seat is None or c.id not in self.cat:
+            return events
+        after = simulate(g, events)
+        if c.id in abilities(self.cat, after.player(c.seat)):
+            return events
+        return [*events, SetCursor(cursor=self._next(after, c))]
+
+    # -- life and death ------------------------------------------------------------------------
+
+    def _revives(self, cmd: Command) -> Reply:
+        seat = cmd.seats[0]
+        p = self._who(seat)
+        if p.alive:
+            raise IllegalChoice("alive_already", seat=seat)
+        self._push("revives", [Revive(seat=seat, by_hand=True)])
+        return Reply(say=[self._t(step_texts().edits.revived, seat=seat, name=p.name)])
+
+    # -- characters and alignments -------------------------------------------------------------
+
+    def _set_character(self, cmd: Command) -> Reply:
+        """The seat's character changes; its alignment follows the new character's team unless said (a
+        Traveller keeps the seat's). What the old character held (gained abilities) goes with it."""
+        seat, cid = cmd.seats[0], cmd.character
+        assert cid is not None
+        team = self.cat.team(cid)
+        if team == "fabled":
+            raise IllegalChoice("fabled_no_seat", character=self._cname(cid))
+        p = self._who(seat)
+        said = cmd.value if cmd.value in ("good", "evil") else None
+        alignment: Alignment = "evil" if team in EVIL_TEAMS else ("good" if team != "traveller" else p.alignment)
+        if said in ("good", "evil"):
+            alignment = "evil" if said == "evil" else "good"
+        events: list[Event] = [Assign(seat=seat, character=cid, alignment=alignment)]
+        if p.abilities:
+            events.append(SetAbilities(seat=seat, abilities=[]))
+        self._push(f"seat {seat} is {cid}", self._cursor_follows(events))
+        reply = [self._now_is(seat, cid, alignment)]
+        if self._state.phase == "night":  # they learn it now: "you are" and the token
+            reply.append(self._t(step_texts().rules.became_tell, seat=seat, character=self._cname(cid)))
+        return Reply(say=reply)
+
+    def _set_alignment(self, cmd: Command) -> Reply:
+        seat = cmd.seats[0]
+        alignment: Alignment = "evil" if cmd.value == "evil" else "good"
+        self._push(f"seat {seat} is {alignment}", [SetAlignment(seat=seat, alignment=alignment)])
+        flow = step_texts().flow
+        said = self._t(step_texts().edits.alignment_set, seat=seat, alignment=flow.alignment[alignment](self.lang))
+        return Reply(say=[said])
+
+    def _swap(self, cmd: Command) -> Reply:
+        """Two seats exchange characters, alignments, beliefs and held abilities; the tokens lying by
+        each seat stay where they are."""
+        a, b = cmd.seats[0], cmd.seats[1]
+        if a == b:
+            raise IllegalChoice("same_seat")
+        pa, pb = self._who(a), self._who(b)
+        for p in (pa, pb):
+            if p.character is None:
+                raise IllegalChoice("no_character", seat=p.seat)
+        assert pa.character is not None and pb.character is not None
+        events: list[Event] = [
+            Assign(seat=a, character=pb.character, alignment=pb.alignment, believes=pb.believes),
+            Assign(seat=b, character=pa.character, alignment=pa.alignment, believes=pa.believes),
+            SetAbilities(seat=a, abilities=list(pb.abilities)),
+            SetAbilities(seat=b, abilities=list(pa.abilities)),
+        ]
+        self._push(f"swap {a} {b}", self._cursor_follows(events))
+        return Reply(say=[self._now_is(a, pb.character, pb.alignment), self._now_is(b, pa.character, pa.alignment)])
+
+    # -- drunk, poisoned, sober ----------------------------------------------------------------
+
+    def _status(self, cmd: Command) -> Reply:
+        """Poisoned or drunk by the storyteller's token, until it is taken off; sober: the storyteller's
+        tokens go, and if anything else still makes them drunk or poisoned, a Sober token overrules it."""
+        seat, said = cmd.seats[0], str(cmd.value)
+        p = self._who(seat)
+        mine = [r.name for r in p.reminders if r.source == STORYTELLER]
+        events: list[Event] = []
+        if said in STATUS_TOKENS:
+            token = STATUS_TOKENS[said]
+            if token in mine and "Sober" not in mine:
+                raise IllegalChoice("status_already", seat=seat, status=self._state_name(said))
+            events += [RemoveReminder(seat=seat, source=STORYTELLER, name="Sober")] if "Sober" in mine else []
+            events += [] if token in mine else [AddReminder(seat=seat, source=STORYTELLER, name=token)]
+        else:
+            tokens = [n for n in mine if n in STATUS_TOKENS.values()]
+            events += [RemoveReminder(seat=seat, source=STORYTELLER, name=n) for n in tokens]
+            after = p.model_copy(deep=True)
+            after.reminders = [r for r in after.reminders if r.source != STORYTELLER]
+            players = [after if q.seat == seat else q for q in self._state.players]
+            g = self._state.model_copy(update={"players": players})
+            if statuses(g, self.cat, after) and "Sober" not in mine:
+                events.append(AddReminder(seat=seat, source=STORYTELLER, name="Sober"))
+            if not events:
+                raise IllegalChoice("status_already", seat=seat, status=self._state_name(said))
+        self._push(f"seat {seat} is {said}", events)
+        return Reply(say=[self._t(step_texts().edits.status_set, seat=seat, status=self._state_name(said))])
+
+    def _state_name(self, said: str) -> str:
+        states = step_texts().edits.states
+        state = next((t for k, t in states.items() if k == said), None)
+        return state(self.lang) if state is not None else said
+
+    # -- reminder tokens and notes -------------------------------------------------------------
+
+    def _token_name(self, source: str, name: str) -> str:
+        return f"{self._cname(source)} {self.words.reminder_name(source, name)}"
+
+    def _put_reminder(self, cmd: Command) -> Reply:
+        """Any reminder of any character, by its official name; placed by that character's player when
+        exactly one holds it."""
+        seat = cmd.seats[0]
+        assert cmd.reminder is not None
+        source, name = cmd.reminder
+        char = self.cat.get(source)
+        if char is None or name not in char.reminders:
+            raise IllegalChoice("reminder_of", character=self._cname(source), reminder=name)
+        holders = [p.seat for p in self._state.players if source in abilities(self.cat, p)]
+        by = holders[0] if len(holders) == 1 else None
+        self._push(f"put {source} {name}", [AddReminder(seat=seat, source=source, name=name, by_seat=by)])
+        return Reply(say=[self._t(step_texts().edits.reminder_put, seat=seat, reminder=self._token_name(source, name))])
+
+    def _take_reminder(self, cmd: Command) -> Reply:
+        seat = cmd.seats[0]
+        assert cmd.reminder is not None
+        source, name = cmd.reminder
+        if not self._who(seat).has_reminder(name, source):
+            raise IllegalChoice("no_reminder", seat=seat, reminder=self._token_name(source, name))
+        self._push(f"take {source} {name}", [RemoveReminder(seat=seat, source=source, name=name)])
+        said = self._t(step_texts().edits.reminder_taken, seat=seat, reminder=self._token_name(source, name))
+        return Reply(say=[said])
+
+    def _note(self, cmd: Command) -> Reply:
+        seat, note = cmd.seats[0], (cmd.words or "").strip()
+        self._push("note", [SetNotes(seat=seat, notes=[*self._who(seat).notes, note])])
+        return Reply(say=[self._t(step_texts().edits.noted, seat=seat, note=note)])
+
+    def _clear_notes(self, cmd: Command) -> Reply:
+        seat = cmd.seats[0]
+        self._push("notes cleared", [SetNotes(seat=seat, notes=[])])
+        return Reply(say=[self._t(step_texts().edits.notes_cleared, seat=seat)])
+
+    # -- abilities and ghost votes -------------------------------------------------------------
+
+    def _ability_spent(self, cmd: Command) -> Reply:
+        """Their own ability is used up (its No Ability token): it does not wake or work again."""
+        seat = cmd.seats[0]
+        p = self._who(seat)
+        own = acts_as(self.cat, p)
+        if own is None:
+            raise IllegalChoice("no_character", seat=seat)
+        events: list[Event] = [Remember(key=keys.used(own, seat), value="yes")]
+        if not p.has_reminder("No Ability", own):
+            events.append(AddReminder(seat=seat, source=own, name="No Ability", by_seat=seat))
+        self._push(f"seat {seat} used their ability", events)
+        return Reply(say=[self._t(step_texts().edits.ability_spent, seat=seat, character=self._cname(own))])
+
+    def _ability_back(self, cmd: Command) -> Reply:
+        """Every ability they have works again: their No Ability tokens go, and what marked it used."""
+        seat = cmd.seats[0]
+        p = self._who(seat)
+        held = abilities(self.cat, p)
+        events: list[Event] = [RemoveReminder(seat=seat, source=r.source, name=r.name)
+                               for r in p.reminders if r.name == "No Ability" and r.source in held]  # fmt: skip
+        for a in held:
+            for key in (keys.used(a, seat), keys.today(a, seat, self._state.day)):
+                if key in self._state.memory:
+                    events.append(Remember(key=key, value=None))
+        self._push(f"seat {seat} has their ability", events)
+        return Reply(say=[self._t(step_texts().edits.ability_back, seat=seat)])
+
+    def _ghost_vote(self, cmd: Command) -> Reply:
+        seat, has = cmd.seats[0], cmd.intent == "ghost_vote_back"
+        if self._who(seat).ghost_vote == has:
+            raise IllegalChoice("ghost_vote_already", seat=seat)
+        self._push("ghost vote", [SetGhostVote(seat=seat, has=has)])
+        texts = step_texts().edits
+        return Reply(say=[self._t(texts.ghost_vote_back if has else texts.ghost_vote_spent, seat=seat)])
+
+    # -- Fabled --------------------------------------------------------------------------------
+
+    def _fabled(self, cmd: Command) -> Reply:
+        cid = cmd.character
+        assert cid is not None
+        if self.cat.team(cid) != "fabled":
+            raise IllegalChoice("not_fabled", character=self._cname(cid))
+        now = list(self._state.fabled)
+        texts = step_texts().edits
+        if cmd.intent == "add_fabled":
+            if cid in now:
+                raise IllegalChoice("fabled_in_play", character=self._cname(cid))
+            self._push(f"fabled {cid}", [SetFabled(fabled=[*now, cid])])
+            return Reply(say=[self._t(texts.fabled_added, character=self._cname(cid))])
+        if cid not in now:
+            raise IllegalChoice("fabled_absent", character=self._cname(cid))
+        self._push(f"fabled {cid} out", [SetFabled(fabled=[f for f in now if f != cid])])
+        return Reply(say=[self._t(texts.fabled_removed, character=self._cname(cid))])
+
+
+EDITS: dict[Intent, Callable[[EditFlow, Command], Reply]] = {
+    "revives": EditFlow._revives,
+    "set_character": EditFlow._set_character,
+    "set_alignment": EditFlow._set_alignment,
+    "swap": EditFlow._swap,
+    "status": EditFlow._status,
+    "put_reminder": EditFlow._put_reminder,
+    "take_reminder": EditFlow._take_reminder,
+    "note": EditFlow._note,
+    "clear_notes": EditFlow._clear_notes,
+    "ability_spent": EditFlow._ability_spent,
+    "ability_back": EditFlow._ability_back,
+    "ghost_vote_spent": EditFlow._ghost_vote,
+    "ghost_vote_back": EditFlow._ghost_vote,
+    "add_traveller": EditFlow._add_traveller,
+    "leaves": EditFlow._leaves,
+    "exiled": EditFlow._exiled,
+    "add_fabled": EditFlow._fabled,
+    "remove_fabled": EditFlow._fabled,
+}
+"""The storyteller's edits, by intent: allowed at every step (``dies`` is the day's own move, and also
+allowed at every step)."""
