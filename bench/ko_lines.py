@@ -65,6 +65,7 @@ def _samples(variant: int) -> dict[str, object]:
         "step": "새벽" if variant == 0 else "초공감자", "i": 3, "state": "끝남", "phase": "2일째 낮",
         "part": "하수인" if variant == 0 else "캐릭터", "what": "하수인" if variant == 0 else "두 번째 자리",
         "by": "5번 수도승", "notes": "요리사라고 주장", "example": "3번", "path": "game.json",
+        "kind": "숫자" if variant == 0 else "캐릭터",
     }  # fmt: skip
 
 

@@ -39,6 +39,9 @@ class Spoken:
 
     lines: tuple[Line, ...]
     allowed: tuple[Intent, ...]
+    read_back: frozenset[Intent] = frozenset()
+    """Answers always read back before they are carried out, whatever the confidence (the storyteller's
+    changes by hand to a Clocktower grimoire)."""
 
 
 class Session(Protocol):
@@ -85,4 +88,9 @@ class Session(Protocol):
     def watch_elsewhere(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` (from any thread) when another front end (the web page) has changed the
         game, so the voice drops what it was hearing for the old step and asks the new one."""
+        ...
+
+    def finished(self) -> bool:
+        """Whether the game is over: the loop then hears one more answer (back undoes the last change;
+        anything else ends it)."""
         ...

@@ -94,6 +94,15 @@ class TextLoopBase(ABC, Generic[P, R]):
     def farewell(self) -> None:
         """What is printed as the program ends after the game (where it is saved)."""
 
+    def step_key(self) -> str:
+        """What the game is at (changes with every change): an answer heard for one step is never
+        carried out at another (:class:`SessionOnText`). Empty: not kept."""
+        return ""
+
+    def step_changed(self) -> str:
+        """Said when an answer was for a step the game has moved past."""
+        return ""
+
     def echo(self, line: str) -> None:
         """A line read, before it is handled (Growl echoes it in prose)."""
 
@@ -197,6 +206,9 @@ class SessionOnText(ABC, Generic[R]):
 
     text: TextLoopBase[Any, R]
     parser: Parser
+    asked: str | None = None
+    """The step the last prompt asked (:meth:`TextLoopBase.step_key`): a command heard for it is carried
+    out only while the game is still there."""
 
     @abstractmethod
     def _said(self, reply: R | None, error: str | None) -> list[Line]:
@@ -205,8 +217,18 @@ class SessionOnText(ABC, Generic[R]):
     def parse(self, phrase: str, allowed: Sequence[Intent]) -> Command | None:
         return parse_any([self.parser], phrase, allowed)
 
+    def ask(self) -> None:
+        """Remember the step a prompt asks (call it where the prompt is made)."""
+        self.asked = self.text.step_key() or None
+
     def handle(self, command: Command) -> list[Line]:
-        return self._said(*self.text.act(command))
+        with self.text.lock:
+            if self.asked is not None and self.text.step_key() != self.asked:  # the page moved the game on
+                return self._said(None, self.text.step_changed())
+            return self._said(*self.text.act(command))
+
+    def finished(self) -> bool:
+        return self.text.finished()
 
     def typed(self, line: str) -> list[Line]:
         return self._said(*self.text.step(line))

@@ -40,6 +40,11 @@ class PlayerExpect(_Strict):
     reminders: list[str] | None = Field(None, description="Exactly these reminder names (any order).")
     has_reminders: list[str] = Field(default_factory=list, description="At least these reminder names.")
     lacks_reminders: list[str] = Field(default_factory=list)
+    name: str | None = None
+    notes: list[str] | None = None
+    reminders_from: list[str] = Field(
+        default_factory=list, description="At least these tokens, as 'source:Name' ('storyteller:Poisoned')."
+    )
 
 
 class PromptExpect(_Strict):
@@ -64,6 +69,9 @@ class Expect(_Strict):
     prompts: list[PromptExpect] = Field(default_factory=list)
     never: list[PromptExpect] = Field(default_factory=list, description="Prompts that must not appear.")
     errors: int | None = Field(None, description="How many utterances were refused or not understood.")
+    seats: int | None = Field(None, description="How many players sit at the table.")
+    fabled: list[str] | None = None
+    won_by: str | None = None
     refused_unchanged: bool = Field(True, description="A refused utterance must leave the state unchanged.")
 
 
@@ -126,6 +134,12 @@ def check(pt: Playthrough, result: Result) -> None:
     where = f"[{pt.name}]"
     if e.errors is not None:
         assert len(result.errors) == e.errors, f"{where} errors: {result.errors}"
+    if e.seats is not None:
+        assert len(g.players) == e.seats, f"{where} seats: {len(g.players)} != {e.seats}"
+    if e.fabled is not None:
+        assert sorted(g.fabled) == sorted(e.fabled), f"{where} fabled: {g.fabled}"
+    if e.won_by is not None:
+        assert g.won_by == e.won_by, f"{where} won_by: {g.won_by!r}"
     for key in ("phase", "night", "day", "step"):
         want = getattr(e, key)
         if want is not None:
@@ -134,7 +148,7 @@ def check(pt: Playthrough, result: Result) -> None:
         assert g.winner == (None if e.winner == "none" else e.winner), f"{where} winner {g.winner!r}"
     for seat, pe in e.players.items():
         p = g.player(seat)
-        for key in ("character", "alignment", "alive", "ghost_vote", "believes", "abilities"):
+        for key in ("character", "alignment", "alive", "ghost_vote", "believes", "abilities", "name", "notes"):
             want = getattr(pe, key)
             if want is not None:
                 assert getattr(p, key) == want, f"{where} seat {seat} {key}: {getattr(p, key)!r} != {want!r}"
@@ -145,6 +159,9 @@ def check(pt: Playthrough, result: Result) -> None:
             assert name in names, f"{where} seat {seat} lacks reminder {name}: {names}"
         for name in pe.lacks_reminders:
             assert name not in names, f"{where} seat {seat} has reminder {name}"
+        tokens = [f"{r.source}:{r.name}" for r in p.reminders]
+        for token in pe.reminders_from:
+            assert token in tokens, f"{where} seat {seat} lacks {token}: {tokens}"
     for bad in e.never:
         assert not any(_matches(p, bad.model_copy(update={"check_truth": False})) for p in result.prompts), (
             f"{where} unexpected prompt {bad.model_dump(exclude_defaults=True)}"

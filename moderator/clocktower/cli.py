@@ -197,9 +197,9 @@ def _added(args: argparse.Namespace) -> list[Event]:
     return [Remember(key=keys.script_added(), value=",".join(added))] if added else []
 
 
-def _resume(path: Path, cat: Catalogue) -> tuple[Journal, Script, Catalogue]:
-    """A saved game (or a bare state file), with its script as played: the characters added at
-    setup (--add) are kept in the save and added again.
+def _resume(path: Path, cat: Catalogue) -> tuple[Journal, Script, Catalogue, bool]:
+    """A saved game (or a bare state file: then ``True``), with its script as played: the characters
+    added at setup (--add) are kept in the save and added again.
 
     Raises:
         StateFileError: the file is not a readable save or state (one line naming the fault).
@@ -214,33 +214,38 @@ def _resume(path: Path, cat: Catalogue) -> tuple[Journal, Script, Catalogue]:
     added = journal.state().memory.get(keys.script_added(), "")
     if added:
         script = complete(script, cat, [x for x in added.split(",") if x])
-    return journal, script, cat
+    return journal, script, cat, bare
 
 
 def cmd_play(args: argparse.Namespace, config: Config) -> int:
     lang = lang_of(args, config)
     cat = default_catalogue()
+    bare = False
     if args.game:
-        journal, script, cat = _resume(Path(args.game), cat)
+        journal, script, cat, bare = _resume(Path(args.game), cat)
     else:
         args.script = args.script or config.game.script
         args.players = args.players or config.game.players
         args.seed = args.seed if args.seed is not None else config.game.seed
         journal, script, cat = _new_game(args, cat)
     # A resumed game goes on in its own file; a new live game is always saved: never a lost game.
-    target = Path(args.save) if args.save else (Path(args.game) if args.game else None)
-    if target is None and not args.input:
+    target = Path(args.save) if args.save else (Path(args.game) if args.game and not bare else None)
+    if target is None and (not args.input or bare):
         target = autosave_path(config, "game")
+        if bare:  # a state file is a start, not a save: the game is saved where a new one would be
+            print(f"moderator: {args.game} is a grimoire state, not a save: it is left as it is, and the game "
+                  f"starts from it", file=sys.stderr)  # fmt: skip
     with live_saving(target, "clocktower", config, "game") as persist:
         table = Table(journal, script, cat, lang, persist=persist)
         if persist is not None:
             persist(journal)
-        return _run(args, config, table, lang)
+        return _run(args, config, table, lang, target)
 
 
-def _run(args: argparse.Namespace, config: Config, table: Table, lang: Lang) -> int:
+def _run(args: argparse.Namespace, config: Config, table: Table, lang: Lang, saved: Path | None = None) -> int:
     state_out = Path(args.state_out) if args.state_out else None
     loop = TextLoop(table, lang, sys.stdout, jsonl=args.jsonl, state_out=state_out)
+    loop.saved_at = saved
     _serve_web(args, table, loop)
     if args.input:
         return loop.run(input_lines(args.input))

@@ -9,19 +9,20 @@ from collections.abc import Callable, Sequence
 
 from moderator.clocktower.grimoire.events import Event, Remember, SetCursor, SetDay, SetPhase, SetWinner
 from moderator.clocktower.grimoire.journal import Journal
-from moderator.clocktower.grimoire.state import Cursor, DayState, Grimoire
+from moderator.clocktower.grimoire.state import Cursor, DayState, Grimoire, Mark
 from moderator.clocktower.prompts import Prompt
 from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.dawn import dawn_events
 from moderator.clocktower.rules.effects import EFFECTS, Effect
-from moderator.clocktower.rules.nightorder import SheetStep, night_sheet, tonight
+from moderator.clocktower.rules.nightorder import ACTS_WHILE_DEAD, SheetStep, night_sheet, tonight
 from moderator.clocktower.rules.placed import placed_events
 from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.scripts import Script
-from moderator.clocktower.rules.status import statuses
+from moderator.clocktower.rules.status import acts_alive, statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import expiring, lapsed, won
 from moderator.clocktower.wording import Wording
@@ -96,9 +97,10 @@ class Core(JournaledEngine[Grimoire, Journal]):
 
     def _base(self, c: Cursor, expects: list[Expect], text: str, public: str | None, truth: object,
               allowed: Sequence[Intent]) -> Prompt:  # fmt: skip
+        part = next(("seat" if e == "two_seats" else e for e in expects if e != "confirm"), None)
         return Prompt(
             step=c.id, seat=c.seat, expects=expects, text=text, public=public, truth=truth,
-            allowed=tuple(allowed), phase=self._state.phase, night=self._state.night, day=self._state.day,
+            allowed=tuple(allowed), phase=self._state.phase, night=self._state.night, day=self._state.day, part=part,
         )  # fmt: skip
 
     # -- rules ---------------------------------------------------------------------------------
@@ -153,15 +155,75 @@ class Core(JournaledEngine[Grimoire, Journal]):
                 return Cursor(id=line.id, position=line.position, seat=line.seat, sub=i)
         return Cursor(id="day")
 
+    def _after(self, g: Grimoire, c: Cursor) -> Cursor:
+        """Where the night goes after ``c``: on down the sheet, or, after a step woken out of order, back to
+        the step it left (itself included) and on from there."""
+        if c.resume is None:
+            return self._next(g, c)
+        r = c.resume
+        return self._next(g, Cursor(id="", position=r.position, seat=r.seat, sub=r.sub - 1))
+
     def _advance(self, events: list[Event], c: Cursor) -> list[Event]:
         if c.id not in PSEUDO_STEPS and c.seat is not None:
             events = [*events, Remember(key=keys.acted(self._state.night, c.id, c.seat), value="yes")]
         after = simulate(self._state, events)
-        nxt = self._next(after, c)
+        nxt = self._after(after, c)
         entering = ON_ENTER.get(nxt.id)
         if entering is not None:
             events += entering(after, self.cat)
         return [*events, SetCursor(cursor=nxt)]
+
+    def _cursor_follows(self, events: list[Event]) -> list[Event]:
+        """``events``, and the night moving on when they leave the step under way without its player: its
+        ability taken from them (the Widow made the Imp), or its player no longer waking (killed by hand
+        before they chose). A step already answered in part is left to finish."""
+        g, c = self._state, self._state.cursor
+        if g.phase != "night" or c is None or c.seat is None or c.id not in self.cat or c.stage != "ask":
+            return events
+        after = simulate(g, events)
+        if after.winner is not None or after.cursor != c:
+            return events
+        step = self._line(c)[1]
+        p = after.player(c.seat)
+        held = c.id in abilities(self.cat, p) and not p.has_reminder("No Ability", c.id)
+        if not held and not (c.seats or c.character):  # the ability moved to another player: the step follows it
+            moved = [q for q in after.players if q.seat != c.seat and c.id in abilities(self.cat, q)
+                     and keys.acted(after.night, c.id, q.seat) not in after.memory
+                     and acts_alive(after, self.cat, q)]  # fmt: skip
+            if moved:
+                return [*events, SetCursor(cursor=c.model_copy(update={"seat": moved[0].seat}))]
+        wakes = step is None or CONDITIONS[step.wake_if](self._mkctx(after, c.seat, c.id))
+        if not acts_alive(after, self.cat, p) and (step is None or step.wake_if not in ACTS_WHILE_DEAD):
+            wakes = False
+        if held and (wakes or c.seats or c.character):
+            return events
+        return [*events, SetCursor(cursor=self._after(after, c))]
+
+    def _resume_point(self, g: Grimoire) -> Mark | None:
+        """Where the night goes on after a step woken out of order: the step left (not done yet), or an
+        earlier one left before it."""
+        c = g.cursor
+        if c is None or c.id in ("day", "over"):
+            return None
+        here = Mark(position=c.position, seat=c.seat, sub=c.sub)
+        r = c.resume
+        earlier = r is not None and (r.position, r.seat or 0, r.sub) < (c.position, c.seat or 0, c.sub)
+        return r if earlier else here
+
+    def _owed(self, g: Grimoire, seat: int) -> Cursor | None:
+        """A step of ``seat``'s the night has passed over tonight without it acting, that it would wake for
+        now (a player revived after their turn): woken now, out of order."""
+        c = g.cursor
+        if g.phase != "night" or c is None or c.id in ("day", "over"):
+            return None
+        here = (c.position, c.seat or 0)
+        for line in night_sheet(self.script, self.cat, g.night, g):
+            if line.seat != seat or (line.position, seat) >= here or keys.acted(g.night, line.id, seat) in g.memory:
+                continue
+            step = line.steps[0] if line.steps else None
+            if step is None or CONDITIONS[step.wake_if](self._mkctx(g, seat, line.id)):
+                return Cursor(id=line.id, position=line.position, seat=seat, resume=self._resume_point(g))
+        return None
 
     def _remember_shown(self, c: Cursor, shown: object) -> Event:
         key = keys.shown(self._state.night, c.id, c.seat, c.sub)

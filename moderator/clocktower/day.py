@@ -419,10 +419,10 @@ class DayFlow(TravellerFlow):
             if events:  # survived (the Fool's): the ability is spent, nothing is announced
                 self._push("survives", events)
             return Reply(say=[self._t(step_texts().flow.protected, seat=seat)])
-        self._push("dies", events)
+        self._push("dies", self._cursor_follows(events))
         p = self._state.player(seat)
         if self._state.phase == "night":  # announced at dawn, not now
-            return Reply()
+            return Reply(say=[self._t(step_texts().edits.dies_tonight, seat=seat, name=p.name)])
         return Reply(public=[self._t(step_texts().flow.died_public, seat=seat, name=p.name)])
 
     def _executed(self, cmd: Command) -> Reply:
@@ -431,6 +431,8 @@ class DayFlow(TravellerFlow):
         seat = cmd.seats[0]
         if seat not in self._state.seats():
             raise IllegalChoice("no_such_seat", seat=seat)
+        if self.cat.team(self._state.player(seat).character) == "traveller":
+            raise IllegalChoice("traveller_exiled", seat=seat)
         if not self._state.player(seat).alive:
             raise IllegalChoice("already_dead", seat=seat)
         if self._state.executed_today is not None:

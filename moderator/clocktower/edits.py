@@ -66,17 +66,6 @@ class EditFlow(TravellerFlow):
         return self._t(flow.swapped, seat=seat, character=self._cname(character),
                        alignment=flow.alignment[alignment](self.lang))  # fmt: skip
 
-    def _cursor_follows(self, events: list[Event]) -> list[Event]:
-        """``events``, and the night moving on when they take the ability of the step under way from its
-        player (the Widow's step, and the Widow made the Imp)."""
-        g, c = self._state, self._state.cursor
-        if g.phase != "night" or c is None or c.seat is None or c.id not in self.cat:
-            return events
-        after = simulate(g, events)
-        if c.id in abilities(self.cat, after.player(c.seat)):
-            return events
-        return [*events, SetCursor(cursor=self._next(after, c))]
-
     # -- life and death ------------------------------------------------------------------------
 
     def _revives(self, cmd: Command) -> Reply:
@@ -84,7 +73,11 @@ class EditFlow(TravellerFlow):
         p = self._who(seat)
         if p.alive:
             raise IllegalChoice("alive_already", seat=seat)
-        self._push("revives", [Revive(seat=seat, by_hand=True)])
+        events: list[Event] = [Revive(seat=seat, by_hand=True)]
+        owed = self._owed(simulate(self._state, events), seat)  # their turn went by while they were dead
+        if owed is not None:
+            events.append(SetCursor(cursor=owed))
+        self._push("revives", events)
         return Reply(say=[self._t(step_texts().edits.revived, seat=seat, name=p.name)])
 
     # -- characters and alignments -------------------------------------------------------------
@@ -137,7 +130,10 @@ class EditFlow(TravellerFlow):
             SetAbilities(seat=b, abilities=list(pa.abilities)),
         ]
         self._push(f"swap {a} {b}", self._cursor_follows(events))
-        return Reply(say=[self._now_is(a, pb.character, pb.alignment), self._now_is(b, pa.character, pa.alignment)])
+        tell = step_texts().rules.became_tell  # each learns their new character: "you are"
+        return Reply(say=[self._now_is(a, pb.character, pb.alignment), self._now_is(b, pa.character, pa.alignment),
+                          self._t(tell, seat=a, character=self._cname(pb.character)),
+                          self._t(tell, seat=b, character=self._cname(pa.character))])  # fmt: skip
 
     # -- drunk, poisoned, sober ----------------------------------------------------------------
 
@@ -155,6 +151,8 @@ class EditFlow(TravellerFlow):
             events += [RemoveReminder(seat=seat, source=STORYTELLER, name="Sober")] if "Sober" in mine else []
             events += [] if token in mine else [AddReminder(seat=seat, source=STORYTELLER, name=token)]
         else:
+            if p.character == "drunk":  # the Drunk has no ability to be sober with: they are not what they think
+                raise IllegalChoice("drunk_is_drunk", seat=seat, character=self._cname(p.believes))
             tokens = [n for n in mine if n in STATUS_TOKENS.values()]
             events += [RemoveReminder(seat=seat, source=STORYTELLER, name=n) for n in tokens]
             after = p.model_copy(deep=True)
@@ -224,7 +222,7 @@ class EditFlow(TravellerFlow):
         events: list[Event] = [Remember(key=keys.used(own, seat), value="yes")]
         if not p.has_reminder("No Ability", own):
             events.append(AddReminder(seat=seat, source=own, name="No Ability", by_seat=seat))
-        self._push(f"seat {seat} used their ability", events)
+        self._push(f"seat {seat} used their ability", self._cursor_follows(events))
         return Reply(say=[self._t(step_texts().edits.ability_spent, seat=seat, character=self._cname(own))])
 
     def _ability_back(self, cmd: Command) -> Reply:
@@ -243,6 +241,8 @@ class EditFlow(TravellerFlow):
 
     def _ghost_vote(self, cmd: Command) -> Reply:
         seat, has = cmd.seats[0], cmd.intent == "ghost_vote_back"
+        if self._who(seat).alive:
+            raise IllegalChoice("ghost_vote_alive", seat=seat)
         if self._who(seat).ghost_vote == has:
             raise IllegalChoice("ghost_vote_already", seat=seat)
         self._push("ghost vote", [SetGhostVote(seat=seat, has=has)])

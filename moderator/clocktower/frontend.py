@@ -35,15 +35,21 @@ def seating(table: Table) -> tuple[tuple[int, str], ...]:
     return tuple((p.seat, p.name) for p in table.g.players)
 
 
-def reminder_names(cat: Catalogue) -> dict[str, tuple[str, str]]:
-    """Every reminder token by its character's name and its own, in both languages ("monk safe", "수도승
-    안전"), to (the character's id, the official name)."""
+Tokens = dict[str, tuple[str, str]]
+"""Reminder tokens by name, to (the character's id, the official name)."""
+
+
+def reminder_names(cat: Catalogue, ids: Sequence[str] | None = None, lang: Lang | None = None) -> Tokens:
+    """Every reminder token (of the characters ``ids``) by its character's name and its own, in both
+    languages or in ``lang`` ("monk safe", "수도승 안전"), to (the character's id, the official name)."""
     names: dict[str, tuple[str, str]] = {}
-    for c in cat.characters.values():
+    for c in (cat[i] for i in ids if i in cat) if ids is not None else cat.characters.values():
         for r in dict.fromkeys(c.reminders):
             spec = c.reminder(r)
             ko = spec.ko if spec is not None else r
-            for char, token in ((c.name("en"), r), (c.name("ko"), ko), (c.name("ko"), r), (c.id, r)):
+            said = {"en": [(c.name("en"), r)], "ko": [(c.name("ko"), ko)]}
+            forms = said[lang] if lang else [*said["en"], *said["ko"], (c.name("ko"), r), (c.id, r)]
+            for char, token in forms:
                 names.setdefault(normalise(f"{char} {token}"), (c.id, r))
     return names
 
@@ -73,6 +79,8 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
     ) -> None:
         super().__init__(lang, out, [], jsonl=jsonl, state_out=state_out)
         self.table = table
+        self.saved_at: Path | None = None
+        """Where the game is saved (said as the program ends after the game)."""
         self._seating: tuple[tuple[int, str], ...] | None = None
         self._fresh()
 
@@ -99,6 +107,17 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
 
     def finished(self) -> bool:
         return self.table.g.winner is not None
+
+    def step_key(self) -> str:
+        return str(len(self.table.journal.entries))
+
+    def step_changed(self) -> str:
+        return step_texts().edits.step_changed(self.lang)
+
+    def farewell(self) -> None:
+        if self.saved_at is not None and not self.jsonl:
+            self.out.write(step_texts().edits.ended(self.lang, path=self.saved_at) + "\n")
+            self.out.flush()
 
     def help_lines(self) -> list[str]:
         """What may be said at this step, one example each, then what may be said at any step."""

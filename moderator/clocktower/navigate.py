@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from moderator.clocktower.core import ON_ENTER, Core
 from moderator.clocktower.grimoire.events import Event, Remember, SetCursor
-from moderator.clocktower.grimoire.state import Cursor, Grimoire
+from moderator.clocktower.grimoire.state import Cursor, Grimoire, Player
 from moderator.clocktower.prompts import Reply
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS
-from moderator.clocktower.rules.nightorder import positions
+from moderator.clocktower.rules.conditions import CONDITIONS
+from moderator.clocktower.rules.nightorder import ACTS_WHILE_DEAD, positions
+from moderator.clocktower.rules.status import acts_alive
 from moderator.clocktower.rules.texts import step_texts
 from moderator.commands.parse import Command
 from moderator.errors import IllegalChoice
@@ -53,7 +55,7 @@ class NavFlow(Core):
             raise IllegalChoice("game_over")
         if g.phase != "night":
             raise IllegalChoice("night_steps_only")
-        cursor = self._cursor_for(g, step)
+        cursor = self._cursor_for(g, step).model_copy(update={"resume": self._resume_point(g)})
         events: list[Event] = []
         entering = ON_ENTER.get(step)
         if entering is not None:
@@ -68,12 +70,25 @@ class NavFlow(Core):
         holders = [p for p in g.players if step in abilities(self.cat, p)]
         if not holders and step not in g.unseated:
             raise IllegalChoice("not_in_play_step", step=self.step_name(step))
-        waiting = [p for p in holders if keys.acted(g.night, step, p.seat) not in g.memory]
-        seat = (waiting or holders)[0].seat if holders else None
         char = self.cat[step]
+        if (char.first_night if g.night == 1 else char.other_night) is None:
+            raise IllegalChoice("no_night_step", step=self.step_name(step))
+        able = [p for p in holders if acts_alive(g, self.cat, p) or self._acts_dead(g, p, step)]
+        if holders and not able:  # a dead player wakes only where an ability says so: revive them first
+            raise IllegalChoice("dead_step", step=self.step_name(step), seat=holders[0].seat)
+        waiting = [p for p in able if keys.acted(g.night, step, p.seat) not in g.memory]
+        seat = (waiting or able)[0].seat if able else None
         number = char.first_night if g.night == 1 else char.other_night
         position = pos.get(step, float(number if number is not None else 0))
         return Cursor(id=step, position=position, seat=seat)
+
+    def _acts_dead(self, g: Grimoire, p: Player, step: str) -> bool:
+        """Whether ``p``'s ``step`` acts though they are dead tonight (the Ravenkeeper's, killed tonight)."""
+        c = Cursor(id=step, seat=p.seat)
+        line = self._line(c)[1]
+        if line is None or line.wake_if not in ACTS_WHILE_DEAD:
+            return False
+        return CONDITIONS[line.wake_if](self._mkctx(g, p.seat, step))
 
     def _back_to(self, cmd: Command) -> Reply:
         """Undo every change since the game was last at the start of that step (never past the setup)."""

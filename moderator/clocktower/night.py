@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Literal
 
 from moderator.clocktower.core import Core
 from moderator.clocktower.grimoire.events import Event, SetCursor, SetPhase
@@ -16,9 +17,9 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects import EFFECTS, Effect
 from moderator.clocktower.rules.effects.bmr import chosen_events, learned_at_dawn
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
-from moderator.clocktower.rules.nightorder import SheetStep
+from moderator.clocktower.rules.nightorder import ACTS_WHILE_DEAD, SheetStep
 from moderator.clocktower.rules.schema import Expect, Step
-from moderator.clocktower.rules.status import impaired, is_demon, shown_dead
+from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, shown_dead
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.triggers import asked_by
 from moderator.commands.parse import INTENTS_FOR, Command
@@ -98,8 +99,12 @@ class NightFlow(Core):
         allowed: list[Intent] = [i for e in expects for i in INTENTS_FOR[e]]
         if "seat" in expects and "character" in expects:
             allowed.append("seat_character")  # both parts in one sentence: "seat 6 widow"
+        if expects == ["seat"] and effect is not None and effect.repeats:
+            allowed += ["two_seats", "seat_list"]  # several picks in one sentence, taken in turn (a charged Po)
         if truth is not None:
             allowed += ["showed", "seat"] if effect is not None and effect.options else ["showed"]
+            if expects == ["confirm"]:
+                allowed += _plain(truth)  # "yes", "2", "imp": what was shown, said plainly
         elif effect is not None and effect.info_check:
             allowed.append("showed")  # the token shown is the answer (the Pixie's)
         text += self._part_text(c, step)
@@ -220,13 +225,13 @@ class NightFlow(Core):
         templates = step_texts().templates
         for status in sorted(self._line(c)[0].status):  # the warning stays on the screen that gives the truth
             text += " " + self._t(templates.impaired, status=templates.status[status](self.lang))
-        return self._with(self._base(c, ["confirm"], text, None, truth, ("showed", "dies")), alternatives)
+        prompt = self._base(c, ["confirm"], text, None, truth, ("showed", *_plain(truth), "dies"))
+        return self._with(prompt, alternatives)
 
     def _tell(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
-        shown = cmd.value if cmd.intent == "showed" else p.truth
-        self._never_true(c, shown, p)
+        shown, warned = self._given(c, self._plainly_shown(cmd, p.truth), p)
         self._push(f"{c.id} told", self._advance([self._remember_shown(c, shown)], c))
-        return Reply()
+        return Reply(say=warned)
 
     def _night_step(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
         step = self._line(c)[1]
@@ -235,18 +240,21 @@ class NightFlow(Core):
         if step is None or effect is None:
             self._push(c.id, self._advance([], c))
             return Reply()
-        if cmd.intent == "no" and "yesno" not in step.expects:
+        if cmd.intent == "no" and "yesno" not in step.expects and not (effect.repeats and (c.seats or c.character)):
             declined = effect.declined(ctx).events if effect.declined is not None else []  # the Po charges
             self._push(f"{c.id} no choice", self._advance(asked_by(declined, c.id, c.seat), c))
             return Reply()
+        if p.truth is not None and step.expects == ["confirm"]:
+            cmd = self._plainly_shown(cmd, p.truth)
         if p.truth is not None and cmd.intent in ("next", "showed"):
             given = Answer()
-            shown = cmd.value if cmd.intent == "showed" else p.truth
-            self._never_true(c, shown, p)
+            shown, warned = self._given(c, cmd, p)
             if cmd.intent == "showed" and isinstance(cmd.value, int) and effect.options:
                 given = Answer(seats=(cmd.value,))
             outcome = effect.apply(ctx, given)
-            return self._finish(c, effect, outcome, [self._remember_shown(c, shown)], given)
+            reply = self._finish(c, effect, outcome, [self._remember_shown(c, shown)], given)
+            reply.say += warned
+            return reply
         if cmd.intent == "seat" and effect.options is not None and not step.expects.count("seat"):
             # Another true answer than the one proposed: it must be true (else say "showed N").
             seat = cmd.seats[0]
@@ -259,6 +267,14 @@ class NightFlow(Core):
             given = Answer(seats=(seat,))
             outcome = effect.apply(ctx, given)
             return self._finish(c, effect, outcome, [self._remember_shown(c, seat)], given)
+        half = bool(c.seats or c.character) and effect.repeats
+        if half and (cmd.intent == "no" or (cmd.intent == "next" and c.asked_none)):
+            # nobody for this pick only (the Kazali's next Minion is still asked)
+            self._push(f"{c.id} nobody", [SetCursor(cursor=c.model_copy(update={"seats": [], "character": None,
+                                                                                  "asked_none": False}))])  # fmt: skip
+            return Reply()
+        if cmd.intent in ("two_seats", "seat_list") and effect.repeats and step.expects == ["seat"]:
+            return self._in_turn(c, cmd)
         if cmd.intent == "next" and c.asked_none:  # asked once whether nobody: nobody it is
             declined = effect.declined(ctx).events if effect.declined is not None else []
             self._push(f"{c.id} no choice", self._advance(asked_by(declined, c.id, c.seat), c))
@@ -295,6 +311,10 @@ class NightFlow(Core):
             self._push(f"{c.id} unanswered", [SetCursor(cursor=c.model_copy(update={"asked_none": True}))])
             return None
         if len(seats) > need_seats and need_seats:
+            if need_char and character is None and c.seats:  # the seat is chosen: the character is awaited
+                who = step_texts().flow.who
+                got = ", ".join(self._t(who, seat=s, name=self._state.player(s).name) for s in c.seats)
+                raise IllegalChoice("part_awaited", got=got, part=self._part_name(c, step))
             raise IllegalChoice("seat_count", need=need_seats)
         for s in seats:
             if s not in self._state.seats():
@@ -306,6 +326,67 @@ class NightFlow(Core):
         yes = True if cmd.intent == "yes" else (False if cmd.intent == "no" else None)
         return Answer(seats=tuple(seats), character=character, yes=yes, number=cmd.number,
                       direction=cmd.value if isinstance(cmd.value, str) else None)  # fmt: skip
+
+    # -- what was shown ----------------------------------------------------------------------
+
+    def _plainly_shown(self, cmd: Command, truth: object) -> Command:
+        """A plain yes or no, number or character where a step gives that kind of information: what was
+        shown (``showed yes``)."""
+        if cmd.intent in ("yes", "no") and isinstance(truth, bool):
+            return replace(cmd, intent="showed", value=cmd.intent == "yes")
+        if cmd.intent == "number" and _kind(truth) == "number":
+            return replace(cmd, intent="showed", value=cmd.number)
+        if cmd.intent == "character" and _kind(truth) == "character":
+            return replace(cmd, intent="showed", value=cmd.character)
+        return cmd
+
+    def _given(self, c: Cursor, cmd: Command, p: Prompt) -> tuple[object, list[str]]:
+        """What was given at an information step (the truth, or what was shown), and a warning when a
+        sober, healthy player was shown what is not true.
+
+        Raises:
+            IllegalChoice: the information must be false (the Vortox) and it is true; or what was shown
+                is not what the step shows (two seats for a number).
+        """
+        shown = cmd.value if cmd.intent == "showed" else p.truth
+        if cmd.intent == "showed":
+            kind = _kind(p.truth, p.shows_player)
+            if not _fits(shown, kind):
+                raise IllegalChoice("showed_kind", kind=step_texts().edits.kinds[kind](self.lang))
+        self._never_true(c, shown, p)
+        if cmd.intent != "showed" or self._false_allowed(c) or p.alternatives or not _differs(shown, p.truth):
+            return shown, []
+        seat = c.seat if c.seat is not None else 0
+        return shown, [self._t(step_texts().edits.untrue_given, seat=seat, truth=self._say(p.truth))]
+
+    def _still_acts(self, c: Cursor, events: list[Event]) -> bool:
+        """Whether the player of a step that goes on (a charged Po's next kill) can still act after
+        ``events`` (a Po that killed itself makes no more kills)."""
+        if c.seat is None:
+            return True
+        after = simulate(self._state, events)
+        step = self._line(c)[1]
+        dead_acts = step is not None and step.wake_if in ACTS_WHILE_DEAD
+        return acts_alive(after, self.cat, after.player(c.seat)) or dead_acts
+
+    def _in_turn(self, c: Cursor, cmd: Command) -> Reply:
+        """Several seats said at once where the step takes one at a time: each in turn, as if said one
+        after the other; if one is refused, none is taken.
+
+        Raises:
+            IllegalChoice: a seat the step refuses, or more seats than it takes.
+        """
+        mark = len(self.journal.entries)
+        try:
+            for seat in cmd.seats:
+                now = self._state.cursor
+                if now is None or (now.id, now.seat, now.stage) != (c.id, c.seat, "ask") or self._state.question:
+                    raise IllegalChoice("seat_count", need=cmd.seats.index(seat))
+                self._night_step(now, replace(cmd, intent="seat", seats=(seat,)), self._step_prompt(now))
+        except IllegalChoice:
+            self._pop_to(mark)
+            raise
+        return Reply()
 
     def _shown_as_answer(self, cmd: Command) -> Command:
         """``showed X`` where the thing shown is the step's answer: a character, or a seat."""
@@ -372,7 +453,7 @@ class NightFlow(Core):
         if effect.told is not None and not extra:
             tell = c.model_copy(update={"stage": "tell", "seats": list(answer.seats), "character": answer.character})
             self._push(c.id, [*events, SetCursor(cursor=tell)])
-        elif outcome.again:
+        elif outcome.again and self._still_acts(c, events):
             self._push(c.id, [*events, SetCursor(cursor=c.model_copy(update={"seats": [], "character": None}))])
         else:
             self._push(c.id, self._advance(events, c))
@@ -401,3 +482,50 @@ def _same(shown: object, truth: object) -> bool:
     if isinstance(truth, dict):
         return False
     return shown == truth
+
+
+Kind = Literal["yesno", "number", "player", "character", "any"]
+
+
+def _kind(truth: object, shows_player: bool = False) -> Kind:
+    """What an information step shows, from its true answer: yes or no, a number, players, characters."""
+    if isinstance(truth, bool):
+        return "yesno"
+    if isinstance(truth, int):
+        return "player" if shows_player else "number"
+    items = truth if isinstance(truth, list) else [truth]
+    if items and all(isinstance(x, int) and not isinstance(x, bool) for x in items):
+        return "player"
+    if items and all(isinstance(x, str) for x in items):
+        return "character"
+    return "any"
+
+
+def _fits(shown: object, kind: Kind) -> bool:
+    """Whether what was shown is of the kind the step shows."""
+    items = shown if isinstance(shown, tuple) else (shown,)
+    if kind == "yesno":
+        return isinstance(shown, bool)
+    if kind == "number":
+        return isinstance(shown, int) and not isinstance(shown, bool)
+    if kind == "player":
+        return all(isinstance(x, int) and not isinstance(x, bool) for x in items)
+    if kind == "character":
+        return all(isinstance(x, str) for x in items)
+    return True
+
+
+def _differs(shown: object, truth: object) -> bool:
+    """Whether what was shown is clearly not the true answer (False where it cannot be told)."""
+    if isinstance(truth, dict):
+        seats = isinstance(shown, tuple) and all(isinstance(x, int) for x in shown)
+        if seats and isinstance(shown, tuple) and isinstance(truth.get("players"), list):
+            return sorted(shown) != sorted(truth["players"])
+        return isinstance(shown, str) and isinstance(truth.get("character"), str) and shown != truth["character"]
+    return not _same(shown, truth)
+
+
+def _plain(truth: object) -> list[Intent]:
+    """The plain answers a step showing ``truth`` takes as what was shown: yes/no, a number, a character."""
+    kind = _kind(truth)
+    return {"yesno": ["yes", "no"], "number": ["number"], "character": ["character"]}.get(kind, [])  # type: ignore[return-value]

@@ -6,16 +6,27 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
-from moderator.clocktower.frontend import TextLoop, vocabulary
+from moderator.clocktower.frontend import TextLoop, reminder_names, seating, vocabulary
 from moderator.clocktower.prompts import Reply
 from moderator.clocktower.rules.nightorder import night_sheet
 from moderator.clocktower.rules.texts import step_texts
-from moderator.clocktower.table import Table
-from moderator.commands.parse import Parser, normalise
-from moderator.commands.phrases import Intent
+from moderator.clocktower.table import ANYWHERE, Table
+from moderator.commands.parse import Command, Parser, normalise
+from moderator.commands.phrases import HAND, Intent
 from moderator.i18n import Lang
 from moderator.session import Line, Spoken
 from moderator.textloop import SessionOnText
+
+ANY_STEP: tuple[Intent, ...] = ("dies", "skip", "help", "edit")
+"""Listened for at every step besides its own answers: a death, skip, help, and "edit"."""
+
+EDITING: tuple[Intent, ...] = (
+    "revives", "dies", "set_character", "set_alignment", "swap", "status", "put_reminder", "take_reminder",
+    "ability_spent", "ability_back", "ghost_vote_spent", "ghost_vote_back", "leaves", "exiled", "go_to", "back_to",
+    "grimoire", "sheet", "help",
+)  # fmt: skip
+"""Listened for after "edit": one change by the storyteller's hand (each read back before it is done), or
+going anywhere in the night. Notes, Travellers and Fabled, whose words no grammar holds, are typed."""
 
 
 class ClocktowerSession(SessionOnText[Reply]):
@@ -25,20 +36,47 @@ class ClocktowerSession(SessionOnText[Reply]):
     def __init__(self, table: Table, lang: Lang, text: TextLoop | None = None) -> None:
         self.table = table
         self.lang = lang
-        vocab = vocabulary(table)
-        # Listen only for this game's words: its players, and the script's characters in this language.
-        cat, script = table.cat, table.script.ids
-        vocab.characters = {normalise(cat[c].name(lang)): c for c in script if c in cat}
-        self.parser = Parser(lang, vocab)
         # The text front end this session shares typed parsing, refusals and --state-out with (its
         # printing is not used).
         self.text = text if text is not None else TextLoop(table, lang, io.StringIO())
+        self.editing = False
+        """After "edit": the next answer is a change to the grimoire."""
+        self._seating: tuple[tuple[int, str], ...] | None = None
+        self._words()
+
+    def _words(self) -> None:
+        """Listen only for this game's words: its players, and the script's characters (and theirs and
+        the players' tokens) in this language; made anew when the seating changes."""
+        if self._seating == seating(self.table):
+            return
+        table, lang = self.table, self.lang
+        vocab = vocabulary(table)
+        cat, script = table.cat, table.script.ids
+        here = [*script, *(c for c in sorted(table.g.in_play()) if c not in script)]
+        vocab.characters = {normalise(cat[c].name(lang)): c for c in here if c in cat}
+        vocab.reminders = reminder_names(cat, here, lang)
+        self.parser = Parser(lang, vocab)
+        self._seating = seating(table)
 
     def prompt(self, brief: bool = False) -> Spoken:
         with self.text.lock:  # the web page may act on the same game from another thread
             p = self.table.prompt()
+            self.ask()
+            self._words()
+        if self.editing:
+            return Spoken((Line(step_texts().edits.voice_edit(self.lang), "private"),), EDITING, HAND)
         lines = [Line(p.public, "public")] if p.public else []
-        return Spoken((*lines, Line(p.text, "private")), p.allowed)
+        own = tuple(i for i in p.allowed if i not in ANYWHERE)
+        return Spoken((*lines, Line(p.text, "private")), (*own, *ANY_STEP), HAND)
+
+    def handle(self, command: Command) -> list[Line]:
+        if command.intent == "edit":
+            self.editing = True
+            return []
+        editing, self.editing = self.editing, False
+        if editing and command.intent == "back":  # back out of the edit: nothing is undone
+            return []
+        return super().handle(command)
 
     def sentences(self, allowed: Sequence[Intent]) -> list[str]:
         return self.parser.sentences(allowed, numbers=self.table.g.seats() or None)
@@ -71,5 +109,5 @@ class ClocktowerSession(SessionOnText[Reply]):
 def _reply_lines(reply: Reply | None) -> list[Line]:
     if reply is None:
         return []
-    return [Line(t, "public") for t in reply.public] + [Line(t, "private") for t in reply.say]
+    return [Line(t, "public") for t in reply.public] + [Line(t, "private") for t in [*reply.say, *reply.shown]]
 

@@ -342,6 +342,8 @@ class Parser:
             "alignment": [w for ws in v.alignment.values() for w in ws],
             "yes": v.yes, "no": v.no,
             "value": [*num_words, *[w for ws in v.direction.values() for w in ws], *v.yes, *v.no],
+            "status": [w for ws in v.status.values() for w in ws], "reminder": list(self.vocab.reminders),
+            "step": [*self.vocab.characters, *(w for ws in v.steps.values() for w in ws)], "values": num_words,
         }  # fmt: skip
         wanted = list(dict.fromkeys([*intents, *ALWAYS]))
         spoken = dict(templates)

@@ -26,7 +26,7 @@ Intent = Literal[
     "next", "back", "repeat", "pause", "yes", "no", "seat", "two_seats", "character", "number", "direction",
     "alignment", "showed", "nominate", "votes", "slays", "dies", "end_day", "ability", "guess", "voters", "executed",
     # an answer of two parts in one sentence ("seat 6 widow", "6번 미망인")
-    "seat_character",
+    "seat_character", "seat_list",
     # the storyteller's hand on the grimoire, at any moment (moderator.clocktower.edits)
     "revives", "set_character", "set_alignment", "swap", "status", "put_reminder", "take_reminder", "note",
     "clear_notes", "ability_spent", "ability_back", "ghost_vote_spent", "ghost_vote_back", "add_traveller",
@@ -34,6 +34,14 @@ Intent = Literal[
     # going anywhere in the night, and what the storyteller may ask for
     "skip", "go_to", "back_to", "help", "grimoire", "sheet", "edit",
 ]  # fmt: skip
+
+HAND: frozenset[Intent] = frozenset({
+    "dies", "revives", "set_character", "set_alignment", "swap", "status", "put_reminder", "take_reminder", "note",
+    "clear_notes", "ability_spent", "ability_back", "ghost_vote_spent", "ghost_vote_back", "add_traveller",
+    "leaves", "exiled", "add_fabled", "remove_fabled", "skip", "go_to", "back_to",
+})  # fmt: skip
+"""What the storyteller changes by hand at any step (besides the step's own answers): by voice, always
+read back before it is carried out."""
 
 SLOTS = frozenset(
     {"n", "m", "k", "seats", "player", "player2", "character", "direction", "alignment", "value", "yes", "no",

@@ -55,7 +55,8 @@ CHOOSING = _CHOOSING
 
 
 def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_below: float, *,
-          chooses_nobody: bool = False, one_word_seat: bool = False, agreed: bool = False) -> Verdict:  # fmt: skip
+          chooses_nobody: bool = False, one_word_seat: bool = False, agreed: bool = False,
+          always: frozenset[Intent] = frozenset()) -> Verdict:  # fmt: skip
     """What the loop does with an answer: carry it out, read it back for a yes/no, or ask again.
 
     - A state-changing answer is read back when the policy doubts it (``doubtful``) or its lowest
@@ -71,9 +72,13 @@ def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_belo
     - Unless the storyteller's takes agree (``agreed``): the recognizer decoded this answer and the
       takes (:meth:`~moderator.voice.templates.Templates.pick`) clearly name it too; two opinions,
       one of them this storyteller's own voice. Then it is carried out.
+    - An answer the session always reads back (``always``: a change by the storyteller's hand to the
+      grimoire, skip, go to …) is read back first, whatever the confidence; a doubted one is asked again.
     """
     if intent is None:
         return "reject"
+    if intent in always:
+        return "reject" if doubtful and not agreed else "confirm"
     if agreed:
         return "act"
     if intent == "no" and chooses_nobody:
@@ -96,6 +101,8 @@ class Heard:
     """What the step allowed."""
     agreed: bool = False
     """The storyteller's takes clearly name the same sentence as the recognizer (calibrated only)."""
+    read_back: frozenset[Intent] = frozenset()
+    """Answers the step always reads back (:attr:`moderator.session.Spoken.read_back`)."""
 
     def verdict(self, confirm_below: float, vouched: frozenset[Intent] = frozenset()) -> Verdict:
         """What the loop does with it; ``vouched``: one-word answers the storyteller's calibration
@@ -104,7 +111,7 @@ class Heard:
         nobody = bool(CHOOSING & set(self.allowed)) and "no" not in vouched
         one_word = len(self.result.text.split()) == 1 and "seat" not in vouched
         return judge(intent, self.confidence, self.result.doubtful, confirm_below, chooses_nobody=nobody,
-                     one_word_seat=one_word, agreed=self.agreed)  # fmt: skip
+                     one_word_seat=one_word, agreed=self.agreed, always=self.read_back)  # fmt: skip
 
 
 @dataclass
@@ -401,7 +408,9 @@ class VoiceLoop:
             spoken = self.session.prompt(brief)
             self.say([*said, *spoken.lines] if announce else said)
             said, brief, announce = [], False, True
-            self.listen_for(spoken.allowed)
+            over = self.session.finished()  # the game is over: back undoes the last change, anything else ends
+            allowed: tuple[Intent, ...] = ("back",) if over else spoken.allowed
+            self.listen_for(allowed)
             kind, payload = self._next_event()
             if kind == "end":
                 return 0
@@ -409,10 +418,14 @@ class VoiceLoop:
                 continue
             if kind == "key":
                 assert isinstance(payload, str)
+                if over and not self._backs(payload):
+                    return 0
                 said = self.session.typed(payload)
                 continue
             assert isinstance(payload, bytes)
-            heard = self.hear(payload, spoken.allowed)
+            heard = replace(self.hear(payload, allowed), read_back=spoken.read_back)
+            if over and heard.command is not None and heard.command.intent not in ("back", "repeat", "pause"):
+                return 0
             verdict = heard.verdict(self.confirm_below, self.vouched)
             self.log.append(f"{heard.result.text!r} -> {heard.command.intent if heard.command else heard.result.reason}"
                             f"{'' if verdict == 'act' else f' ({verdict})'}")  # fmt: skip
@@ -430,6 +443,14 @@ class VoiceLoop:
                 brief = True
                 continue
             said = self.session.handle(heard.command)
+
+    def _backs(self, typed: str) -> bool:
+        """Whether a typed line at the end of the game is back (or repeat): anything else ends it."""
+        try:
+            command = self.session.parse(typed, ("back",))
+        except ValueError:  # NotUnderstood, Ambiguous, IllegalChoice
+            return False
+        return command is not None and command.intent in ("back", "repeat", "pause")
 
     def _confirmed(self, heard: Heard) -> bool:
         """Read a doubtful answer back and wait for yes or no (speech or keys)."""

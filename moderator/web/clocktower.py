@@ -12,11 +12,11 @@ from typing import Any
 
 from moderator.clocktower.frontend import TextLoop
 from moderator.clocktower.grimoire.events import SetDay, SetPhase
-from moderator.clocktower.grimoire.state import DayState, Grimoire, Player
+from moderator.clocktower.grimoire.state import DayState, Grimoire, Player, Reminder
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
 from moderator.clocktower.rules.nightorder import SheetStep, tonight
-from moderator.clocktower.rules.status import statuses
+from moderator.clocktower.rules.status import STORYTELLER, spec, statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
 from moderator.i18n import Lang
@@ -79,6 +79,25 @@ def town_view(t: Table, lang: Lang) -> View:
         "today": today_view(g),
         "history": vote_history(t),
         "show": show_cards(t, prompt),
+        "fabled": [token(cat, c, lang) for c in g.fabled],
+        "edit": edit_choices(t, lang),
+    }
+
+
+def edit_choices(t: Table, lang: Lang) -> View:
+    """What the seat menu offers: every character (the script's first), the Travellers and the Fabled,
+    and the reminder tokens of the characters on the script, in play or Fabled (each with the words of
+    its typed command)."""
+    cat, g = t.cat, t.g
+    here = list(dict.fromkeys([*t.script.ids, *sorted(g.in_play()), *g.fabled]))
+    teams = ("townsfolk", "outsider", "minion", "demon")
+    others = sorted(c.id for c in cat.characters.values() if c.team in teams and c.id not in here)
+    return {
+        "characters": [token(cat, c, lang) for c in [*(c for c in here if cat.team(c) in teams), *others]],
+        "travellers": [token(cat, c.id, lang) for c in cat.characters.values() if c.team == "traveller"],
+        "fabled": [token(cat, c.id, lang) for c in cat.characters.values() if c.team == "fabled"],
+        "tokens": [{**_reminder(cat, c, r, lang), "line": f"{c} {r}"} for c in here if c in cat
+                   for r in dict.fromkeys(cat[c].reminders)],
     }
 
 
@@ -95,15 +114,17 @@ def _seat(g: Grimoire, cat: Catalogue, p: Player, lang: Lang) -> View:
         "status": sorted(statuses(g, cat, p)),
         "reminders": [_reminder(cat, r.source, r.name, lang) for r in p.reminders],
         "abilities": [token(cat, a, lang) for a in p.abilities],
+        "notes": list(p.notes),
         "current": current,
     }
 
 
 def _reminder(cat: Catalogue, source: str, name: str, lang: Lang) -> View:
     char = cat.get(source)
-    spec = char.reminder(name) if char else None
-    label = spec.ko if spec and lang == "ko" else name
-    return {"from": source, "name": name, "label": label, "source_name": char.name(lang) if char else source}
+    s = spec(cat, Reminder(source=source, name=name))
+    label = s.ko if s and lang == "ko" else name
+    by = labels(lang)["storyteller"] if source == STORYTELLER else (char.name(lang) if char else source)
+    return {"from": source, "name": name, "label": label, "source_name": by, "line": f"{source} {name}"}
 
 
 # -- tonight's sheet ---------------------------------------------------------------------------

@@ -173,11 +173,13 @@ def test_a_first_night_by_taps_and_keys(app: App, browser: BrowserContext, tmp_p
     expect(page.locator("#phase")).to_have_text("Day 1")
 
 
-def test_a_tap_where_no_seat_is_asked_sends_nothing(app: App, browser: BrowserContext) -> None:
+def test_a_tap_where_no_seat_is_asked_opens_its_menu_and_sends_nothing(app: App, browser: BrowserContext) -> None:
     page = open_page(browser, app)
     before = app.state_out.read_text(encoding="utf-8")
-    page.locator('#square [data-seat="4"]').click()  # dusk asks for no seat
-    expect(page.locator("#toast")).to_be_visible()
+    page.locator('#square [data-seat="4"]').click()  # dusk asks for no seat: the seat's menu of edits opens
+    expect(page.locator("#seatmenu")).to_have_class("open")
+    expect(page.locator('#seatmenu [data-edit="dies"]')).to_be_visible()
+    page.locator('#seatmenu [data-edit="close"]').click()
     assert app.state_out.read_text(encoding="utf-8") == before
     assert app.state()["cursor"]["id"] == "dusk"
 

@@ -49,6 +49,14 @@ class Player(_State):
         return any(r.name == name and (source is None or r.source == source) for r in self.reminders)
 
 
+class Mark(_State):
+    """A place in the night's walk: a line's position, its seat, which of its steps."""
+
+    position: float
+    seat: int | None = None
+    sub: int = 0
+
+
 class Cursor(_State):
     """Where the game is: the step being run and what has been answered of it so far."""
 
@@ -60,6 +68,10 @@ class Cursor(_State):
     seats: list[int] = Field(default_factory=list, description="Seats answered so far (two seats, seat + character).")
     character: str | None = None
     asked_none: bool = Field(False, description="'next' came with a part unanswered: asked once whether nobody.")
+    resume: Mark | None = Field(
+        None, description="Woken out of order ('go to'): after this step the night goes on from here, the step "
+        "it left included."
+    )
 
 
 class Question(_State):
@@ -155,7 +167,8 @@ class Grimoire(_State, Seated[Player]):
             p.reminders = [r.model_copy(update={"by_seat": one(r.by_seat)}) for r in p.reminders]
         if self.cursor is not None:
             c = self.cursor
-            self.cursor = c.model_copy(update={"seat": one(c.seat), "seats": many(c.seats)})
+            r = c.resume.model_copy(update={"seat": one(c.resume.seat)}) if c.resume is not None else None
+            self.cursor = c.model_copy(update={"seat": one(c.seat), "seats": many(c.seats), "resume": r})
         t = self.today
         self.today = t.model_copy(update={
             "nominators": many(t.nominators), "nominees": many(t.nominees), "pending": one(t.pending),

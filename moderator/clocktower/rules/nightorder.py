@@ -217,6 +217,8 @@ def _state(script: Script, cat: Catalogue, g: Grimoire, s: SheetStep) -> SheetSt
     if (s.id, s.seat) == (c.id, c.seat) and c.id != "day":
         return "current"
     here = (c.position, c.seat or 0) if c.id != "day" else (math.inf, 0)
+    if c.resume is not None:  # woken out of order: the night goes back to where it was, and on from there
+        here = min(here, (c.resume.position, c.resume.seat or 0))
     acted = s.seat is not None and keys.acted(g.night, s.id, s.seat) in g.memory
     if keys.skipped(g.night, s.id, s.seat) in g.memory:
         return "skipped"

@@ -112,6 +112,12 @@ def _own_statuses(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> se
     return found
 
 
+def counted_living(g: Grimoire, cat: Catalogue) -> list[Player]:
+    """The living players the rules count where Travellers do not count (the Demon's win, the Scarlet
+    Woman's five)."""
+    return [p for p in g.living() if cat.team(p.character) != "traveller"]
+
+
 def shown_dead(cat: Catalogue, p: Player) -> bool:
     """Whether ``p`` is dead, or alive but shown dead to the table (the Zombuul after its first death)."""
     return not p.alive or any((s := spec(cat, r)) is not None and s.shown_dead for r in p.reminders)

@@ -145,6 +145,9 @@ class EditTexts(Model):
     sheet, help, and the end of the game say (data/steps.yaml ``edits``)."""
 
     revived: Text
+    untrue_given: Text
+    kinds: dict[Literal["yesno", "number", "player", "character", "any"], Text]
+    dies_tonight: Text
     alignment_set: Text
     status_set: Text
     states: dict[Literal["poisoned", "drunk", "sober"], Text]
@@ -199,6 +202,8 @@ class EditTexts(Model):
     won_by_ability: Text
     over_end: Text
     ended: Text
+    voice_edit: Text
+    step_changed: Text
 
 
 class TruthLabel(Model):

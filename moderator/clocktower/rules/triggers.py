@@ -19,7 +19,7 @@ from moderator.clocktower.grimoire.events import (
 from moderator.clocktower.grimoire.state import Grimoire, Player, Question
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.status import acts_alive, impaired
+from moderator.clocktower.rules.status import acts_alive, counted_living, impaired
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.i18n import Text
 
@@ -120,7 +120,7 @@ def _babysat(p: Player) -> bool:
 def scarlet_catcher(g: Grimoire, cat: Catalogue, dead: Player) -> Player | None:
     """The Scarlet Woman who becomes the Demon that just died (or, by the Lil' Monsta jinx, is given
     the Lil' Monsta token): alive, sober, and five or more were alive."""
-    if (cat.team(dead.character) != "demon" and not _babysat(dead)) or len(g.living()) + 1 < 5:
+    if (cat.team(dead.character) != "demon" and not _babysat(dead)) or len(counted_living(g, cat)) + 1 < 5:
         return None
     if keys.uncaught(g.night, dead.seat) in g.memory:  # a jinx: this Demon's death is caught by nobody (Fang Gu)
         return None

@@ -10,7 +10,7 @@ from moderator.clocktower.grimoire.state import Grimoire, Player, Winner
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.schema import Until
-from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, source_need, spec
+from moderator.clocktower.rules.status import acts_alive, counted_living, impaired, is_demon, source_need, spec
 
 
 def demon_players(g: Grimoire, cat: Catalogue) -> list[Player]:
@@ -73,11 +73,6 @@ def won(g: Grimoire, cat: Catalogue) -> tuple[Winner, WonBy] | None:
     if len(counted_living(g, cat)) <= 2:
         return ("evil", "two_alive")
     return None
-
-
-def counted_living(g: Grimoire, cat: Catalogue) -> list[Player]:
-    """The living players the Demon's win counts: Travellers do not count."""
-    return [p for p in g.living() if cat.team(p.character) != "traveller"]
 
 
 def lapsed(g: Grimoire, cat: Catalogue) -> list[Event]:

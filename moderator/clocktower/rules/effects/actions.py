@@ -144,9 +144,11 @@ def _kazali_check(ctx: Ctx, answer: Answer) -> None:
         raise IllegalChoice("minion_in_play")
     if seat == ctx.seat:
         raise IllegalChoice("demon_self")
+    if ctx.cat.team(ctx.g.player(seat).character) == "minion":
+        raise IllegalChoice("minion_already", seat=seat)
 
 
-@effect("kazali_minions", "seat", "character", check=_kazali_check)
+@effect("kazali_minions", "seat", "character", check=_kazali_check, repeats=True)
 def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player becomes the chosen Minion, evil, with its setup decisions proposed (a Widow's
     Know player); the good character it replaces may become a Demon bluff."""
@@ -300,7 +302,8 @@ def pixie_learn(ctx: Ctx, answer: Answer) -> Outcome:
     if answer.character is None:
         raise IllegalChoice("character_needed")
     learnt = Remember(key=keys.learnt("pixie", ctx.seat), value=answer.character)
-    holders = [p for p in ctx.g.holders(answer.character) if p.seat != ctx.seat]
+    townsfolk = ctx.cat.team(answer.character) == "townsfolk"
+    holders = [p for p in ctx.g.holders(answer.character) if p.seat != ctx.seat and townsfolk]
     if not holders:
         return Outcome(events=[learnt])
     return Outcome(events=[learnt, AddReminder(seat=holders[0].seat, source="pixie", name="Mad", by_seat=ctx.seat)])

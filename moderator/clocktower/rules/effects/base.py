@@ -58,6 +58,10 @@ class Effect:
         return self.seat_truth or self.options is not None
     declined: DeclinedFn | None = None
     """What choosing no-one ("no") does, if anything (the Po's charge)."""
+    repeats: bool = False
+    """The step may take several answers, one after the other (the Kazali's Minions, a charged Po's
+    three kills): "nobody" for a part left half answered drops that part only, and several seats in
+    one sentence are taken in turn."""
     info_check: bool = False
     """The ``check`` is of the information's truth, not of the player's choice (the Pixie is shown an
     in-play Townsfolk): where the information may be false it is not applied, where it must be false
@@ -80,6 +84,7 @@ def effect(
     declined: DeclinedFn | None = None,
     gives_info: bool = False,
     info_check: bool = False,
+    repeats: bool = False,
 ) -> Callable[[ApplyFn], ApplyFn]:
     """Register ``fn`` as the effect ``name``."""
 
@@ -88,7 +93,7 @@ def effect(
             raise ValueError(f"effect {name!r} registered twice")
         EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options, hint=hint,
                                proposal=proposal, seat_truth=seat_truth, declined=declined,
-                               gives_info=gives_info, info_check=info_check)  # fmt: skip
+                               gives_info=gives_info, info_check=info_check, repeats=repeats)  # fmt: skip
         return fn
 
     return register

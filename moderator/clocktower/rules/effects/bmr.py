@@ -279,7 +279,7 @@ def _po_declined(ctx: Ctx) -> Outcome:
     return Outcome(events=[Remember(key=key, value="0"), charge])
 
 
-@effect("po_kill", "seat", declined=_po_declined)
+@effect("po_kill", "seat", declined=_po_declined, repeats=True)
 def po_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """One kill; charged (no-one chosen last time), three, one answer at a time."""
     key = keys.charged(ctx.ability, ctx.seat)

@@ -134,8 +134,8 @@ PLACED["townsfolk_neighbours_poisoned"] = (_nodashii_poisons, frozenset({"Poison
 
 def false_info_by(g: Grimoire, cat: Catalogue, p: Player, ability: str) -> Player | None:
     """The living, sober player whose ability makes this Townsfolk's information false (the Vortox),
-    if any. A drunk or poisoned Townsfolk's information may be anything: no one then."""
-    if cat.team(ability) != "townsfolk" or impaired(g, cat, p):
+    if any: "even if they are drunk or poisoned, it must be false"."""
+    if cat.team(ability) != "townsfolk":
         return None
     return next((v for v in anyone_has(g, cat, "townsfolk_info_false") if v.alive and not impaired(g, cat, v)), None)
 

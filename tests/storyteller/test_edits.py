@@ -1,0 +1,234 @@
+"""The storyteller's hand on the grimoire: every edit, typed in English exactly as the issue spells it
+(and in Korean), is one journaled change that back undoes exactly and the save replays; the rules go on
+from the grimoire as edited."""
+
+from __future__ import annotations
+
+import pytest
+
+from moderator.clocktower.rules.status import impaired
+from tests.storyteller.helpers import Game
+from tests.tables import make_table, twelve_table
+
+TB = ["imp", "poisoner", "monk", "empath", "chef", "fortuneteller", "soldier"]
+"""Seat 1 the Imp, 2 the Poisoner, 3 the Monk, 4 the Empath, 5 the Chef, 6 the Fortune Teller, 7 the Soldier."""
+
+
+def tb(lang: str = "en") -> Game:
+    return Game(make_table("trouble-brewing", list("abcdefg"), TB, decide={"red_herring": "3"}, lang=lang), lang)  # type: ignore[arg-type]
+
+
+def at_poisoner(game: Game) -> Game:
+    game.say("next", "next", "next")  # dusk, Minion info, Demon info
+    assert game.prompt.step == "poisoner"
+    return game
+
+
+def test_revive_and_die_at_any_moment() -> None:
+    game = at_poisoner(tb())
+    game.edit("seat 4 dies")
+    assert not game.player(4).alive
+    game.edit("seat 4 revives")
+    assert game.player(4).alive and 4 not in game.g.died_tonight  # a death taken back is never announced
+    assert "alive already" in game.refused("seat 4 revives")
+
+
+def test_a_player_killed_by_mistake_and_revived_wakes_again() -> None:
+    game = at_poisoner(tb())
+    game.say("seat 4 dies")
+    game.to("dawn", {"poisoner": "seat 5"})
+    assert not any(p.get("step") == "empath" for p in game.jsonl())  # dead: the Empath slept
+    game.say("back to poisoner")
+    game.say("seat 4 revives")
+    game.to("empath", {"poisoner": "seat 5"})
+    assert game.prompt.seat == 4
+
+
+def test_a_character_changes_and_its_alignment_follows() -> None:
+    game = at_poisoner(tb())
+    reply = game.edit("seat 3 is the imp")
+    assert (game.player(3).character, game.player(3).alignment) == ("imp", "evil")
+    assert any("you are" in line for line in reply.say)  # woken at night to learn it
+    game.say("back")
+    game.edit("seat 3 is the good imp")
+    assert game.player(3).alignment == "good"
+    game.say("back")
+    game.edit("seat 2 is the chef")  # the Poisoner's own step: it is over, the night moves on
+    assert (game.player(2).character, game.player(2).alignment) == ("chef", "good")
+    assert game.prompt.step != "poisoner"
+
+
+def test_alignment_by_hand() -> None:
+    game = at_poisoner(tb())
+    game.edit("seat 1 is good")
+    assert game.player(1).alignment == "good"
+    game.edit("seat 5 is evil")
+    assert game.player(5).alignment == "evil"
+    game.to("chef", {"poisoner": "no"})
+    assert game.prompt.truth == 0  # the Chef sits between the Empath and an evil-by-hand ... counted
+
+
+def test_swap_exchanges_characters_and_alignments() -> None:
+    game = at_poisoner(tb())
+    game.edit("swap seat 1 and seat 4")
+    assert (game.player(1).character, game.player(1).alignment) == ("empath", "good")
+    assert (game.player(4).character, game.player(4).alignment) == ("imp", "evil")
+    assert "different" in game.refused("swap seat 2 and seat 2")
+
+
+def test_poisoned_drunk_and_sober_by_hand() -> None:
+    game = at_poisoner(tb())
+    game.edit("seat 4 is poisoned")
+    assert "storyteller:Poisoned" in game.tokens(4)
+    game.to("empath", {"poisoner": "seat 5"})
+    assert "poisoned" in game.prompt.text  # the hand-poisoned Empath's answer is flagged
+    game.say("showed 2")  # any number is taken and recorded
+    game.say("back")
+    game.edit("seat 4 is sober")
+    assert game.tokens(4) == [] and not impaired(game.g, game.table.cat, game.player(4))
+    game.edit("seat 4 is drunk")
+    assert "storyteller:Drunk" in game.tokens(4)
+    assert "drunk" in game.prompt.text
+
+
+def test_sober_by_hand_overrules_another_token() -> None:
+    game = at_poisoner(tb())
+    game.say("seat 5")  # the Poisoner poisons the Chef
+    assert impaired(game.g, game.table.cat, game.player(5))
+    game.edit("seat 5 is sober")
+    assert "storyteller:Sober" in game.tokens(5) and "poisoner:Poisoned" in game.tokens(5)
+    assert not impaired(game.g, game.table.cat, game.player(5))
+    game.edit("seat 5 is poisoned")  # the Sober token goes
+    assert "storyteller:Sober" not in game.tokens(5)
+
+
+def test_reminders_put_and_taken_off_work_as_the_rules_say() -> None:
+    game = at_poisoner(tb())
+    game.to("day", {"poisoner": "seat 5"})
+    game.say("end day")
+    game.to("imp", {"poisoner": "seat 5", "monk": "seat 7"})
+    game.edit("put monk safe on seat 4")  # by hand: safe from the Demon tonight, as if the Monk chose them
+    assert "monk:Safe" in game.tokens(4)
+    game.say("seat 4")  # the Imp attacks the Empath
+    assert game.player(4).alive
+    game.say("back")
+    game.edit("take monk safe off seat 4")
+    assert "there is no Monk Safe on seat 4" in game.refused("take monk safe off seat 4")
+    game.say("seat 4")
+    assert not game.player(4).alive
+    game.edit("put fortune teller red herring on seat 7")
+    assert "fortuneteller:Red Herring" in game.tokens(7)
+
+
+def test_notes_on_a_seat() -> None:
+    game = at_poisoner(tb())
+    game.edit("note seat 5 claims the Chef, day 1!")
+    assert game.player(5).notes == ["claims the Chef, day 1"]
+    game.edit("clear notes seat 5")
+    assert game.player(5).notes == []
+
+
+def test_an_ability_used_up_by_hand_and_given_back() -> None:
+    game = Game(make_table("trouble-brewing", list("abcdefg"),
+                           ["imp", "poisoner", "slayer", "empath", "chef", "virgin", "soldier"]))  # fmt: skip
+    game.to("day", {"poisoner": "seat 5"})
+    game.edit("seat 3 has used their ability")
+    assert game.player(3).has_reminder("No Ability", "slayer")
+    game.say("seat 3 slays seat 1")
+    assert game.player(1).alive  # a Slayer with no ability shoots and nothing happens
+    game.say("back")
+    game.edit("seat 3 has their ability")
+    assert not game.player(3).has_reminder("No Ability", "slayer")
+    game.say("seat 3 slays seat 1")
+    assert not game.player(1).alive and game.g.winner == "good"
+
+
+def test_ghost_votes_by_hand() -> None:
+    game = at_poisoner(tb())
+    game.say("seat 6 dies")
+    game.edit("seat 6 has no ghost vote")
+    assert not game.player(6).ghost_vote
+    game.edit("seat 6 has a ghost vote")
+    assert game.player(6).ghost_vote
+    assert "already" in game.refused("seat 6 has a ghost vote")
+
+
+def test_fabled_in_play() -> None:
+    game = at_poisoner(tb())
+    game.edit("add fabled djinn")
+    assert game.g.fabled == ["djinn"]
+    assert "in play already" in game.refused("add fabled djinn")
+    assert "not a Fabled" in game.refused("add fabled imp")
+    assert any("Djinn" in line for line in game.say("grimoire").shown)
+    game.edit("remove fabled djinn")
+    assert game.g.fabled == []
+
+
+@pytest.mark.parametrize(
+    ("line", "check"),
+    [
+        ("7번 부활", lambda g: g.player(7).alive),
+        ("3번을 임프로 바꿔", lambda g: g.player(3).character == "imp"),
+        ("1번은 선", lambda g: g.player(1).alignment == "good"),
+        ("1번과 4번 교환", lambda g: g.player(1).character == "empath"),
+        ("4번 중독", lambda g: g.player(4).has_reminder("Poisoned", "storyteller")),
+        ("4번 취함", lambda g: g.player(4).has_reminder("Drunk", "storyteller")),
+        ("5번에 수도승 안전 놓기", lambda g: g.player(5).has_reminder("Safe", "monk")),
+        ("5번 메모 요리사라고 주장", lambda g: g.player(5).notes == ["요리사라고 주장"]),
+        ("3번 능력 소진", lambda g: g.player(3).has_reminder("No Ability", "monk")),
+        ("여행자 도둑 하나 7번 다음에 추가", lambda g: g.player(8).character == "thief" and g.player(8).name == "하나"),
+        ("전설 지니 추가", lambda g: g.fabled == ["djinn"]),
+    ],
+)
+def test_korean_edits(line: str, check: object) -> None:
+    game = at_poisoner(tb("ko"))
+    if "부활" in line:
+        game.say("7번 사망")
+    game.edit(line)
+    assert callable(check) and check(game.g)
+
+
+def test_an_edit_that_wins_ends_the_game_and_back_takes_it_back() -> None:
+    game = at_poisoner(tb())
+    game.say("seat 1 dies")
+    assert (game.g.winner, game.g.won_by, game.prompt.step) == ("good", "no_demon", "over")
+    assert "No Demon is alive" in game.prompt.text and "Say back to undo" in game.prompt.text
+    assert "game is over" in game.refused("seat 2 dies")
+    game.say("back")
+    assert game.g.winner is None and game.player(1).alive
+
+
+def test_edits_refused_with_a_reason_change_nothing() -> None:
+    game = at_poisoner(tb())
+    assert "no seat 9" in game.refused("seat 9 revives")
+    assert "there is no" in game.refused("take monk safe off seat 2")
+    assert "not a Traveller" in game.refused("add traveller imp as Zed after seat 2")
+
+
+def test_a_twelve_game_in_korean_mended_mid_night() -> None:
+    game = Game(twelve_table("ko"), "ko")
+    game.say("다음", "다음", "다음")
+    game.edit("5번 사망")
+    game.edit("5번 부활")
+    game.edit("2번 중독")
+    assert game.player(2).has_reminder("Poisoned", "storyteller")
+
+
+def test_a_death_by_hand_at_night_is_confirmed_and_told_at_dawn() -> None:
+    game = at_poisoner(tb())
+    reply = game.say("seat 7 dies")
+    assert any("announced at dawn" in line for line in reply.say) and not reply.public
+
+
+def test_the_drunk_cannot_be_made_sober() -> None:
+    chars = ["imp", "poisoner", "drunk", "empath", "chef", "monk", "soldier"]
+    game = Game(make_table("trouble-brewing", list("abcdefg"), chars, decide={"drunk_believes": "virgin"}))
+    assert "the Drunk" in game.refused("seat 3 is sober")
+    game.edit("seat 3 is the virgin")
+
+
+def test_a_swap_tells_both_players_who_they_are() -> None:
+    game = at_poisoner(tb())
+    reply = game.say("swap seat 1 and seat 7")
+    told = [line for line in reply.say if "'you are'" in line]
+    assert len(told) == 2 and "Imp" in told[1] and "Soldier" in told[0]

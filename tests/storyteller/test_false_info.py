@@ -1,0 +1,113 @@
+"""False information is the storyteller's: where it may be false any token, seat or number is taken and
+recorded; where it must be false (the Vortox) a true one is refused with the reason."""
+
+from __future__ import annotations
+
+import json
+
+from moderator.clocktower.rules import keys
+from tests.storyteller.helpers import Game
+from tests.tables import make_table, twelve_table
+
+SNV = ["vortox", "witch", "clockmaker", "dreamer", "oracle", "mutant", "sage"]
+
+
+def at_pixie(poison: bool) -> Game:
+    game = Game(twelve_table())  # seat 4 the Pixie; seat 3 the Widow
+    game.to("widow")
+    game.say("seat 4" if poison else "seat 7")
+    game.to("pixie")
+    return game
+
+
+def test_a_poisoned_pixie_is_shown_an_off_script_token() -> None:
+    game = at_pixie(poison=True)
+    assert "poisoned" in game.prompt.text
+    game.say("showed undertaker")  # not on the script at all: taken and recorded
+    assert game.g.memory[keys.learnt("pixie", 4)] == "undertaker"
+    assert not any(r.source == "pixie" for p in game.g.players for r in p.reminders)  # nobody is marked Mad
+    game.say("back")
+    game.say("lycanthrope")  # on the script, not in play: taken too
+    assert game.g.memory[keys.learnt("pixie", 4)] == "lycanthrope"
+
+
+def test_a_sober_pixie_is_shown_an_in_play_townsfolk_only() -> None:
+    game = at_pixie(poison=False)
+    assert "in play" in game.refused("lycanthrope")
+    assert "in play" in game.refused("showed undertaker")
+    game.say("showed fisherman")
+    assert game.player(5).has_reminder("Mad", "pixie")
+
+
+def test_several_things_shown_are_recorded() -> None:
+    game = Game(make_table("trouble-brewing", list("abcdefg"),
+                           ["imp", "poisoner", "washerwoman", "empath", "chef", "monk", "soldier"]))  # fmt: skip
+    game.to("poisoner")
+    game.say("seat 3")
+    game.to("washerwoman")
+    game.say("showed seat 1 and seat 2")
+    assert json.loads(game.g.memory[keys.shown(1, "washerwoman", 3, 0)]) == [1, 2]
+    game.say("back", "showed the imp and the monk")
+    assert json.loads(game.g.memory[keys.shown(1, "washerwoman", 3, 0)]) == ["imp", "monk"]
+
+
+def test_under_the_vortox_a_true_answer_is_refused_with_the_reason() -> None:
+    game = Game(make_table("sects-and-violets", list("abcdefg"), SNV))
+    game.to("clockmaker")
+    truth = game.prompt.truth
+    assert truth is not None and "must be false" in game.prompt.text
+    assert "the Vortox makes this information false" in game.refused("next")
+    assert "the Vortox makes this information false" in game.refused(f"showed {truth}")
+    game.say(f"showed {int(str(truth)) + 1}")  # a false one is taken
+    assert game.prompt.step != "clockmaker"
+
+
+def test_under_the_vortox_a_drunk_townsfolk_s_information_is_false_too() -> None:
+    game = Game(make_table("sects-and-violets", list("abcdefg"), SNV))
+    game.to("clockmaker")
+    game.say("seat 3 is drunk")  # "Even if they are drunk or poisoned, it must be false" (the Vortox)
+    assert "the Vortox makes this information false" in game.refused("next")
+    game.say("showed 5")
+    assert game.prompt.step != "clockmaker"
+
+
+def test_a_plain_answer_at_an_information_step_is_what_was_shown() -> None:
+    chars = ["imp", "poisoner", "drunk", "empath", "chef", "monk", "soldier"]
+    game = Game(make_table("trouble-brewing", list("abcdefg"), chars, decide={"drunk_believes": "fortuneteller"}))
+    game.to("chef")
+    game.say("3")  # a number where the Chef is shown a number
+    assert json.loads(game.g.memory[keys.shown(1, "chef", 5, 0)]) == 3
+    game.to("fortuneteller", {"poisoner": "no"})
+    game.say("seat 1 and seat 2")
+    game.say("no")  # the drunk Fortune Teller shakes: a plain no is what was shown
+    assert json.loads(game.g.memory[keys.shown(1, "fortuneteller", 3, 0)]) is False
+
+
+def test_what_is_shown_must_be_of_the_kind_the_step_shows() -> None:
+    game = Game(make_table("trouble-brewing", list("abcdefg"),
+                           ["imp", "poisoner", "monk", "empath", "chef", "fortuneteller", "soldier"]))  # fmt: skip
+    game.to("poisoner")
+    game.say("seat 4")
+    game.to("empath")
+    assert "this step shows a number" in game.refused("showed seat 3 and seat 5")
+    assert "this step shows a number" in game.refused("showed the imp")
+    game.say("showed 2")  # the poisoned Empath: any number
+
+
+def test_an_untrue_answer_to_a_sober_player_is_recorded_with_a_warning() -> None:
+    game = Game(make_table("trouble-brewing", list("abcdefg"),
+                           ["imp", "poisoner", "monk", "empath", "chef", "fortuneteller", "soldier"]))  # fmt: skip
+    game.to("chef", {"poisoner": "no"})
+    assert game.prompt.truth == 1
+    reply = game.say("showed 2")
+    assert any("sober and healthy, and the true answer is 1" in line for line in reply.say)
+    game.say("back")
+    assert not game.say("showed 1").say  # the truth, shown: nothing to warn of
+
+
+def test_the_vortox_dead_lets_the_truth_be_told() -> None:
+    game = Game(make_table("sects-and-violets", list("abcdefg"), SNV))
+    game.to("clockmaker")
+    game.say("seat 1 is the imp")  # no Vortox any more
+    assert "must be false" not in game.prompt.text
+    game.say("next")
