@@ -151,8 +151,6 @@ class EditFlow(TravellerFlow):
             events += [RemoveReminder(seat=seat, source=STORYTELLER, name="Sober")] if "Sober" in mine else []
             events += [] if token in mine else [AddReminder(seat=seat, source=STORYTELLER, name=token)]
         else:
-            if p.character == "drunk":  # the Drunk has no ability to be sober with: they are not what they think
-                raise IllegalChoice("drunk_is_drunk", seat=seat, character=self._cname(p.believes))
             tokens = [n for n in mine if n in STATUS_TOKENS.values()]
             events += [RemoveReminder(seat=seat, source=STORYTELLER, name=n) for n in tokens]
             after = p.model_copy(deep=True)
@@ -164,7 +162,10 @@ class EditFlow(TravellerFlow):
             if not events:
                 raise IllegalChoice("status_already", seat=seat, status=self._state_name(said))
         self._push(f"seat {seat} is {said}", events)
-        return Reply(say=[self._t(step_texts().edits.status_set, seat=seat, status=self._state_name(said))])
+        reply = [self._t(step_texts().edits.status_set, seat=seat, status=self._state_name(said))]
+        if said == "sober" and p.character == "drunk":  # the Drunk has no ability to be sober with
+            reply.append(self._t(step_texts().edits.drunk_is_drunk, seat=seat, character=self._cname(p.believes)))
+        return Reply(say=reply)
 
     def _state_name(self, said: str) -> str:
         states = step_texts().edits.states

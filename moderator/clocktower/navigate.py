@@ -94,14 +94,17 @@ class NavFlow(Core):
         """Undo every change since the game was last at the start of that step (never past the setup)."""
         step = str(cmd.value or "")
         target = None
+        there = False  # the game was at that step's start after the entry before
         s = self.journal.start.model_copy(deep=True)
         for i, entry in enumerate(self.journal.entries, start=1):
             for e in entry.events:
                 e.apply(s)
             c = s.cursor
             fresh = c is not None and c.stage == "ask" and not c.seats and c.character is None and not c.asked_none
-            if i >= self.floor and c is not None and c.id == step and fresh and s.question is None:
+            at = c is not None and c.id == step and fresh and s.question is None
+            if i >= self.floor and at and not there:  # the start of a visit (edits made there stay in it)
                 target = i
+            there = at or (there and c is not None and c.id == step and s.question is None)
         if target is None:
             raise IllegalChoice("never_there", step=self.step_name(step))
         n = len(self.journal.entries) - target

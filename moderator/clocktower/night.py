@@ -189,6 +189,8 @@ class NightFlow(Core):
             return ""
         said = ""
         hint = effect.hint(self._ctx(c), answer) if effect.hint is not None else None
+        if hint is not None and self._false_info(c) and not effect.inexact:
+            hint = None  # how to give the true answer ("point at the Demon and at seat 5"): not where it must be false
         if hint is not None:
             said += " " + self._t(hint)
         proposed = effect.proposal(self._ctx(c)) if effect.proposal is not None and c.stage == "ask" else None
@@ -353,11 +355,17 @@ class NightFlow(Core):
             kind = _kind(p.truth, p.shows_player)
             if not _fits(shown, kind):
                 raise IllegalChoice("showed_kind", kind=step_texts().edits.kinds[kind](self.lang))
-        self._never_true(c, shown, p)
-        if cmd.intent != "showed" or self._false_allowed(c) or p.alternatives or not _differs(shown, p.truth):
+        effect = self._effect(self._line(c)[1])
+        options = effect.options(self._ctx(c)) if effect is not None and effect.options is not None else []
+        self._never_true(c, shown, p, true=options or None)
+        true = [p.truth, *options]
+        untrue = all(_differs(shown, t) for t in true)
+        if cmd.intent != "showed" or self._false_allowed(c) or p.alternatives or not untrue:
             return shown, []
         seat = c.seat if c.seat is not None else 0
-        return shown, [self._t(step_texts().edits.untrue_given, seat=seat, truth=self._say(p.truth))]
+        if effect is not None and effect.inexact:  # the app's truth is only what it can see
+            return shown, [self._t(step_texts().edits.untrue_given, seat=seat, truth=self._say(p.truth))]
+        raise IllegalChoice("untrue_to_sober", seat=seat, truth=self._say(p.truth))
 
     def _still_acts(self, c: Cursor, events: list[Event]) -> bool:
         """Whether the player of a step that goes on (a charged Po's next kill) can still act after
@@ -417,7 +425,7 @@ class NightFlow(Core):
         if true is not None and set(self._state.seats()) - {c.seat} <= set(true):
             return  # every player would be true (the Balloonist's first night): no false answer to give
         truths = [p.truth, *p.alternatives, *(true or [])]
-        if any(_same(shown, t) for t in truths if t is not None):
+        if any(_same(shown, t) or _among(t, shown) for t in truths if t is not None):
             raise IllegalChoice("must_be_false", character=self.cat[liar.character or ""].name(self.lang))
 
     def _check(self, ctx: Ctx, step: Step, effect: Effect, answer: Answer, c: Cursor | None = None) -> None:
@@ -481,6 +489,8 @@ def _same(shown: object, truth: object) -> bool:
         return sorted(map(str, shown)) == sorted(map(str, truth))
     if isinstance(truth, dict):
         return False
+    if truth == "either" and shown in ("clockwise", "counterclockwise"):
+        return True  # equally near both ways: either way is true (the Shugenja's)
     return shown == truth
 
 
@@ -517,11 +527,16 @@ def _fits(shown: object, kind: Kind) -> bool:
 
 def _differs(shown: object, truth: object) -> bool:
     """Whether what was shown is clearly not the true answer (False where it cannot be told)."""
-    if isinstance(truth, dict):
-        seats = isinstance(shown, tuple) and all(isinstance(x, int) for x in shown)
-        if seats and isinstance(shown, tuple) and isinstance(truth.get("players"), list):
-            return sorted(shown) != sorted(truth["players"])
-        return isinstance(shown, str) and isinstance(truth.get("character"), str) and shown != truth["character"]
+    if isinstance(truth, dict):  # players and a character: each part shown is compared with its own
+        items = shown if isinstance(shown, tuple) else (shown,)
+        seats = sorted(x for x in items if isinstance(x, int) and not isinstance(x, bool))
+        chars = [x for x in items if isinstance(x, str)]
+        players = truth.get("players", [truth["seat"]] if isinstance(truth.get("seat"), int) else None)
+        wrong_seats = bool(seats) and isinstance(players, list) and seats != sorted(players)
+        character = truth.get("character")
+        chosen = character in step_texts().flow.any_of_team  # "a Townsfolk of your choice": any of the team
+        wrong_character = bool(chars) and isinstance(character, str) and not chosen and chars != [character]
+        return wrong_seats or wrong_character
     return not _same(shown, truth)
 
 
@@ -529,3 +544,10 @@ def _plain(truth: object) -> list[Intent]:
     """The plain answers a step showing ``truth`` takes as what was shown: yes/no, a number, a character."""
     kind = _kind(truth)
     return {"yesno": ["yes", "no"], "number": ["number"], "character": ["character"]}.get(kind, [])  # type: ignore[return-value]
+
+
+def _among(truth: object, shown: object) -> bool:
+    """Whether one thing of several shown is the truth: the Dreamer shown the true character beside another,
+    the Sage shown the Demon beside another player (true information, where it must be false)."""
+    scalar = isinstance(truth, int | str) and not isinstance(truth, bool)
+    return scalar and isinstance(shown, tuple) and truth in shown

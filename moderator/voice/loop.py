@@ -73,12 +73,12 @@ def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_belo
       takes (:meth:`~moderator.voice.templates.Templates.pick`) clearly name it too; two opinions,
       one of them this storyteller's own voice. Then it is carried out.
     - An answer the session always reads back (``always``: a change by the storyteller's hand to the
-      grimoire, skip, go to …) is read back first, whatever the confidence; a doubted one is asked again.
+      grimoire, skip, go to …) is read back first, doubted or not, whatever the confidence.
     """
     if intent is None:
         return "reject"
     if intent in always:
-        return "reject" if doubtful and not agreed else "confirm"
+        return "confirm"
     if agreed:
         return "act"
     if intent == "no" and chooses_nobody:

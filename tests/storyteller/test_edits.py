@@ -38,8 +38,9 @@ def test_a_player_killed_by_mistake_and_revived_wakes_again() -> None:
     game.say("seat 4 dies")
     game.to("dawn", {"poisoner": "seat 5"})
     assert not any(p.get("step") == "empath" for p in game.jsonl())  # dead: the Empath slept
-    game.say("back to poisoner")
-    game.say("seat 4 revives")
+    game.say("back to poisoner")  # the death, made at the Poisoner's step, is undone with everything since
+    assert game.player(4).alive
+    game.say("seat 4 dies", "seat 4 revives")
     game.to("empath", {"poisoner": "seat 5"})
     assert game.prompt.seat == 4
 
@@ -220,10 +221,13 @@ def test_a_death_by_hand_at_night_is_confirmed_and_told_at_dawn() -> None:
     assert any("announced at dawn" in line for line in reply.say) and not reply.public
 
 
-def test_the_drunk_cannot_be_made_sober() -> None:
+def test_the_drunk_made_sober_is_still_the_drunk() -> None:
     chars = ["imp", "poisoner", "drunk", "empath", "chef", "monk", "soldier"]
     game = Game(make_table("trouble-brewing", list("abcdefg"), chars, decide={"drunk_believes": "virgin"}))
-    assert "the Drunk" in game.refused("seat 3 is sober")
+    reply = game.edit("seat 3 is sober")
+    assert any("is the Drunk" in line for line in reply.say)
+    assert impaired(game.g, game.table.cat, game.player(3))  # no ability, whatever lies by them
+    game.say("back")
     game.edit("seat 3 is the virgin")
 
 

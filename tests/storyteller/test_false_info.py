@@ -74,10 +74,10 @@ def test_under_the_vortox_a_drunk_townsfolk_s_information_is_false_too() -> None
 def test_a_plain_answer_at_an_information_step_is_what_was_shown() -> None:
     chars = ["imp", "poisoner", "drunk", "empath", "chef", "monk", "soldier"]
     game = Game(make_table("trouble-brewing", list("abcdefg"), chars, decide={"drunk_believes": "fortuneteller"}))
-    game.to("chef")
-    game.say("3")  # a number where the Chef is shown a number
+    game.to("chef", {"poisoner": "seat 5"})
+    game.say("3")  # a number where the (poisoned) Chef is shown a number
     assert json.loads(game.g.memory[keys.shown(1, "chef", 5, 0)]) == 3
-    game.to("fortuneteller", {"poisoner": "no"})
+    game.to("fortuneteller")
     game.say("seat 1 and seat 2")
     game.say("no")  # the drunk Fortune Teller shakes: a plain no is what was shown
     assert json.loads(game.g.memory[keys.shown(1, "fortuneteller", 3, 0)]) is False
@@ -94,15 +94,22 @@ def test_what_is_shown_must_be_of_the_kind_the_step_shows() -> None:
     game.say("showed 2")  # the poisoned Empath: any number
 
 
-def test_an_untrue_answer_to_a_sober_player_is_recorded_with_a_warning() -> None:
+def test_an_untrue_answer_to_a_sober_player_is_refused_with_the_way_to_give_it() -> None:
     game = Game(make_table("trouble-brewing", list("abcdefg"),
                            ["imp", "poisoner", "monk", "empath", "chef", "fortuneteller", "soldier"]))  # fmt: skip
     game.to("chef", {"poisoner": "no"})
     assert game.prompt.truth == 1
-    reply = game.say("showed 2")
-    assert any("sober and healthy, and the true answer is 1" in line for line in reply.say)
-    game.say("back")
-    assert not game.say("showed 1").say  # the truth, shown: nothing to warn of
+    assert "sober and healthy, so their information is true (1)" in game.refused("showed 2")
+    game.say("showed 1")  # the truth, shown
+    game.say("back", "seat 5 is poisoned", "showed 2")  # the storyteller's hand first: then it is false information
+
+
+def test_where_the_app_sees_only_part_of_the_truth_another_answer_is_taken_with_a_warning() -> None:
+    chars = ["vigormortis", "witch", "mathematician", "dreamer", "oracle", "mutant", "sage"]
+    game = Game(make_table("sects-and-violets", list("abcdefg"), chars))
+    game.to("mathematician")
+    reply = game.say("showed 2")  # the Mathematician's count: what the app sees, and what it cannot
+    assert any("the answer the app can see is" in line for line in reply.say)
 
 
 def test_the_vortox_dead_lets_the_truth_be_told() -> None:

@@ -37,7 +37,7 @@ def ko() -> Recognizer:
 def test_an_edit_of_the_grimoire_is_always_read_back() -> None:
     assert judge("status", 1.0, False, 0.85, agreed=True, always=HAND) == "confirm"
     assert judge("skip", 1.0, False, 0.85, always=HAND) == "confirm"
-    assert judge("revives", 0.4, True, 0.85, always=HAND) == "reject"
+    assert judge("revives", 0.4, True, 0.85, always=HAND) == "confirm"  # doubted: read back all the same
     assert judge("seat", 1.0, False, 0.85, always=HAND) == "act"
     assert judge("dies", 1.0, False, 0.85) == "act"  # a session that reads nothing back always (Growl's deaths)
     assert ClocktowerSession(twelve_table("en"), "en").prompt().read_back == HAND
@@ -72,7 +72,8 @@ def test_edits_by_korean_voice(tmp_path: Path, ko: Recognizer) -> None:
     table = twelve_table("ko")
     answers = ["계속", "계속", "계속", "고치기", "자리 넷 사망", "맞아", "고치기", "마도서"]
     speaker = RecordingSpeaker()
-    loop = VoiceLoop(ClocktowerSession(table, "ko"), ko, speaker, in_a_room(tmp_path, "ko", answers), confirm_below=0.5)
+    loop = VoiceLoop(ClocktowerSession(table, "ko"), ko, speaker, in_a_room(tmp_path, "ko", answers), confirm_below=0.5,
+                     streaming=False)  # decoded whole: the same verdict however busy the machine is
     loop.run()
     g = table.g
     assert not g.player(4).alive, loop.log  # read back ("자리 넷 사망, 맞습니까?"), then carried out

@@ -107,9 +107,25 @@ def wakes(char: Character, first: bool) -> bool:
     return (char.first_night if first else char.other_night) is not None
 
 
+TOKEN_WAKES = frozenset({"became_demon"})
+"""Wake conditions of a step that wakes for a token its player carries, whatever character they are now:
+the Scarlet Woman made the Demon (by day, or by the storyteller's hand) is woken as the Scarlet Woman to
+learn it."""
+
+
+def _token_steps(cat: Catalogue, p: Player, first: bool) -> list[str]:
+    """The characters whose token ``p`` carries and whose step wakes for it (:data:`TOKEN_WAKES`)."""
+    found = []
+    for r in p.reminders:
+        char = cat.get(r.source)
+        if char is not None and any(s.wake_if in TOKEN_WAKES for s in _steps(char, first)):
+            found.append(r.source)
+    return found
+
+
 def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict[str, float]) -> list[SheetStep]:
     lines = []
-    for cid in abilities(cat, p):
+    for cid in dict.fromkeys([*abilities(cat, p), *_token_steps(cat, p, first)]):
         char = cat.get(cid)
         if char is None:
             continue

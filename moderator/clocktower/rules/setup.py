@@ -111,7 +111,9 @@ def build_bag(
     good = _good(pools, good_slots, outsiders, good_required)
     shift = _outsider_shift(cat, [demon, *minions, *good], rng, outsider_shift)
     modifiers = [c for c in good if cat.setup(c).outsiders]
-    outsiders = max(0, min(good_slots, outsiders + shift))
+    # Townsfolk that change the Outsiders (the Balloonist's) keep their place: Outsiders fill only what is left.
+    town_kept = len({c for c in [*good_required, *modifiers] if cat[c].team == "townsfolk"})
+    outsiders = max(0, min(good_slots - town_kept, outsiders + shift))
     notes: list[str] = []
     if len(pools["outsider"]) < outsiders:
         notes.append(

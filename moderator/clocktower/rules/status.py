@@ -34,8 +34,8 @@ def spec(cat: Catalogue, r: Reminder) -> ReminderSpec | None:
 
 
 def sober_by_hand(p: Player) -> bool:
-    """The storyteller has said this player is sober: no token, no jinx, not even the Drunk's own token
-    makes them drunk or poisoned while it lies."""
+    """The storyteller has said this player is sober: no token and no jinx makes them drunk or poisoned
+    while it lies (the Drunk is still the Drunk)."""
     return p.has_reminder("Sober", STORYTELLER)
 
 
@@ -76,8 +76,8 @@ def source_need(s: ReminderSpec | None) -> str | None:
 
 def statuses(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> set[Status]:
     """The statuses that hold for ``p`` now."""
-    if sober_by_hand(p):
-        return set()
+    if sober_by_hand(p):  # the Drunk stays the Drunk: no token gives them the ability they think they have
+        return {"drunk"} if p.character == "drunk" else set()
     found = _own_statuses(g, cat, p, _depth)
     if not found and any(not _own_statuses(g, cat, q, _depth + 1) for q in _jinxed_partners(g, p)):
         found.add("drunk")  # the jinx: while both are sober, both are drunk (the Alchemist and the Organ Grinder)

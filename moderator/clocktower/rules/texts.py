@@ -148,6 +148,7 @@ class EditTexts(Model):
     untrue_given: Text
     kinds: dict[Literal["yesno", "number", "player", "character", "any"], Text]
     dies_tonight: Text
+    drunk_is_drunk: Text
     alignment_set: Text
     status_set: Text
     states: dict[Literal["poisoned", "drunk", "sober"], Text]

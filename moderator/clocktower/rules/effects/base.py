@@ -58,6 +58,9 @@ class Effect:
         return self.seat_truth or self.options is not None
     declined: DeclinedFn | None = None
     """What choosing no-one ("no") does, if anything (the Po's charge)."""
+    inexact: bool = False
+    """The truth is what the app can see, and the storyteller adds what it cannot (the Mathematician's
+    count, the Flowergirl's when not every voter was said): another answer is not refused."""
     repeats: bool = False
     """The step may take several answers, one after the other (the Kazali's Minions, a charged Po's
     three kills): "nobody" for a part left half answered drops that part only, and several seats in
@@ -85,6 +88,7 @@ def effect(
     gives_info: bool = False,
     info_check: bool = False,
     repeats: bool = False,
+    inexact: bool = False,
 ) -> Callable[[ApplyFn], ApplyFn]:
     """Register ``fn`` as the effect ``name``."""
 
@@ -93,7 +97,8 @@ def effect(
             raise ValueError(f"effect {name!r} registered twice")
         EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options, hint=hint,
                                proposal=proposal, seat_truth=seat_truth, declined=declined,
-                               gives_info=gives_info, info_check=info_check, repeats=repeats)  # fmt: skip
+                               gives_info=gives_info, info_check=info_check, repeats=repeats,
+                               inexact=inexact)  # fmt: skip
         return fn
 
     return register

@@ -141,7 +141,7 @@ def mathematician_hint(ctx: Ctx, answer: Answer) -> Text:
     return filled(rules.mathematician_counted, seats=", ".join(str(s) for s in seats)) if seats else rules.none_counted
 
 
-effect("mathematician_count", truth=mathematician_truth, hint=mathematician_hint)(nothing)
+effect("mathematician_count", truth=mathematician_truth, hint=mathematician_hint, inexact=True)(nothing)
 
 # -- the Flowergirl and the Town Crier ---------------------------------------------------------------
 
@@ -169,7 +169,7 @@ def _mark(ctx: Ctx, name: str) -> list[Event]:
     return [AddReminder(seat=ctx.actor.seat, source=ctx.ability, name=name, by_seat=ctx.seat)]
 
 
-@effect("flowergirl_learn", truth=flowergirl_truth, hint=flowergirl_hint)
+@effect("flowergirl_learn", truth=flowergirl_truth, hint=flowergirl_hint, inexact=True)
 def flowergirl_learn(ctx: Ctx, answer: Answer) -> Outcome:
     """Nod or shake: the Flowergirl's reminder for today (Demon Voted or Demon Not Voted) is replaced."""
     return Outcome(events=_replace_mark(ctx, ("Demon Voted", "Demon Not Voted"), flowergirl_truth(ctx)))
