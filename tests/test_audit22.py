@@ -55,13 +55,19 @@ def _text(v: Any) -> str:
 
 
 def matches(prompt: dict[str, Any], want: dict[str, Any]) -> bool:
-    """Both auditors' ways of naming a prompt: ``<field>_contains`` (a text, or all of a list), ``<field>_lacks``,
-    ``reply_contains`` (the reply, public or shown), ``error`` / ``has_error`` (refused or not), else equal."""
+    """The auditors' ways of naming a prompt: ``<field>_contains`` (a text, or all of a list), ``<field>_lacks``,
+    ``reply_contains`` (the reply, public or shown), ``shown_contains`` (the printed lists), ``any_contains``,
+    ``error`` / ``has_error`` (refused or not), ``check_truth: false`` (the truth not compared), else equal."""
     for k, v in want.items():
         needles = [str(n).lower() for n in (v if isinstance(v, list) else [v])]
-        if k == "check_truth":
+        if k == "check_truth" or (k == "truth" and want.get("check_truth") is False):
             continue
-        if k == "reply_contains":
+        if k in ("shown_contains", "any_contains"):  # the printed lists; or any text of the prompt
+            fields = ["reply_shown"] if k == "shown_contains" else ["text", "public", "reply", "reply_public",
+                                                                     "reply_shown", "error"]  # fmt: skip
+            if not all(n in _text([prompt.get(f) for f in fields]).lower() for n in needles):
+                return False
+        elif k == "reply_contains":
             hay = _text([prompt.get("reply"), prompt.get("reply_public"), prompt.get("reply_shown")]).lower()
             if not all(n in hay for n in needles):
                 return False

@@ -115,7 +115,7 @@ class Core(JournaledEngine[Grimoire, Journal]):
             steps = tuple(night.first if self._state.night == 1 or not night.other else night.other)
         p = self._state.player(c.seat) if c.seat is not None else None
         line = SheetStep(
-            id=c.id, position=c.position, seat=c.seat, player=p.name if p else None,
+            id=c.id, position=c.position, seat=c.seat, player=p.name + self.words.player_dead(p) if p else None,
             character=p.character if p else None,
             status=frozenset(statuses(self._state, self.cat, p)) if p else frozenset(), steps=steps,
         )  # fmt: skip

@@ -19,6 +19,7 @@ from moderator.clocktower.grimoire.events import (
 )
 from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt, Reply
+from moderator.clocktower.questions import QuestionFlow
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, anyone_has, kill
 from moderator.clocktower.rules.conditions import CONDITIONS
@@ -35,11 +36,10 @@ from moderator.clocktower.travellers import TravellerFlow
 from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
-from moderator.i18n import Text
 from moderator.journal import simulate
 
 
-class DayFlow(TravellerFlow):
+class DayFlow(TravellerFlow, QuestionFlow):
     """The prompts and acts of the day's stages, the end, and the rules' questions."""
 
     # -- prompts -------------------------------------------------------------------------------
@@ -89,61 +89,6 @@ class DayFlow(TravellerFlow):
         return None
 
     def _over(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
-        return Reply()
-
-    def _question_prompt(self, c: Cursor) -> Prompt:
-        q = self._state.question
-        assert q is not None
-        text = q.ko if self.lang == "ko" else q.en
-        if q.proposed is not None:
-            flow = step_texts().flow
-            answers: dict[str, Text] = {"yes": flow.answer_yes, "no": flow.answer_no, "good": flow.alignment["good"],
-                                        "evil": flow.alignment["evil"]}  # fmt: skip
-            shown = answers.get(q.proposed)
-            seat = int(q.proposed) if q.proposed.isdigit() and int(q.proposed) in self._state.seats() else None
-            name = self._state.player(seat).name if seat is not None else ""
-            proposal = self._t(shown) if shown else self._t(flow.who, seat=q.proposed, name=name)
-            text += " " + self._t(flow.proposed, answer=proposal)
-        allowed: tuple[Intent, ...] = INTENTS_FOR[q.expects] if q.expects != "seat" else ("seat",)
-        if q.expects == "seat":
-            allowed += tuple(i for i in ("yes", "no") if i in q.options)  # "no": nobody
-        elif any(k.isdigit() for k in q.options):
-            allowed += ("seat",)  # a yes that a seat makes precise (the Shabaloth's which)
-        at = c if q.step is None else Cursor(id=q.step, seat=q.seat)
-        return self._base(at, [q.expects], text, None, q.proposed, allowed)
-
-    def _answer_question(self, cmd: Command) -> Reply:
-        q = self._state.question
-        assert q is not None
-        if cmd.intent == "next" and q.proposed is not None:
-            key = q.proposed
-        elif q.expects == "yesno" and cmd.intent in ("yes", "no"):
-            key = cmd.intent
-        elif q.expects == "alignment" and cmd.intent == "alignment" and isinstance(cmd.value, str):
-            key = cmd.value
-        elif cmd.intent == "seat" and cmd.seats and (q.expects == "seat" or str(cmd.seats[0]) in q.options):
-            key = str(cmd.seats[0])
-        elif cmd.intent in ("yes", "no") and cmd.intent in q.options:
-            key = cmd.intent
-        else:
-            raise IllegalChoice({"yesno": "answer_question", "alignment": "answer_alignment"}.get(
-                q.expects, "answer_question_seat"))
-        if q.options:
-            if key not in q.options:
-                raise IllegalChoice("answer_question_seat")
-            events = parse_events(q.options[key])
-        else:
-            events = parse_events(q.if_yes) if key == "yes" else []
-        events = [Ask(question=None), *events]  # an answer may ask the next question (the Klutz)
-        c = self._state.cursor
-        if self._state.phase == "night" and c is not None and c.id in self.cat and c.seat is not None:
-            # The night moved on before the answer: a step whose player the answer killed (a bounced or
-            # storyteller-chosen death) no longer wakes.
-            step = self._line(c)[1]
-            after = simulate(self._state, events)
-            if step is not None and not c.seats and not CONDITIONS[step.wake_if](self._mkctx(after, c.seat, c.id)):
-                events = self._advance(events, c)
-        self._push("question", events)
         return Reply()
 
     # -- votes ---------------------------------------------------------------------------------
@@ -418,6 +363,9 @@ class DayFlow(TravellerFlow):
         if not any(isinstance(e, Die) for e in events):  # protected (the Innkeeper's Safe), or a first death
             if events:  # survived (the Fool's): the ability is spent, nothing is announced
                 self._push("survives", events)
+            elif not by_demon:  # by the storyteller's hand, and nothing changed: said as a refusal
+                char = self._state.player(seat).character
+                raise IllegalChoice("kept_alive", seat=seat, character=self.cat[char].name(self.lang) if char else "-")
             return Reply(say=[self._t(step_texts().flow.protected, seat=seat)])
         self._push("dies", self._cursor_follows(events))
         p = self._state.player(seat)

@@ -76,11 +76,21 @@ class NavFlow(Core):
         able = [p for p in holders if acts_alive(g, self.cat, p) or self._acts_dead(g, p, step)]
         if holders and not able:  # a dead player wakes only where an ability says so: revive them first
             raise IllegalChoice("dead_step", step=self.step_name(step), seat=holders[0].seat)
+        due = [p for p in able if self._wakes_now(g, p, step)]
+        if able and not due:  # it wakes only when its condition holds (the Barber's death, the Gambler's night)
+            raise IllegalChoice("not_due", step=self.step_name(step))
+        able = due or able
         waiting = [p for p in able if keys.acted(g.night, step, p.seat) not in g.memory]
         seat = (waiting or able)[0].seat if able else None
         number = char.first_night if g.night == 1 else char.other_night
         position = pos.get(step, float(number if number is not None else 0))
         return Cursor(id=step, position=position, seat=seat)
+
+    def _wakes_now(self, g: Grimoire, p: Player, step: str) -> bool:
+        """Whether ``p``'s ``step`` has a step tonight whose wake condition holds now."""
+        c = Cursor(id=step, seat=p.seat)
+        line = self._line(c)[1]
+        return line is None or CONDITIONS[line.wake_if](self._mkctx(g, p.seat, step))
 
     def _acts_dead(self, g: Grimoire, p: Player, step: str) -> bool:
         """Whether ``p``'s ``step`` acts though they are dead tonight (the Ravenkeeper's, killed tonight)."""

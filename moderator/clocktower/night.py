@@ -6,29 +6,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Literal
 
-from moderator.clocktower.core import Core
 from moderator.clocktower.grimoire.events import Event, SetCursor, SetPhase
 from moderator.clocktower.grimoire.state import Cursor, Player
+from moderator.clocktower.parts import PartsFlow
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import registering
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects import EFFECTS, Effect
 from moderator.clocktower.rules.effects.bmr import chosen_events, learned_at_dawn
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
-from moderator.clocktower.rules.nightorder import ACTS_WHILE_DEAD, SheetStep
+from moderator.clocktower.rules.nightorder import SheetStep
 from moderator.clocktower.rules.schema import Expect, Step
-from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, shown_dead
+from moderator.clocktower.rules.status import impaired, is_demon, shown_dead
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.triggers import asked_by
+from moderator.clocktower.shown import ShownFlow, plain_answers
 from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
 from moderator.journal import simulate
 
 
-class NightFlow(Core):
+class NightFlow(ShownFlow, PartsFlow):
     """The prompts and acts of the night's stages."""
 
     # -- pseudo-steps --------------------------------------------------------------------------
@@ -104,7 +104,7 @@ class NightFlow(Core):
         if truth is not None:
             allowed += ["showed", "seat"] if effect is not None and effect.options else ["showed"]
             if expects == ["confirm"]:
-                allowed += _plain(truth)  # "yes", "2", "imp": what was shown, said plainly
+                allowed += plain_answers(truth)  # "yes", "2", "imp": what was shown, said plainly
         elif effect is not None and effect.info_check:
             allowed.append("showed")  # the token shown is the answer (the Pixie's)
         text += self._part_text(c, step)
@@ -116,53 +116,6 @@ class NightFlow(Core):
             said = self._t(flow.wakes_demon, seat=woken.seat, name=woken.name)
             prompt = replace(prompt, seat=woken.seat, text=f"{prompt.text} {said}")
         return self._with(prompt, alternatives)
-
-    # -- the parts of an answer ----------------------------------------------------------------
-
-    def _part(self, c: Cursor, step: Step | None) -> str | None:
-        """The part of the answer the step waits for (:attr:`Prompt.part`)."""
-        expects = step.expects if step else ["confirm"]
-        if c.asked_none:
-            return "none"
-        need = 2 if "two_seats" in expects else (1 if "seat" in expects else 0)
-        if len(c.seats) < need:
-            return "second_seat" if c.seats else "seat"
-        if "character" in expects and c.character is None:
-            return "character"
-        return next((e for e in expects if e in ("yesno", "number", "direction")), None)
-
-    def _part_name(self, c: Cursor, step: Step | None) -> str:
-        """What the awaited part is called: "seat", "second seat", "Minion" …"""
-        edits = step_texts().edits
-        part = self._part(c, step) if not c.asked_none else self._part(c.model_copy(update={"asked_none": False}), step)
-        if part == "character":
-            return self._t(step.part) if step is not None and step.part is not None else self._t(edits.character_part)
-        if part == "seat":
-            return self._t(edits.seat_word)
-        if part == "second_seat":
-            return self._t(edits.second_seat_word)
-        return self._t(edits.nothing_said)
-
-    def _part_text(self, c: Cursor, step: Step | None) -> str:
-        """What a step with several parts has so far and still waits for ("6. The Minion for seat 6?"),
-        and, after 'next' with a part unanswered, whether nobody."""
-        edits = step_texts().edits
-        text = ""
-        if c.seats or c.character:
-            named = [self.cat[c.character].name(self.lang)] if c.character else []
-            got = ", ".join([*(f"{s}" for s in c.seats), *named])
-            part = self._part(c.model_copy(update={"asked_none": False}), step)
-            if part == "character" and c.seats:
-                asked = self._t(edits.part_character, part=self._part_name(c, step), seat=c.seats[-1])
-            elif part == "second_seat":
-                asked = self._t(edits.part_second_seat)
-            else:
-                asked = self._t(step_texts().flow.partial, got=got, need=self.words.missing(c, step))
-                got = ""
-            text += " " + (f"{got}. {asked}" if got else asked)
-        if c.asked_none:
-            text += " " + self._t(edits.none_given, what=self._part_name(c, step))
-        return text
 
     def _woken(self, step: Step | None) -> Player | None:
         """The player the storyteller wakes for ``step`` when it is not the ability's holder: the first
@@ -200,16 +153,6 @@ class NightFlow(Core):
             said += " " + self._t(flow.proposed, answer=who)
         return said
 
-    def _false_info(self, c: Cursor) -> str:
-        """At every information step of a Townsfolk ability: the note that it must be false, while a
-        sober Vortox lives (the true answer stays shown, to be avoided)."""
-        if c.seat is None:
-            return ""
-        by = false_info_by(self._state, self.cat, self._state.player(c.seat), c.id)
-        if by is None:
-            return ""
-        return " " + self._t(step_texts().flow.false_info, character=self.cat[by.character or ""].name(self.lang))
-
     @staticmethod
     def _with(p: Prompt, alternatives: list[object]) -> Prompt:
         return replace(p, alternatives=tuple(alternatives)) if alternatives else p
@@ -227,7 +170,7 @@ class NightFlow(Core):
         templates = step_texts().templates
         for status in sorted(self._line(c)[0].status):  # the warning stays on the screen that gives the truth
             text += " " + self._t(templates.impaired, status=templates.status[status](self.lang))
-        prompt = self._base(c, ["confirm"], text, None, truth, ("showed", *_plain(truth), "dies"))
+        prompt = self._base(c, ["confirm"], text, None, truth, ("showed", *plain_answers(truth), "dies"))
         return self._with(prompt, alternatives)
 
     def _tell(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
@@ -329,54 +272,6 @@ class NightFlow(Core):
         return Answer(seats=tuple(seats), character=character, yes=yes, number=cmd.number,
                       direction=cmd.value if isinstance(cmd.value, str) else None)  # fmt: skip
 
-    # -- what was shown ----------------------------------------------------------------------
-
-    def _plainly_shown(self, cmd: Command, truth: object) -> Command:
-        """A plain yes or no, number or character where a step gives that kind of information: what was
-        shown (``showed yes``)."""
-        if cmd.intent in ("yes", "no") and isinstance(truth, bool):
-            return replace(cmd, intent="showed", value=cmd.intent == "yes")
-        if cmd.intent == "number" and _kind(truth) == "number":
-            return replace(cmd, intent="showed", value=cmd.number)
-        if cmd.intent == "character" and _kind(truth) == "character":
-            return replace(cmd, intent="showed", value=cmd.character)
-        return cmd
-
-    def _given(self, c: Cursor, cmd: Command, p: Prompt) -> tuple[object, list[str]]:
-        """What was given at an information step (the truth, or what was shown), and a warning when a
-        sober, healthy player was shown what is not true.
-
-        Raises:
-            IllegalChoice: the information must be false (the Vortox) and it is true; or what was shown
-                is not what the step shows (two seats for a number).
-        """
-        shown = cmd.value if cmd.intent == "showed" else p.truth
-        if cmd.intent == "showed":
-            kind = _kind(p.truth, p.shows_player)
-            if not _fits(shown, kind):
-                raise IllegalChoice("showed_kind", kind=step_texts().edits.kinds[kind](self.lang))
-        effect = self._effect(self._line(c)[1])
-        options = effect.options(self._ctx(c)) if effect is not None and effect.options is not None else []
-        self._never_true(c, shown, p, true=options or None)
-        true = [p.truth, *options]
-        untrue = all(_differs(shown, t) for t in true)
-        if cmd.intent != "showed" or self._false_allowed(c) or p.alternatives or not untrue:
-            return shown, []
-        seat = c.seat if c.seat is not None else 0
-        if effect is not None and effect.inexact:  # the app's truth is only what it can see
-            return shown, [self._t(step_texts().edits.untrue_given, seat=seat, truth=self._say(p.truth))]
-        raise IllegalChoice("untrue_to_sober", seat=seat, truth=self._say(p.truth))
-
-    def _still_acts(self, c: Cursor, events: list[Event]) -> bool:
-        """Whether the player of a step that goes on (a charged Po's next kill) can still act after
-        ``events`` (a Po that killed itself makes no more kills)."""
-        if c.seat is None:
-            return True
-        after = simulate(self._state, events)
-        step = self._line(c)[1]
-        dead_acts = step is not None and step.wake_if in ACTS_WHILE_DEAD
-        return acts_alive(after, self.cat, after.player(c.seat)) or dead_acts
-
     def _in_turn(self, c: Cursor, cmd: Command) -> Reply:
         """Several seats said at once where the step takes one at a time: each in turn, as if said one
         after the other; if one is refused, none is taken.
@@ -395,38 +290,6 @@ class NightFlow(Core):
             self._pop_to(mark)
             raise
         return Reply()
-
-    def _shown_as_answer(self, cmd: Command) -> Command:
-        """``showed X`` where the thing shown is the step's answer: a character, or a seat."""
-        v = cmd.value
-        if isinstance(v, str) and v in self.cat:
-            return replace(cmd, intent="character", character=v)
-        if isinstance(v, int) and not isinstance(v, bool):
-            return replace(cmd, intent="seat", seats=(v,))
-        raise IllegalChoice("not_an_answer", text=cmd.text)
-
-    def _false_allowed(self, c: Cursor) -> bool:
-        """Whether the information of this step may be false: its player is drunk or poisoned, or its
-        information must be false (the Vortox)."""
-        if c.seat is None:
-            return False
-        p = self._state.player(c.seat)
-        return impaired(self._state, self.cat, p) or false_info_by(self._state, self.cat, p, c.id) is not None
-
-    def _never_true(self, c: Cursor, shown: object, p: Prompt, true: list[int] | None = None) -> None:
-        """Where the information must be false (the Vortox), a true answer is refused with the reason.
-
-        Raises:
-            IllegalChoice: ``shown`` is the truth, or another answer that would be true.
-        """
-        liar = false_info_by(self._state, self.cat, self._state.player(c.seat), c.id) if c.seat else None
-        if liar is None:
-            return
-        if true is not None and set(self._state.seats()) - {c.seat} <= set(true):
-            return  # every player would be true (the Balloonist's first night): no false answer to give
-        truths = [p.truth, *p.alternatives, *(true or [])]
-        if any(_same(shown, t) or _among(t, shown) for t in truths if t is not None):
-            raise IllegalChoice("must_be_false", character=self.cat[liar.character or ""].name(self.lang))
 
     def _check(self, ctx: Ctx, step: Step, effect: Effect, answer: Answer, c: Cursor | None = None) -> None:
         if step.choose is not None:
@@ -482,72 +345,3 @@ class NightFlow(Core):
                                     alignment=flow.alignment[p.alignment](self.lang)))  # fmt: skip
         return news
 
-
-def _same(shown: object, truth: object) -> bool:
-    """Whether what was shown is that true answer (several seats or tokens: in any order)."""
-    if isinstance(shown, tuple | list) and isinstance(truth, tuple | list):
-        return sorted(map(str, shown)) == sorted(map(str, truth))
-    if isinstance(truth, dict):
-        return False
-    if truth == "either" and shown in ("clockwise", "counterclockwise"):
-        return True  # equally near both ways: either way is true (the Shugenja's)
-    return shown == truth
-
-
-Kind = Literal["yesno", "number", "player", "character", "any"]
-
-
-def _kind(truth: object, shows_player: bool = False) -> Kind:
-    """What an information step shows, from its true answer: yes or no, a number, players, characters."""
-    if isinstance(truth, bool):
-        return "yesno"
-    if isinstance(truth, int):
-        return "player" if shows_player else "number"
-    items = truth if isinstance(truth, list) else [truth]
-    if items and all(isinstance(x, int) and not isinstance(x, bool) for x in items):
-        return "player"
-    if items and all(isinstance(x, str) for x in items):
-        return "character"
-    return "any"
-
-
-def _fits(shown: object, kind: Kind) -> bool:
-    """Whether what was shown is of the kind the step shows."""
-    items = shown if isinstance(shown, tuple) else (shown,)
-    if kind == "yesno":
-        return isinstance(shown, bool)
-    if kind == "number":
-        return isinstance(shown, int) and not isinstance(shown, bool)
-    if kind == "player":
-        return all(isinstance(x, int) and not isinstance(x, bool) for x in items)
-    if kind == "character":
-        return all(isinstance(x, str) for x in items)
-    return True
-
-
-def _differs(shown: object, truth: object) -> bool:
-    """Whether what was shown is clearly not the true answer (False where it cannot be told)."""
-    if isinstance(truth, dict):  # players and a character: each part shown is compared with its own
-        items = shown if isinstance(shown, tuple) else (shown,)
-        seats = sorted(x for x in items if isinstance(x, int) and not isinstance(x, bool))
-        chars = [x for x in items if isinstance(x, str)]
-        players = truth.get("players", [truth["seat"]] if isinstance(truth.get("seat"), int) else None)
-        wrong_seats = bool(seats) and isinstance(players, list) and seats != sorted(players)
-        character = truth.get("character")
-        chosen = character in step_texts().flow.any_of_team  # "a Townsfolk of your choice": any of the team
-        wrong_character = bool(chars) and isinstance(character, str) and not chosen and chars != [character]
-        return wrong_seats or wrong_character
-    return not _same(shown, truth)
-
-
-def _plain(truth: object) -> list[Intent]:
-    """The plain answers a step showing ``truth`` takes as what was shown: yes/no, a number, a character."""
-    kind = _kind(truth)
-    return {"yesno": ["yes", "no"], "number": ["number"], "character": ["character"]}.get(kind, [])  # type: ignore[return-value]
-
-
-def _among(truth: object, shown: object) -> bool:
-    """Whether one thing of several shown is the truth: the Dreamer shown the true character beside another,
-    the Sage shown the Demon beside another player (true information, where it must be false)."""
-    scalar = isinstance(truth, int | str) and not isinstance(truth, bool)
-    return scalar and isinstance(shown, tuple) and truth in shown

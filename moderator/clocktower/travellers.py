@@ -73,6 +73,10 @@ class TravellerFlow(Core):
             Assign(seat=seat, character=cid, alignment="good"),
             Ask(question=question),
         ]
+        char = self.cat[cid]
+        if self._state.night >= 1 and char.first_night is not None and char.other_night is None:
+            # a first-night ability (the Apprentice's) is used on the first night after they arrive
+            events.append(Remember(key=keys.gained(self._state.night + 1, seat, cid), value="yes"))
         self._push(f"{cid} joins", events)
         said = [self._t(texts.seats_moved_up, seat=after)] if moved else []
         public = self._t(texts.traveller_public, name=name, character=self.cat[cid].name(self.lang), seat=seat)

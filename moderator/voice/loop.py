@@ -45,7 +45,8 @@ if TYPE_CHECKING:
     from moderator.voice.calibrate import Calibration
 
 #: Answers that change nothing by themselves, or are themselves the yes/no: never read back.
-NO_READBACK: frozenset[Intent] = frozenset({"next", "back", "repeat", "pause", "yes", "no"})
+NO_READBACK: frozenset[Intent] = frozenset({"next", "back", "repeat", "pause", "yes", "no", "edit", "help", "grimoire",
+                                           "sheet"})  # fmt: skip
 
 Event = tuple[Literal["speech", "key", "keys-ended", "changed", "end"], bytes | str | None]
 Verdict = Literal["act", "confirm", "reject"]

@@ -87,6 +87,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "grimoire_print": ("마도서 보기", "Grimoire"),
     "help": ("도움말", "Help"),
     "storyteller": ("이야기꾼", "the storyteller"),
+    "sheet_skipped": ("건너뜀", "skipped"),
+    "sheet_asleep": ("오늘 밤 깨지 않음", "does not wake tonight"),
     "to_good": ("선으로", "Make good"),
     "to_evil": ("악으로", "Make evil"),
 }

@@ -13,8 +13,13 @@ import json
 import os
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
+import pytest
+
+from bench.fakes import simulate_room
 from moderator.config import Config
 from moderator.voice import render
 from moderator.voice.audio import read_wav
@@ -127,3 +132,66 @@ def test_the_microphone_path_through_portaudio(tmp_path: Path) -> None:
     phrase, length = run.stdout.split()
     assert phrase == "continue"
     assert 0.5 * len(pcm) < int(length) < len(pcm) + 32000  # one utterance: the word, not the silences
+
+
+
+FIFO_ANSWERS = {
+    "en": [("Night falls", "edit"), ("Say the change", "seat four is poisoned"), ("right?", "yes"),
+           ("by your hand", None)],
+    # a death: heard at every step
+    "ko": [("밤이 됩니다", "자리 넷 사망"), ("맞습니까?", "맞아"), ("새벽에 알립니다", None)],
+}  # fmt: skip
+"""What the storyteller says after each line the app is heard to say (None: the last line awaited)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_an_edit_by_voice_through_the_microphone(tmp_path: Path, lang: str) -> None:
+    """`moderator play` by voice, the microphone a file-backed ALSA device reading a FIFO the test writes
+    to as a storyteller would speak: after each line the app says, the next answer, in real time.
+    "edit" opens a change (in Korean a death, heard at every step); it is read back on the headset; "yes"
+    carries it out, into the save."""
+    fifo = tmp_path / "mic.fifo"
+    os.mkfifo(fifo)
+    env = alsa_env(tmp_path, mic=fifo)
+    config = tmp_path / "config.toml"
+    config.write_text(f'[general]\nlanguage = "{lang}"\n[audio]\ninput = "mic"\npublic = "table"\n'
+                      'private = "headset"\n[asr]\ncalibration = false\n')  # fmt: skip
+    args = ["--config", str(config), "play", "--script", "twelve", "--players", "a,b,c,d,e,f,g", "--seed", "1",
+            "--save", "game.json"]  # fmt: skip
+    proc = subprocess.Popen([sys.executable, "-m", "moderator", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, env=env, cwd=tmp_path)  # fmt: skip
+    out: list[str] = []
+    threading.Thread(target=lambda: out.extend(proc.stdout or []), daemon=True).start()
+    heard = []
+    with open(fifo, "wb", buffering=0) as mic:  # the app's capture opens it for reading
+        for said, answer in FIFO_ANSWERS[lang]:
+            heard.append(_wait_for(out, said))
+            if answer is not None:
+                time.sleep(0.5)
+                pcm, _ = read_wav(render(answer, lang, tmp_path / "answer.wav"))
+                room = simulate_room(pcm, 16000, pad=0.6)
+                for i in range(0, len(room), 3200):  # 0.1 s at a time, as the microphone hears it
+                    mic.write(room[i : i + 3200])
+                    time.sleep(0.1)
+        proc.terminate()
+    proc.wait(timeout=30)
+    text = "".join(out)
+    assert all(heard), text[-3000:]
+    assert "Traceback" not in text
+    saved = json.loads((tmp_path / "game.json").read_text())
+    events = [e for x in saved["entries"] for e in x["events"]]
+    if lang == "en":
+        poisoned = {"kind": "add_reminder", "seat": 4, "source": "storyteller", "name": "Poisoned", "by_seat": None}
+        assert poisoned in events
+    else:
+        assert any(e["kind"] == "die" and e["seat"] == 4 for e in events)
+    assert (tmp_path / "headset.raw").stat().st_size > 0  # the read-back went to the headset
+
+
+def _wait_for(out: list[str], text: str, timeout: float = 60) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if any(text in line for line in out):
+            return True
+        time.sleep(0.2)
+    return False
