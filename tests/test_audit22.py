@@ -1,6 +1,7 @@
 """Replays the independent audits of the storyteller's hand (issue 22): scenarios written from the rule
 texts by helpers who only ran the app (tests/audit22/a: mending the grimoire and steering the night;
-tests/audit22/b: Travellers, Fabled, false information). Each runs as ``moderator play --input … --jsonl``
+tests/audit22/b: Travellers, Fabled, false information; tests/audit22/c: the same in Korean, with Korean
+that reads right; tests/audit22/d: rules the hand must not break). Each runs as ``moderator play --input … --jsonl``
 does (the same text loop, stopping when the game is over), and is checked the way its author's runner
 checked it: the state file, and the JSON lines in order.
 
@@ -77,6 +78,12 @@ def matches(prompt: dict[str, Any], want: dict[str, Any]) -> bool:
         elif k.endswith("_lacks"):
             if any(n in _text(prompt.get(k[: -len("_lacks")])).lower() for n in needles):
                 return False
+        elif k == "truth_nonnull":
+            if (prompt.get("truth") is not None) != bool(v):
+                return False
+        elif k == "truth_in":
+            if prompt.get("truth") not in v:
+                return False
         elif k in ("error", "has_error"):
             if bool(prompt.get("error")) != bool(v):
                 return False
@@ -91,10 +98,16 @@ def check_player(seat: int, p: dict[str, Any], want: dict[str, Any]) -> list[str
     tokens = [f"{r['from']}:{r['name']}" for r in p["reminders"]]
     placed = [f"{r['name']}@{r['by_seat']}" for r in p["reminders"]]
     for k, v in want.items():
-        if k == "has_reminders":
-            fails += [f"seat {seat} lacks {x}: {tokens}" for x in v if x not in names]
+        if k == "has_reminders":  # by name, or as "from:name"
+            fails += [f"seat {seat} lacks {x}: {tokens}" for x in v if x not in names and x not in tokens]
         elif k == "lacks_reminders":
-            fails += [f"seat {seat} has {x}: {tokens}" for x in v if x in names]
+            fails += [f"seat {seat} has {x}: {tokens}" for x in v if x in names or x in tokens]
+        elif k == "no_notes":
+            fails += [f"seat {seat} notes left: {p['notes']}"] if p["notes"] and v else []
+        elif k in ("abilities_contains", "abilities_lacks"):
+            held = any(str(v) in json.dumps(a, ensure_ascii=False) for a in p["abilities"])
+            wanted = k == "abilities_contains"
+            fails += [f"seat {seat} abilities {p['abilities']} ({k} {v})"] if held != wanted else []
         elif k == "reminders_from":
             fails += [f"seat {seat} lacks {x}: {tokens}" for x in v if x not in tokens]
         elif k == "reminders_by":
@@ -109,10 +122,24 @@ def check_player(seat: int, p: dict[str, Any], want: dict[str, Any]) -> list[str
 
 
 def check(sc: dict[str, Any]) -> list[str]:
-    """Everything the scenario's ``expect`` says, as failures (none: it passes)."""
+    """Everything the scenario's ``expect`` says, as failures (none: it passes); ``checkpoints``: the
+    same after only the first lines (and ``same_state_as``: the state equal to that after fewer)."""
     lines = [str(x) for x in sc.get("say") or []]
     prompts, state = play(sc, lines)
-    e = sc.get("expect") or {}
+    fails = expected(sc.get("expect") or {}, prompts, state, sc, lines)
+    for cp in (sc.get("expect") or {}).get("checkpoints") or []:
+        n = cp["lines"]
+        at_prompts, at_state = play(sc, lines[:n])
+        fails += [f"after line {n}: {f}" for f in expected(cp.get("expect") or {}, at_prompts, at_state, sc, lines)]
+        if "same_state_as" in cp and play(sc, lines[: cp["same_state_as"]])[1] != at_state:
+            fails.append(f"after line {n}: not the same as after {cp['same_state_as']} lines")
+    return fails
+
+
+def expected(
+    e: dict[str, Any], prompts: list[dict[str, Any]], state: dict[str, Any], sc: dict[str, Any], lines: list[str]
+) -> list[str]:
+    """The failures of one ``expect``, against the JSON lines and the state."""
     fails = [f"{k}: {state.get(k)!r} != {e[k]!r}" for k in ("phase", "night", "day", "won_by")
              if k in e and state.get(k) != e[k]]  # fmt: skip
     if "winner" in e and (state.get("winner") or "none") != e["winner"]:
@@ -126,6 +153,9 @@ def check(sc: dict[str, Any]) -> list[str]:
         fails.append(f"seats: {len(state['players'])}")
     if "fabled" in e and state["fabled"] != e["fabled"]:
         fails.append(f"fabled: {state['fabled']}")
+    carried = [f"{r['from']}:{r['name']}" for p in state["players"] for r in p["reminders"]]
+    fails += [f"nobody carries {r}" for r in e.get("any_reminder") or [] if r not in carried]
+    fails += [f"somebody carries {r}" for r in e.get("no_reminder") or [] if r in carried]
     for seat, want in (e.get("players") or {}).items():
         p = next((x for x in state["players"] if x["seat"] == int(seat)), None)
         fails += check_player(int(seat), p, want) if p is not None else [f"no seat {seat}"]

@@ -75,8 +75,8 @@ class Core(JournaledEngine[Grimoire, Journal]):
     def _t(self, text: Text, **slots: object) -> str:
         return self.words.t(text, **slots)
 
-    def _say(self, truth: object) -> str:
-        return self.words.say(self._state, truth)
+    def _say(self, truth: object, seats: bool = False) -> str:
+        return self.words.say(self._state, truth, seats)
 
     def sheet_lines(self) -> list[str]:
         """Tonight's sheet as printed (``sheet``): each line and where it stands (done, skipped …)."""

@@ -21,7 +21,7 @@ from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.questions import QuestionFlow
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import abilities, anyone_has, kill
+from moderator.clocktower.rules.abilities import abilities, anyone_has, kept_alive_by, kill
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer
 from moderator.clocktower.rules.daytime import day_end_events, nomination_events
@@ -243,7 +243,7 @@ class DayFlow(TravellerFlow, QuestionFlow):
         effect = self._effect(step)
         truth = effect.truth(self._mkctx(self._state, c.seat, c.id)) if effect and effect.truth else None
         if truth is not None:
-            text += " " + self._t(flow.truth, truth=self._say(truth))
+            text += " " + self._t(flow.truth, truth=self._say(truth, effect is not None and effect.shows_player))
         by = false_info_by(self._state, self.cat, self._state.player(c.seat), c.id) if c.seat else None
         if by is not None and effect is not None and (truth is not None or effect.gives_info):
             text += " " + self._t(flow.false_info, character=self.cat[by.character or ""].name(self.lang))
@@ -344,7 +344,7 @@ class DayFlow(TravellerFlow, QuestionFlow):
                 said = self._t(flow.ability_used, seat=seat, character=char.name(self.lang) if char else ability,
                                prompt=step.prompt(self.lang))  # fmt: skip
                 if effect.truth is not None:  # what the storyteller judges against (the Amnesiac's hidden ability)
-                    said += " " + self._t(flow.truth, truth=self._say(effect.truth(ctx)))
+                    said += " " + self._t(flow.truth, truth=self._say(effect.truth(ctx), effect.shows_player))
                     by = false_info_by(self._state, self.cat, player, ability)
                     if by is not None:  # the Vortox: a Townsfolk's information must be false
                         said += " " + self._t(flow.false_info, character=self.cat[by.character or ""].name(self.lang))
@@ -359,13 +359,16 @@ class DayFlow(TravellerFlow, QuestionFlow):
         # Said during a Demon's night step, it is the Demon's kill (the Grandmother dies with the grandchild).
         c = self._state.cursor
         by_demon = self._state.phase == "night" and c is not None and self.cat.team(c.id) == "demon"
-        events = kill(self._state, self.cat, seat, by_demon=by_demon)
-        if not any(isinstance(e, Die) for e in events):  # protected (the Innkeeper's Safe), or a first death
+        # By the storyteller's hand, an ability that keeps them alive (a Safe token, the Sailor's, the Tea
+        # Lady beside them, the Fool's first death) is named and nothing changes; "dies anyway" overrides it.
+        anyway = cmd.intent == "dies_anyway"
+        keeper = None if by_demon or anyway else kept_alive_by(self._state, self.cat, self._state.player(seat))
+        if keeper is not None:
+            raise IllegalChoice("kept_alive", seat=seat, character=self.cat[keeper].name(self.lang))
+        events = kill(self._state, self.cat, seat, by_demon=by_demon, force=anyway)
+        if not any(isinstance(e, Die) for e in events):  # the Demon's kill on the Safe, or a first death
             if events:  # survived (the Fool's): the ability is spent, nothing is announced
                 self._push("survives", events)
-            elif not by_demon:  # by the storyteller's hand, and nothing changed: said as a refusal
-                char = self._state.player(seat).character
-                raise IllegalChoice("kept_alive", seat=seat, character=self.cat[char].name(self.lang) if char else "-")
             return Reply(say=[self._t(step_texts().flow.protected, seat=seat)])
         self._push("dies", self._cursor_follows(events))
         p = self._state.player(seat)
@@ -458,6 +461,7 @@ DAY_MOVES: dict[Intent, Callable[[DayFlow, Command], Reply]] = {
     "exile": DayFlow._exile_called,
     "slays": DayFlow._slay,
     "dies": DayFlow._dies,
+    "dies_anyway": DayFlow._dies,
     "end_day": DayFlow._end_day,
     "ability": DayFlow._day_ability,
     "guess": DayFlow._day_ability,

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from moderator.clocktower.grimoire.events import (
     AddReminder,
     Assign,
+    Die,
     Event,
     Remember,
     RemoveReminder,
@@ -23,12 +24,12 @@ from moderator.clocktower.grimoire.events import (
     SetGhostVote,
     SetNotes,
 )
-from moderator.clocktower.grimoire.state import Alignment, Player
+from moderator.clocktower.grimoire.state import Alignment, Player, Reminder
 from moderator.clocktower.prompts import Reply
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, acts_as
 from moderator.clocktower.rules.schema import EVIL_TEAMS
-from moderator.clocktower.rules.status import STORYTELLER, statuses
+from moderator.clocktower.rules.status import STORYTELLER, source_need, spec, statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.travellers import TravellerFlow
 from moderator.commands.parse import Command
@@ -73,12 +74,26 @@ class EditFlow(TravellerFlow):
         p = self._who(seat)
         if p.alive:
             raise IllegalChoice("alive_already", seat=seat)
-        events: list[Event] = [Revive(seat=seat, by_hand=True)]
+        events: list[Event] = [Revive(seat=seat, by_hand=True), *self._lapsed_with(seat)]
         owed = self._owed(simulate(self._state, events), seat)  # their turn went by while they were dead
         if owed is not None:
             events.append(SetCursor(cursor=owed))
         self._push("revives", events)
         return Reply(say=[self._t(step_texts().edits.revived, seat=seat, name=p.name)])
+
+    def _lapsed_with(self, seat: int) -> list[Event]:
+        """The reminders that went when ``seat`` last died because they last only while its player lives
+        (the Lycanthrope's Faux Paw): alive again, they come back where they were."""
+        for entry in reversed(self.journal.entries):
+            if not any(isinstance(e, Die) and e.seat == seat and not e.seeming for e in entry.events):
+                continue
+            return [
+                AddReminder(seat=e.seat, source=e.source, name=e.name, by_seat=e.by_seat)
+                for e in entry.events
+                if isinstance(e, RemoveReminder) and e.by_seat == seat and e.seat in self._state.seats()
+                and source_need(spec(self.cat, Reminder(source=e.source, name=e.name))) is not None
+            ]  # fmt: skip
+        return []
 
     # -- characters and alignments -------------------------------------------------------------
 
@@ -162,7 +177,12 @@ class EditFlow(TravellerFlow):
             if not events:
                 raise IllegalChoice("status_already", seat=seat, status=self._state_name(said))
         self._push(f"seat {seat} is {said}", events)
-        reply = [self._t(step_texts().edits.status_set, seat=seat, status=self._state_name(said))]
+        edits = step_texts().edits
+        if said in STATUS_TOKENS:
+            reply = [self._t(edits.status_set, seat=seat, status=self._state_name(said))]
+        else:
+            overrules = any(isinstance(e, AddReminder) and e.name == "Sober" for e in events)
+            reply = [self._t(edits.sober_overrules if overrules else edits.sober_set, seat=seat)]
         if said == "sober" and p.character == "drunk":  # the Drunk has no ability to be sober with
             reply.append(self._t(step_texts().edits.drunk_is_drunk, seat=seat, character=self._cname(p.believes)))
         return Reply(say=reply)

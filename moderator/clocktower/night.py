@@ -4,7 +4,7 @@ declares which stage is which."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from moderator.clocktower.grimoire.events import Event, SetCursor, SetPhase
@@ -89,8 +89,8 @@ class NightFlow(ShownFlow, PartsFlow):
         alternatives: list[object] = []
         if effect is not None and effect.truth is not None:
             truth = effect.truth(self._ctx(c))
-            text += " " + self._t(flow.truth, truth=self._say(truth))
-            note, alternatives = self._registering(c, effect.truth, truth)
+            text += " " + self._t(flow.truth, truth=self._say(truth, effect.shows_player))
+            note, alternatives = self._registering(c, effect.truth, truth, effect.shows_player)
             text += note
             text += self._false_info(c)
         text += self._hint(c, effect, Answer())
@@ -124,7 +124,9 @@ class NightFlow(ShownFlow, PartsFlow):
             return None
         return next((p for p in self._state.players if p.alive and is_demon(self.cat, p)), None)
 
-    def _registering(self, c: Cursor, answer: Callable[[Ctx], object], truth: object) -> tuple[str, list[object]]:
+    def _registering(
+        self, c: Cursor, answer: Callable[[Ctx], object], truth: object, seats: bool = False
+    ) -> tuple[str, list[object]]:
         """The note on who may misregister and what that would make true, and those answers."""
         who, alternatives = registering.alternatives(self._ctx(c), answer)
         if not alternatives:
@@ -133,8 +135,9 @@ class NightFlow(ShownFlow, PartsFlow):
         names = ", ".join(
             self._t(flow.registerer, seat=p.seat, character=self.cat[p.character or ""].name(self.lang)) for p in who
         )
-        said = ", ".join(self._say(a) for a in alternatives)
-        return " " + self._t(flow.may_register, who=names, alternatives=said, truth=self._say(truth)), alternatives
+        said = ", ".join(self._say(a, seats) for a in alternatives)
+        note = self._t(flow.may_register, who=names, alternatives=said, truth=self._say(truth, seats))
+        return " " + note, alternatives
 
     def _hint(self, c: Cursor, effect: Effect | None, answer: Answer) -> str:
         """The effect's note beside the truth, and the seat it proposes ("next" takes it)."""
@@ -164,8 +167,9 @@ class NightFlow(ShownFlow, PartsFlow):
             return self._step_prompt(c)
         told, answer = effect.told, Answer(seats=tuple(c.seats), character=c.character)
         truth = told(self._ctx(c), answer)
-        note, alternatives = self._registering(c, lambda ctx: told(ctx, answer), truth)
-        text = self._t(step_texts().flow.truth_after, truth=self._say(truth)) + note + self._hint(c, effect, answer)
+        note, alternatives = self._registering(c, lambda ctx: told(ctx, answer), truth, effect.shows_player)
+        text = self._t(step_texts().flow.truth_after, truth=self._say(truth, effect.shows_player))
+        text += note + self._hint(c, effect, answer)
         text += self._false_info(c)
         templates = step_texts().templates
         for status in sorted(self._line(c)[0].status):  # the warning stays on the screen that gives the truth
@@ -185,17 +189,24 @@ class NightFlow(ShownFlow, PartsFlow):
         if step is None or effect is None:
             self._push(c.id, self._advance([], c))
             return Reply()
+        unanswered = cmd.intent == "no" or (cmd.intent == "next" and effect.proposal is None)
+        if effect.must_answer and unanswered and not (c.seats or c.character):
+            raise IllegalChoice("must_answer", character=self.cat[self._line(c)[0].character or c.id].name(self.lang))
         if cmd.intent == "no" and "yesno" not in step.expects and not (effect.repeats and (c.seats or c.character)):
             declined = effect.declined(ctx).events if effect.declined is not None else []  # the Po charges
             self._push(f"{c.id} no choice", self._advance(asked_by(declined, c.id, c.seat), c))
             return Reply()
         if p.truth is not None and step.expects == ["confirm"]:
             cmd = self._plainly_shown(cmd, p.truth)
+        if cmd.intent == "showed" and effect.info_check:  # the token shown is the answer (the Pixie's)
+            cmd = self._shown_as_answer(cmd)
         if p.truth is not None and cmd.intent in ("next", "showed"):
             given = Answer()
             shown, warned = self._given(c, cmd, p)
             if cmd.intent == "showed" and isinstance(cmd.value, int) and effect.options:
                 given = Answer(seats=(cmd.value,))
+            if effect.info_check and isinstance(shown, str):  # the proposed token, shown
+                given = Answer(character=shown)
             outcome = effect.apply(ctx, given)
             reply = self._finish(c, effect, outcome, [self._remember_shown(c, shown)], given)
             reply.say += warned
@@ -224,8 +235,6 @@ class NightFlow(ShownFlow, PartsFlow):
             declined = effect.declined(ctx).events if effect.declined is not None else []
             self._push(f"{c.id} no choice", self._advance(asked_by(declined, c.id, c.seat), c))
             return Reply()
-        if cmd.intent == "showed" and p.truth is None:  # the token shown is the answer (the Pixie's)
-            cmd = self._shown_as_answer(cmd)
         proposed = effect.proposal(ctx) if effect.proposal is not None and cmd.intent == "next" else None
         answer = Answer(seats=(proposed,)) if proposed is not None and not c.seats else self._answer(c, cmd, step)
         if answer is None:
@@ -234,7 +243,8 @@ class NightFlow(ShownFlow, PartsFlow):
             self._check(ctx, step, effect, answer, c)
         except IllegalChoice as exc:
             if c.seats or c.character:  # the part said before stays chosen: say so, not silently
-                exc.kept = ", ".join([*(str(s) for s in c.seats),
+                exc.kept = ", ".join([*(self._t(step_texts().flow.who, seat=s, name=self._state.player(s).name)
+                                        for s in c.seats),
                                       *([self.cat[c.character].name(self.lang)] if c.character else [])])  # fmt: skip
             raise
         # The first player tonight to choose a Goon is drunk before their ability acts.
@@ -265,6 +275,7 @@ class NightFlow(ShownFlow, PartsFlow):
             if s not in self._state.seats():
                 raise IllegalChoice("no_such_seat", seat=s)
         if (need_seats and len(seats) < need_seats) or (need_char and character is None):
+            self._check_chosen(c.seat, step, cmd.seats)  # a seat it cannot choose is refused when said
             partial = c.model_copy(update={"seats": seats, "character": character, "asked_none": False})
             self._push(f"{c.id} partial", [SetCursor(cursor=partial)])
             return None
@@ -291,16 +302,25 @@ class NightFlow(ShownFlow, PartsFlow):
             raise
         return Reply()
 
+    def _check_chosen(self, seat: int | None, step: Step, seats: Sequence[int]) -> None:
+        """The step's own limits on whom it chooses (alive, dead, not themselves), seat by seat.
+
+        Raises:
+            IllegalChoice: a seat the step cannot choose.
+        """
+        if step.choose is None:
+            return
+        for s in seats:
+            player = self._state.player(s)
+            if step.choose.alive is True and not player.alive:
+                raise IllegalChoice("dead_choice", seat=s)
+            if step.choose.alive is False and player.alive:
+                raise IllegalChoice("alive_choice", seat=s)
+            if step.choose.not_self and s == seat:
+                raise IllegalChoice("not_self")
+
     def _check(self, ctx: Ctx, step: Step, effect: Effect, answer: Answer, c: Cursor | None = None) -> None:
-        if step.choose is not None:
-            for s in answer.seats:
-                player = self._state.player(s)
-                if step.choose.alive is True and not player.alive:
-                    raise IllegalChoice("dead_choice", seat=s)
-                if step.choose.alive is False and player.alive:
-                    raise IllegalChoice("alive_choice", seat=s)
-                if step.choose.not_self and s == ctx.seat:
-                    raise IllegalChoice("not_self")
+        self._check_chosen(ctx.seat, step, answer.seats)
         if effect.check is None:
             return
         if not effect.info_check or c is None:

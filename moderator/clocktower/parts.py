@@ -41,24 +41,25 @@ class PartsFlow(Core):
         return self._t(edits.nothing_said)
 
     def _part_text(self, c: Cursor, step: Step | None) -> str:
-        """What a step with several parts has so far and still waits for ("6. The Minion for seat 6?"),
-        and, after 'next' with a part unanswered, whether nobody."""
+        """What a step with several parts has so far and still waits for ("The Minion for seat 6, Mina?"),
+        and, after 'next' with a part unanswered, whether nobody (or no character)."""
         edits = step_texts().edits
         text = ""
+        part = self._part(c.model_copy(update={"asked_none": False}), step)
         if c.seats or c.character:
-            named = [self.cat[c.character].name(self.lang)] if c.character else []
-            got = ", ".join([*(f"{s}" for s in c.seats), *named])
-            part = self._part(c.model_copy(update={"asked_none": False}), step)
+            who = [self._t(step_texts().flow.who, seat=s, name=self._state.player(s).name) for s in c.seats]
             if part == "character" and c.seats:
-                asked = self._t(edits.part_character, part=self._part_name(c, step), seat=c.seats[-1])
+                asked = self._t(edits.part_character, part=self._part_name(c, step), who=who[-1])
             elif part == "second_seat":
-                asked = self._t(edits.part_second_seat)
+                asked = self._t(edits.part_second_seat, got=", ".join(who))
             else:
-                asked = self._t(step_texts().flow.partial, got=got, need=self.words.missing(c, step))
-                got = ""
-            text += " " + (f"{got}. {asked}" if got else asked)
+                named = [self.cat[c.character].name(self.lang)] if c.character else []
+                asked = self._t(step_texts().flow.partial, got=", ".join([*who, *named]),
+                                need=self.words.missing(c, step))  # fmt: skip
+            text += " " + asked
         if c.asked_none:
-            text += " " + self._t(edits.none_given, what=self._part_name(c, step))
+            none = edits.none_given_character if part == "character" else edits.none_given
+            text += " " + self._t(none, what=self._part_name(c, step))
         return text
 
     def _still_acts(self, c: Cursor, events: list[Event]) -> bool:

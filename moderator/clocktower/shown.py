@@ -65,8 +65,9 @@ class ShownFlow(Core):
             return shown, []
         seat = c.seat if c.seat is not None else 0
         if effect is not None and effect.inexact:  # the app's truth is only what it can see
-            return shown, [self._t(step_texts().edits.untrue_given, seat=seat, truth=self._say(p.truth))]
-        raise IllegalChoice("untrue_to_sober", seat=seat, truth=self._say(p.truth))
+            said = self._say(p.truth, p.shows_player)
+            return shown, [self._t(step_texts().edits.untrue_given, seat=seat, truth=said)]
+        raise IllegalChoice("untrue_to_sober", seat=seat, truth=self._say(p.truth, p.shows_player))
 
     def _shown_as_answer(self, cmd: Command) -> Command:
         """``showed X`` where the thing shown is the step's answer: a character, or a seat."""

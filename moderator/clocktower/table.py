@@ -26,7 +26,7 @@ from moderator.i18n import Lang
 
 __all__ = ["ANYWHERE", "WHEN_OVER", "Persist", "Table"]
 
-ANYWHERE: tuple[Intent, ...] = ("dies", *EDITS, "skip", "go_to", "back_to", "help", "grimoire", "sheet")
+ANYWHERE: tuple[Intent, ...] = ("dies", "dies_anyway", *EDITS, "skip", "go_to", "back_to", "help", "grimoire", "sheet")
 """What the storyteller may say at every step besides its own answers: any edit, going anywhere, and
 asking for help, the grimoire or tonight's sheet."""
 
@@ -77,7 +77,7 @@ class Table(Stages):
         over = self._state.winner is not None
         if over and cmd.intent in ANYWHERE and cmd.intent not in WHEN_OVER:
             raise IllegalChoice("game_over")
-        if cmd.intent == "dies":
+        if cmd.intent in ("dies", "dies_anyway"):
             return self._dies(cmd)
         if cmd.intent in EDITS:
             return self._edit(cmd)

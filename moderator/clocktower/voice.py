@@ -21,9 +21,9 @@ ANY_STEP: tuple[Intent, ...] = ("dies", "skip", "help", "edit")
 """Listened for at every step besides its own answers: a death, skip, help, and "edit"."""
 
 EDITING: tuple[Intent, ...] = (
-    "revives", "dies", "set_character", "set_alignment", "swap", "status", "put_reminder", "take_reminder",
-    "ability_spent", "ability_back", "ghost_vote_spent", "ghost_vote_back", "leaves", "exiled", "go_to", "back_to",
-    "grimoire", "sheet", "help",
+    "revives", "dies", "dies_anyway", "set_character", "set_alignment", "swap", "status", "put_reminder",
+    "take_reminder", "ability_spent", "ability_back", "ghost_vote_spent", "ghost_vote_back", "leaves", "exiled",
+    "go_to", "back_to", "grimoire", "sheet", "help",
 )  # fmt: skip
 """Listened for after "edit": one change by the storyteller's hand (each read back before it is done), or
 going anywhere in the night. Notes, Travellers and Fabled, whose words no grammar holds, are typed."""

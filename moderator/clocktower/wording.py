@@ -24,13 +24,18 @@ class Wording:
     def t(self, text: Text, **slots: object) -> str:
         return text(self.lang, **slots)
 
-    def say(self, g: Grimoire, truth: object) -> str:
-        """A true answer as the storyteller hears it: names for ids, yes/no for booleans."""
+    def say(self, g: Grimoire, truth: object, seats: bool = False) -> str:
+        """A true answer as the storyteller hears it: names for ids, yes/no for booleans, words for
+        alignments and directions; with ``seats``, a number is a player ("seat 2, Mina")."""
+        flow = step_texts().flow
         if isinstance(truth, bool):
-            flow = step_texts().flow
             return self.t(flow.answer_yes if truth else flow.answer_no)
+        if seats and isinstance(truth, int) and truth in g.seats():
+            return self.t(flow.who, seat=truth, name=g.player(truth).name)
         if isinstance(truth, list):
-            return ", ".join(self.say(g, x) for x in truth) or "-"
+            return ", ".join(self.say(g, x, seats) for x in truth) or "-"
+        if isinstance(truth, str) and truth in flow.answer_words:
+            return self.t(flow.answer_words[truth])
         if isinstance(truth, dict):
             return "; ".join(self._part(g, str(k), v) for k, v in truth.items())
         if isinstance(truth, str) and truth in self.cat:

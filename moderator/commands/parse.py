@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from moderator.commands.phrases import (
@@ -245,13 +245,36 @@ class Parser:
         if not found and ascii_number(text) in self.vocab.seats and (allow is None or "seat" in allow):
             return Command("seat", seats=(int(text),), text=utterance)  # typed digits: a seat, where one is asked
         if not found:
-            raise NotUnderstood(utterance)
+            return self._after_yes(utterance, text, allow)
         # Intents earlier in the phrase file win ("네" is yes before it is the number four);
         # one intent read two ways (two players of one name) is ambiguous.
         first = [c for c in found if c.intent == found[0].intent]
         if len({(c.seats, c.character, c.number, c.value, c.reminder, c.words) for c in first}) > 1:
             raise Ambiguous(utterance)
         return first[0]
+
+    def _after_yes(self, utterance: str, text: str, allow: set[Intent] | None) -> Command:
+        """A yes word before the answer ("네, 7번", "yes, seat 7" when asked whether they use it): the
+        answer. Only a choice is taken so; a yes before anything else is not understood.
+
+        Raises:
+            NotUnderstood: no yes word leads, or what follows is not a choice allowed now.
+        """
+        for word in sorted(self.data.values.yes, key=len, reverse=True):
+            head = normalise(word)
+            rest = text[len(head):] if text.startswith(head) else ""
+            if not rest or rest[0] not in " ,":
+                continue
+            rest = rest.lstrip(" ,")
+            choices = None if allow is None else allow - {"yes", "no", *ALWAYS}
+            try:
+                cmd = self.parse(rest, choices)
+            except NotUnderstood:
+                break
+            if cmd.intent not in ALWAYS:
+                return replace(cmd, text=utterance)
+            break
+        raise NotUnderstood(utterance)
 
     def _number(self, raw: str | None) -> int | None:
         if raw is None:

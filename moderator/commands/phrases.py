@@ -24,7 +24,8 @@ from moderator.yamlio import load_yaml
 
 Intent = Literal[
     "next", "back", "repeat", "pause", "yes", "no", "seat", "two_seats", "character", "number", "direction",
-    "alignment", "showed", "nominate", "votes", "slays", "dies", "end_day", "ability", "guess", "voters", "executed",
+    "alignment", "showed", "nominate", "votes", "slays", "dies", "dies_anyway", "end_day", "ability", "guess",
+    "voters", "executed",
     # an answer of two parts in one sentence ("seat 6 widow", "6번 미망인")
     "seat_character", "seat_list",
     # the storyteller's hand on the grimoire, at any moment (moderator.clocktower.edits)
@@ -36,7 +37,8 @@ Intent = Literal[
 ]  # fmt: skip
 
 HAND: frozenset[Intent] = frozenset({
-    "dies", "revives", "set_character", "set_alignment", "swap", "status", "put_reminder", "take_reminder", "note",
+    "dies", "dies_anyway", "revives", "set_character", "set_alignment", "swap", "status", "put_reminder",
+    "take_reminder", "note",
     "clear_notes", "ability_spent", "ability_back", "ghost_vote_spent", "ghost_vote_back", "add_traveller",
     "leaves", "exiled", "add_fabled", "remove_fabled", "skip", "go_to", "back_to",
 })  # fmt: skip

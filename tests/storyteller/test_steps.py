@@ -91,7 +91,7 @@ def test_a_step_with_two_parts_in_one_sentence_or_part_by_part() -> None:
     game.say("back")
     game.say("seat 2")
     assert game.prompt.part == "character"
-    assert "The guessed character for seat 2?" in game.prompt.text
+    assert "The guessed character for seat 2 (b)?" in game.prompt.text
     assert game.jsonl()[-1]["part"] == "character"
     # no part takes another seat: refused with the part awaited, never carried to the next step
     assert "seat 2 (b) is chosen already: now say the guessed character" in game.refused("seat 4")
@@ -105,7 +105,7 @@ def test_next_with_a_part_unanswered_is_asked_once() -> None:
     game.say("seat 2")
     game.say("next")
     assert game.prompt.step == "gambler" and game.prompt.part == "none"
-    assert "nobody?" in game.prompt.text
+    assert "none chosen (nobody)?" in game.prompt.text
     game.say("next")  # nobody: the Gambler guessed nothing
     assert game.prompt.step != "gambler" and game.player(3).alive
 
@@ -134,9 +134,9 @@ def test_the_kazali_part_by_part_names_the_minion_it_waits_for() -> None:
     game = Game(make_table("twelve", list("abcdefg"), KAZALI))
     game.to("kazali")
     game.say("seat 6")
-    assert game.prompt.part == "character" and "The Minion for seat 6?" in game.prompt.text
+    assert game.prompt.part == "character" and "The Minion for seat 6 (f)?" in game.prompt.text
     game.say("next")
-    assert game.prompt.part == "none" and "No Minion yet: nobody?" in game.prompt.text
+    assert game.prompt.part == "none" and "No Minion yet: none chosen (nobody)?" in game.prompt.text
     game.say("widow")
     assert game.player(6).character == "widow"
 
@@ -147,7 +147,7 @@ def test_korean_seat_and_minion_in_one_sentence() -> None:
     game.say("6번 미망인")
     assert game.player(6).character == "widow"
     game.say("뒤로", "6번")
-    assert "6번, 하수인?" in game.prompt.text
+    assert "6번 f 플레이어를 골랐습니다. 이제 하수인 말하세요." in game.prompt.text
 
 
 def test_help_lists_what_may_be_said_here_and_at_any_step() -> None:

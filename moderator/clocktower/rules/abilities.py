@@ -6,7 +6,7 @@ from moderator.clocktower.grimoire.events import AddReminder, Die, Event, Rememb
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.status import impaired, is_demon, protected, shown_dead
+from moderator.clocktower.rules.status import impaired, is_demon, protected, protector, shown_dead
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, asked_by, question
 from moderator.journal import simulate
@@ -99,6 +99,23 @@ def _neighbour_keepers(g: Grimoire, cat: Catalogue, p: Player) -> list[Player]:
 def _kept_alive_by_neighbour(g: Grimoire, cat: Catalogue, p: Player) -> bool:
     """Whether a sober neighbour keeper (the Tea Lady) keeps ``p`` from dying."""
     return any(not impaired(g, cat, lady) for lady in _neighbour_keepers(g, cat, p))
+
+
+def kept_alive_by(g: Grimoire, cat: Catalogue, p: Player) -> str | None:
+    """The character whose ability keeps ``p`` from dying now by anything but the Demon (a Safe token,
+    their own "can't die", the Tea Lady beside them, the Fool's first death), if any: what a death by
+    the storyteller's hand would override."""
+    if not p.alive:
+        return None
+    token = protector(g, cat, p)
+    if token is not None:
+        return token
+    if _has_sober(g, cat, p, "cannot_die"):
+        return owning(cat, p, "cannot_die")
+    lady = next((q for q in _neighbour_keepers(g, cat, p) if not impaired(g, cat, q)), None)
+    if lady is not None:  # before the Fool's: a death that cannot happen spends nothing
+        return owning(cat, lady, "neighbours_cannot_die")
+    return owning(cat, p, "first_death_survived") if _survives_first_death(g, cat, p) is not None else None
 
 
 def _failed_to_save(g: Grimoire, cat: Catalogue, p: Player, by_demon: bool) -> list[Event]:

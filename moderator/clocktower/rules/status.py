@@ -131,6 +131,13 @@ def impaired(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> bool:
 def protected(g: Grimoire, cat: Catalogue, p: Player, by_demon: bool = False, executed: bool = False) -> bool:
     """Whether a token keeps ``p`` from dying now: at night (the Innkeeper's Safe; the Monk's, from the
     Demon only), or by execution (the Devil's Advocate's)."""
+    return protector(g, cat, p, by_demon, executed) is not None
+
+
+def protector(
+    g: Grimoire, cat: Catalogue, p: Player, by_demon: bool = False, executed: bool = False
+) -> str | None:
+    """The character whose token keeps ``p`` from dying now (see :func:`protected`), if any."""
     night = g.phase == "night"
     for r in p.reminders:
         s = spec(cat, r)
@@ -140,8 +147,8 @@ def protected(g: Grimoire, cat: Catalogue, p: Player, by_demon: bool = False, ex
         if covers and active(g, cat, r):
             source = g.player(r.by_seat) if r.by_seat in g.seats() else None
             if source is None or not impaired(g, cat, source):
-                return True
-    return False
+                return r.source
+    return None
 
 
 def _registers(g: Grimoire, cat: Catalogue, p: Player, what: str, observer: str | None) -> bool:

@@ -38,6 +38,7 @@ class Flow(Model):
 
     truth: Text
     any_of_team: dict[str, Text]
+    answer_words: dict[str, Text]
     """A character the storyteller chooses of that team (a Spy registering as a Townsfolk)."""
     truth_after: Text
     may_register: Text
@@ -118,6 +119,7 @@ class RuleTexts(Model):
     registers_townsfolk_to: Text
     nominator_executed: Text
     mayor_wins: Text
+    bountyhunter_evil: Text
     dreamer_false: Text
     sage_other: Text
     mathematician_counted: Text
@@ -151,6 +153,8 @@ class EditTexts(Model):
     drunk_is_drunk: Text
     alignment_set: Text
     status_set: Text
+    sober_set: Text
+    sober_overrules: Text
     states: dict[Literal["poisoned", "drunk", "sober"], Text]
     reminder_put: Text
     reminder_taken: Text
@@ -178,6 +182,7 @@ class EditTexts(Model):
     part_character: Text
     character_part: Text
     none_given: Text
+    none_given_character: Text
     nothing_said: Text
     seat_word: Text
     second_seat_word: Text
@@ -230,7 +235,7 @@ class StepTexts(Model):
     def refusal(self, reason: str, lang: Lang, **slots: object) -> str:
         """A refusal's text, or its id if the data has none."""
         text = self.refusals.get(reason)
-        return text(lang, **slots) if text else reason
+        return text(lang, **{k: v(lang) if isinstance(v, Text) else v for k, v in slots.items()}) if text else reason
 
 
 def filled(text: Text, **slots: object) -> Text:

@@ -148,7 +148,7 @@ def _kazali_check(ctx: Ctx, answer: Answer) -> None:
         raise IllegalChoice("minion_already", seat=seat)
 
 
-@effect("kazali_minions", "seat", "character", check=_kazali_check, repeats=True)
+@effect("kazali_minions", "seat", "character", check=_kazali_check, repeats=True, must_answer=True)
 def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player becomes the chosen Minion, evil, with its setup decisions proposed (a Widow's
     Know player); the good character it replaces may become a Demon bluff."""
@@ -179,7 +179,7 @@ def _babysitter_check(ctx: Ctx, answer: Answer) -> None:
             raise IllegalChoice("living_minion_needed")
 
 
-@effect("lilmonsta_babysit", "seat", check=_babysitter_check)
+@effect("lilmonsta_babysit", "seat", check=_babysitter_check, must_answer=True)
 def lilmonsta_babysit(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player babysits Lil' Monsta tonight: they are the Demon."""
     events: list[Event] = [
@@ -282,7 +282,13 @@ def _held_ability(ctx: Ctx) -> str | None:
     return next(iter(ctx.actor.abilities), None) or ctx.g.memory.get(keys.jinxed(ctx.ability, ctx.seat))
 
 
-@effect("learn_character", "character", truth=_held_ability)
+def _the_held_ability(ctx: Ctx, answer: Answer) -> None:
+    held = _held_ability(ctx)
+    if held is not None and answer.character not in (None, held):
+        raise IllegalChoice("held_ability", character=ctx.cat[held].name)
+
+
+@effect("learn_character", "character", truth=_held_ability, check=_the_held_ability, info_check=True)
 def learn_character(ctx: Ctx, answer: Answer) -> Outcome:
     """Remember the character shown (the Alchemist's Minion ability is its held ability)."""
     cid = answer.character or _held_ability(ctx)
@@ -295,15 +301,24 @@ def _in_play_townsfolk(ctx: Ctx, answer: Answer) -> None:
         raise IllegalChoice("townsfolk_in_play")
 
 
-@effect("pixie_learn", "character", check=_in_play_townsfolk, info_check=True)
+def _a_townsfolk(ctx: Ctx) -> str | None:
+    """The first in-play Townsfolk in seat order, other than the Pixie's own: a true answer to propose
+    (any in-play Townsfolk is true)."""
+    return next((p.character for p in ctx.g.players if p.character and p.character != ctx.ability
+                 and ctx.cat.team(p.character) == "townsfolk"), None)  # fmt: skip
+
+
+@effect("pixie_learn", "character", truth=_a_townsfolk, check=_in_play_townsfolk, info_check=True)
 def pixie_learn(ctx: Ctx, answer: Answer) -> Outcome:
-    """The Pixie learns a Townsfolk in play; the Mad reminder goes by that Townsfolk. Shown another token
-    (false information: a drunk or poisoned Pixie), they learn it, and no player is marked."""
-    if answer.character is None:
+    """The Pixie learns a Townsfolk in play ("next" takes the one proposed); the Mad reminder goes by that
+    Townsfolk. Shown another token (false information: a drunk or poisoned Pixie), they learn it, and no
+    player is marked."""
+    cid = answer.character or _a_townsfolk(ctx)
+    if cid is None:
         raise IllegalChoice("character_needed")
-    learnt = Remember(key=keys.learnt("pixie", ctx.seat), value=answer.character)
-    townsfolk = ctx.cat.team(answer.character) == "townsfolk"
-    holders = [p for p in ctx.g.holders(answer.character) if p.seat != ctx.seat and townsfolk]
+    learnt = Remember(key=keys.learnt("pixie", ctx.seat), value=cid)
+    townsfolk = ctx.cat.team(cid) == "townsfolk"
+    holders = [p for p in ctx.g.holders(cid) if p.seat != ctx.seat and townsfolk]
     if not holders:
         return Outcome(events=[learnt])
     return Outcome(events=[learnt, AddReminder(seat=holders[0].seat, source="pixie", name="Mad", by_seat=ctx.seat)])

@@ -69,6 +69,9 @@ class Effect:
     """The ``check`` is of the information's truth, not of the player's choice (the Pixie is shown an
     in-play Townsfolk): where the information may be false it is not applied, where it must be false
     (the Vortox) a true answer is refused."""
+    must_answer: bool = False
+    """The step cannot end with nobody chosen (the Kazali makes every Minion, Lil' Monsta always has a
+    babysitter): "no" or an unanswered "next" is refused, and "skip" leaves the step by hand."""
 
 
 EFFECTS: dict[str, Effect] = {}
@@ -89,6 +92,7 @@ def effect(
     info_check: bool = False,
     repeats: bool = False,
     inexact: bool = False,
+    must_answer: bool = False,
 ) -> Callable[[ApplyFn], ApplyFn]:
     """Register ``fn`` as the effect ``name``."""
 
@@ -98,7 +102,7 @@ def effect(
         EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options, hint=hint,
                                proposal=proposal, seat_truth=seat_truth, declined=declined,
                                gives_info=gives_info, info_check=info_check, repeats=repeats,
-                               inexact=inexact)  # fmt: skip
+                               inexact=inexact, must_answer=must_answer)  # fmt: skip
         return fn
 
     return register
@@ -137,7 +141,7 @@ def character_on_script(ctx: Ctx, answer: Answer) -> None:
     if cid is None or cid not in ctx.cat:
         raise IllegalChoice("character_needed")
     if ctx.script and cid not in ctx.script:
-        raise IllegalChoice("not_on_script", character=ctx.name(cid))
+        raise IllegalChoice("not_on_script", character=ctx.cat[cid].name)
 
 
 def good_character_on_script(ctx: Ctx, answer: Answer) -> None:

@@ -13,7 +13,9 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import TruthFn, effect, info, nothing
 from moderator.clocktower.rules.jinxes import ruled
 from moderator.clocktower.rules.status import misregisters, registers_demon, registers_evil, team_of
+from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.victory import demon_players
+from moderator.i18n import Text
 
 
 def _evil(ctx: Ctx, p: Player) -> bool:
@@ -153,7 +155,16 @@ info("shugenja_direction", shugenja_truth)
 info("grandmother_learn", grandmother_truth)
 
 
-@effect("bountyhunter_learn", truth=lambda ctx: _first(bountyhunter_options(ctx)), options=bountyhunter_options)
+def bountyhunter_hint(ctx: Ctx, _answer: Answer) -> Text | None:
+    """On the first night: the evil Townsfolk to wake and tell they are evil."""
+    if ctx.g.night != 1:
+        return None
+    who = next((p for p in ctx.g.players if p.alignment == "evil" and ctx.cat.team(p.character) == "townsfolk"), None)
+    return filled(step_texts().rules.bountyhunter_evil, seat=who.seat, name=who.name) if who else None
+
+
+@effect("bountyhunter_learn", truth=lambda ctx: _first(bountyhunter_options(ctx)), options=bountyhunter_options,
+        hint=bountyhunter_hint)  # fmt: skip
 def bountyhunter_learn(ctx: Ctx, answer: Answer) -> Outcome:
     """Move the Know token to the player shown, and remember them: the same one is never shown twice."""
     seat = _shown(answer, bountyhunter_options(ctx))
