@@ -99,6 +99,10 @@ class TravellerFlow(Core):
             after = simulate(g, events)
             gone = Cursor(id=c.id, position=c.position, seat=None, sub=len(self._line(c)[0].steps) + 1)
             events.append(SetCursor(cursor=self._next(after, gone)))
+        elif c is not None and g.phase == "night" and c.stage == "tell" and seat in c.seats:
+            now = simulate(g, events).cursor  # the player chosen left before they were told: the step is over
+            assert now is not None
+            events = self._advance(events, now)
         if c is not None and c.stage == "votes" and g.today.pending == seat:
             events.append(SetCursor(cursor=Cursor(id="day")))
         self._push(f"seat {seat} leaves", events)

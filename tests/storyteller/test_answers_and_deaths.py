@@ -107,3 +107,17 @@ def test_a_sober_pixie_is_proposed_a_townsfolk_in_play_and_an_alchemist_its_mini
     assert "Poisoner" in game.refused("empath")
     game.say("next")
     assert game.g.memory["learnt:alchemist:3"] == "poisoner"
+
+
+def test_a_chosen_player_who_leaves_before_the_answer_is_told_ends_the_step() -> None:
+    """Found by the random edits: the Seamstress chose two players, one got up before she was told."""
+    game = Game(make_table("sects-and-violets", list("abcdefg"),
+                           ["nodashii", "witch", "seamstress", "dreamer", "sage", "mutant", "clockmaker"]))  # fmt: skip
+    game.to("seamstress")
+    game.say("seat 2 and seat 6")
+    assert game.prompt.step == "seamstress" and game.g.cursor is not None and game.g.cursor.stage == "tell"
+    game.edit("seat 6 leaves")
+    assert game.prompt.step != "seamstress" and len(game.g.players) == 6
+    game.replays()
+    game.say("back")  # the leaving undone: the Seamstress is told again
+    assert game.prompt.step == "seamstress" and game.g.cursor is not None and game.g.cursor.seats == [2, 6]
