@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -10,6 +11,14 @@ from moderator.korean.particles import resolve_particles
 
 Lang = Literal["ko", "en"]
 LANGS: tuple[Lang, ...] = ("ko", "en")
+
+_PLURAL = re.compile(r"\b(\d+)((?:\s+[^\s\d(]+)+?)\(s\)")
+
+
+def resolve_plurals(text: str) -> str:
+    """English plural marks: ``1 vote(s)`` is "1 vote", ``4 vote(s)`` "4 votes" (the nearest number before
+    the mark decides)."""
+    return _PLURAL.sub(lambda m: m[1] + m[2] + ("" if m[1] == "1" else "s"), text)
 
 
 class Text(BaseModel):
@@ -27,5 +36,5 @@ class Text(BaseModel):
         filled in (:func:`moderator.korean.particles.resolve_particles`).
         """
         if lang != "ko":
-            return self.en.format(**slots) if slots else self.en
+            return resolve_plurals(self.en.format(**slots)) if slots else self.en
         return resolve_particles(self.ko.format(**slots) if slots else self.ko)

@@ -185,9 +185,11 @@ def _new_game(args: argparse.Namespace, cat: Catalogue) -> tuple[Journal, Script
     if not names:
         raise SetupError('give --players "name1,name2,…" (clockwise from seat 1), or --game STATE.json')
     chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
-    events, _, _ = setup_game(script, cat, names, seed=args.seed, characters=chars, overrides=_pairs(args.decide))
+    events, bag, _ = setup_game(script, cat, names, seed=args.seed, characters=chars, overrides=_pairs(args.decide))
     journal = Journal.new(script.source)
     journal.push("setup", [*events, *_added(args)])
+    for note in [*bag.notes, *count_problems(journal.state(), cat)] if chars else []:  # warned, not refused
+        print(f"moderator: warning: {note}", file=sys.stderr)
     return journal, script, cat
 
 

@@ -18,8 +18,9 @@ from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.dawn import dawn_events
 from moderator.clocktower.rules.effects import EFFECTS, Effect
-from moderator.clocktower.rules.nightorder import ACTS_WHILE_DEAD, SheetStep, night_sheet, tonight
+from moderator.clocktower.rules.nightorder import ACTS_WHILE_DEAD, CARRIED_OVER, SheetStep, night_sheet, tonight
 from moderator.clocktower.rules.placed import placed_events
+from moderator.clocktower.rules.relations import repaired
 from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.scripts import Script
 from moderator.clocktower.rules.status import acts_alive, statuses
@@ -63,9 +64,18 @@ class Core(JournaledEngine[Grimoire, Journal]):
         if gone:
             events += gone
             after = simulate(self._state, events)
+        if after.phase != "setup":  # marks tied to a character kept true (a twin turned evil: a new twin)
+            mended = repaired(self._state, after, self.cat, self.script.ids)
+            if mended:
+                events += mended
+                after = simulate(self._state, events)
         moved = placed_events(after, self.cat)  # tokens an ability keeps in place (the No Dashii's)
         if moved:
             events += moved
+            after = simulate(self._state, events)
+        owed = self._owed(self._state, after)
+        if owed is not None:  # a wake this change set off for a turn that went by (a bounced kill, a revive)
+            events += [SetCursor(cursor=owed)]
             after = simulate(self._state, events)
         found = won(after, self.cat) if after.winner is None and after.phase != "setup" else None
         if found is not None:
@@ -210,20 +220,43 @@ class Core(JournaledEngine[Grimoire, Journal]):
         earlier = r is not None and (r.position, r.seat or 0, r.sub) < (c.position, c.seat or 0, c.sub)
         return r if earlier else here
 
-    def _owed(self, g: Grimoire, seat: int) -> Cursor | None:
-        """A step of ``seat``'s the night has passed over tonight without it acting, that it would wake for
-        now (a player revived after their turn): woken now, out of order."""
+    def _owed(self, before: Grimoire, g: Grimoire) -> Cursor | None:
+        """A step the night has passed over tonight that a change has just made due: its player held the
+        ability before the change, it was not due then, and it is now (the Ravenkeeper a bounced Demon kill
+        landed on after their place, a player revived after their turn). Woken now, out of order: a wake
+        belongs to the event, whatever route brought it. A character new to a seat is not woken for a turn
+        that went by."""
         c = g.cursor
-        if g.phase != "night" or c is None or c.id in ("day", "over"):
+        if g.phase != "night" or c is None or c.id in ("day", "over") or g.winner is not None:
+            return None
+        if before.phase != "night" or before.night != g.night or g.question is not None:
             return None
         here = (c.position, c.seat or 0)
+        sheet_before = [line for line in night_sheet(self.script, self.cat, g.night, before) if line.seat is not None]
+        lines_before = {(line.id, line.seat) for line in sheet_before}
+        due_before = {(line.id, line.seat) for line in sheet_before if self._due(before, line)}
         for line in night_sheet(self.script, self.cat, g.night, g):
-            if line.seat != seat or (line.position, seat) >= here or keys.acted(g.night, line.id, seat) in g.memory:
+            seat = line.seat
+            if seat is None or (line.position, seat) >= here or keys.acted(g.night, line.id, seat) in g.memory:
                 continue
-            step = line.steps[0] if line.steps else None
-            if step is None or CONDITIONS[step.wake_if](self._mkctx(g, seat, line.id)):
+            if (line.id, seat) in due_before or seat not in before.seats():
+                continue
+            if (line.id, seat) not in lines_before and line.id not in abilities(self.cat, before.player(seat)):
+                continue  # new to this seat (the Barber's swap, a change of character): not for a turn gone by
+            if self._due(g, line):
                 return Cursor(id=line.id, position=line.position, seat=seat, resume=self._resume_point(g))
         return None
+
+    def _due(self, g: Grimoire, line: SheetStep) -> bool:
+        """Whether ``line``'s first step wakes in ``g`` out of order (its condition holds; a dead player only
+        where the ability acts while dead; never one carried over to the next night)."""
+        step = line.steps[0] if line.steps else None
+        if step is None or line.seat is None or step.wake_if in CARRIED_OVER:
+            return False
+        p = g.player(line.seat)
+        if not acts_alive(g, self.cat, p) and step.wake_if not in ACTS_WHILE_DEAD:
+            return False
+        return CONDITIONS[step.wake_if](self._mkctx(g, line.seat, line.id))
 
     def _remember_shown(self, c: Cursor, shown: object) -> Event:
         key = keys.shown(self._state.night, c.id, c.seat, c.sub)

@@ -356,9 +356,11 @@ class DayFlow(TravellerFlow, QuestionFlow):
         seat = cmd.seats[0]
         if not self._state.player(seat).alive:
             raise IllegalChoice("already_dead", seat=seat)
-        # Said during a Demon's night step, it is the Demon's kill (the Grandmother dies with the grandchild).
-        c = self._state.cursor
-        by_demon = self._state.phase == "night" and c is not None and self.cat.team(c.id) == "demon"
+        # Said during a Demon's night step, it is the Demon's kill (the Grandmother dies with the grandchild),
+        # unless a Demon was made tonight (the Pit-Hag's): then tonight's deaths are the storyteller's own.
+        g, c = self._state, self._state.cursor
+        by_demon = g.phase == "night" and c is not None and self.cat.team(c.id) == "demon"
+        by_demon = by_demon and keys.arbitrary_deaths(g.night) not in g.memory
         # By the storyteller's hand, an ability that keeps them alive (a Safe token, the Sailor's, the Tea
         # Lady beside them, the Fool's first death) is named and nothing changes; "dies anyway" overrides it.
         anyway = cmd.intent == "dies_anyway"

@@ -7,7 +7,9 @@ is the imp``, ``swap seat 1 and seat 2``, ``seat 4 is poisoned``, ``put monk saf
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from moderator.clocktower.grimoire.events import (
     AddReminder,
@@ -19,7 +21,6 @@ from moderator.clocktower.grimoire.events import (
     Revive,
     SetAbilities,
     SetAlignment,
-    SetCursor,
     SetFabled,
     SetGhostVote,
     SetNotes,
@@ -29,6 +30,7 @@ from moderator.clocktower.prompts import Reply
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, acts_as
 from moderator.clocktower.rules.schema import EVIL_TEAMS
+from moderator.clocktower.rules.setup import decision_events, decisions, made_or_asked
 from moderator.clocktower.rules.status import STORYTELLER, source_need, spec, statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.travellers import TravellerFlow
@@ -75,9 +77,6 @@ class EditFlow(TravellerFlow):
         if p.alive:
             raise IllegalChoice("alive_already", seat=seat)
         events: list[Event] = [Revive(seat=seat, by_hand=True), *self._lapsed_with(seat)]
-        owed = self._owed(simulate(self._state, events), seat)  # their turn went by while they were dead
-        if owed is not None:
-            events.append(SetCursor(cursor=owed))
         self._push("revives", events)
         return Reply(say=[self._t(step_texts().edits.revived, seat=seat, name=p.name)])
 
@@ -105,6 +104,9 @@ class EditFlow(TravellerFlow):
         team = self.cat.team(cid)
         if team == "fabled":
             raise IllegalChoice("fabled_no_seat", character=self._cname(cid))
+        setup = self.cat.setup(cid)
+        if team == "demon" and not setup.in_bag and setup.believes is None:  # Lil' Monsta: a Minion babysits it
+            raise IllegalChoice("never_a_player", character=self._cname(cid))
         p = self._who(seat)
         said = cmd.value if cmd.value in ("good", "evil") else None
         alignment: Alignment = "evil" if team in EVIL_TEAMS else ("good" if team != "traveller" else p.alignment)
@@ -113,11 +115,22 @@ class EditFlow(TravellerFlow):
         events: list[Event] = [Assign(seat=seat, character=cid, alignment=alignment)]
         if p.abilities:
             events.append(SetAbilities(seat=seat, abilities=[]))
+        events += self._decided_for(seat, events, p.character)
         self._push(f"seat {seat} is {cid}", self._cursor_follows(events))
         reply = [self._now_is(seat, cid, alignment)]
         if self._state.phase == "night":  # they learn it now: "you are" and the token
             reply.append(self._t(step_texts().rules.became_tell, seat=seat, character=self._cname(cid)))
         return Reply(say=reply)
+
+    def _decided_for(self, seat: int, events: list[Event], old: str | None) -> list[Event]:
+        """The hidden decisions of the character just given to ``seat`` (a Fortune Teller's red herring, the
+        Drunk's believed Townsfolk, the old character where it fits): the first mark with a choice asked."""
+        after = simulate(self._state, events)
+        rng = random.Random(f"{after.night}:{after.day}:{seat}")
+        found = decisions(after, self.cat, self.script.ids, rng, {}, seats={seat}, strict=False)
+        found = [replace(f, chosen=old) if f.decision.kind == "believes" and old in f.options else f for f in found]
+        # a believed character is made as proposed (said in the reply; the storyteller may change it)
+        return made_or_asked(found, {}, ("mark", "evil")) if after.question is None else decision_events(found)
 
     def _set_alignment(self, cmd: Command) -> Reply:
         seat = cmd.seats[0]

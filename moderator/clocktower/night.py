@@ -11,7 +11,7 @@ from moderator.clocktower.grimoire.events import Event, SetCursor, SetPhase
 from moderator.clocktower.grimoire.state import Cursor, Player
 from moderator.clocktower.parts import PartsFlow
 from moderator.clocktower.prompts import Prompt, Reply
-from moderator.clocktower.rules import registering
+from moderator.clocktower.rules import keys, registering
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects import EFFECTS, Effect
 from moderator.clocktower.rules.effects.bmr import chosen_events, learned_at_dawn
@@ -89,10 +89,17 @@ class NightFlow(ShownFlow, PartsFlow):
         alternatives: list[object] = []
         if effect is not None and effect.truth is not None:
             truth = effect.truth(self._ctx(c))
-            text += " " + self._t(flow.truth, truth=self._say(truth, effect.shows_player))
-            note, alternatives = self._registering(c, effect.truth, truth, effect.shows_player)
-            text += note
-            text += self._false_info(c)
+            if truth is None:  # no player fits (an Evil Twin with nobody of the other alignment)
+                text += " " + self._t(flow.nothing_to_give)
+            else:
+                text += " " + self._t(flow.truth, truth=self._say(truth, effect.shows_player))
+                note, alternatives = self._registering(c, effect.truth, truth, effect.shows_player)
+                if effect.options is not None:  # a player who may only register so (the Recluse, as evil)
+                    mis = {p.seat for p in registering.misregistering(self._ctx(c))}
+                    alternatives += [o for o in effect.options(self._ctx(c)) if o in mis and o != truth
+                                     and o not in alternatives]  # fmt: skip
+                text += note
+                text += self._false_info(c)
         text += self._hint(c, effect, Answer())
         text += "".join(" " + j for j in self.words.notes(self._state, c.id, line.character))
         expects: list[Expect] = list(step.expects) if step else ["confirm"]
@@ -137,7 +144,17 @@ class NightFlow(ShownFlow, PartsFlow):
         )
         said = ", ".join(self._say(a, seats) for a in alternatives)
         note = self._t(flow.may_register, who=names, alternatives=said, truth=self._say(truth, seats))
-        return " " + note, alternatives
+        return " " + note, self._concrete(alternatives)
+
+    def _concrete(self, alternatives: list[object]) -> list[object]:
+        """The alternatives with each character type ("a Minion of your choice") also given as the script's
+        characters of that type, the tokens the storyteller may show."""
+        found: list[object] = []
+        for a in alternatives:
+            found.append(a)
+            if isinstance(a, str) and a in step_texts().flow.any_of_team:
+                found += [c for c in self.script.ids if self.cat.team(c) == a and c not in found]
+        return found
 
     def _hint(self, c: Cursor, effect: Effect | None, answer: Answer) -> str:
         """The effect's note beside the truth, and the seat it proposes ("next" takes it)."""
@@ -179,7 +196,7 @@ class NightFlow(ShownFlow, PartsFlow):
 
     def _tell(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
         shown, warned = self._given(c, self._plainly_shown(cmd, p.truth), p)
-        self._push(f"{c.id} told", self._advance([self._remember_shown(c, shown)], c))
+        self._push(f"{c.id} told", self._advance(self._gave(c, shown, p), c))
         return Reply(say=warned)
 
     def _night_step(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
@@ -189,15 +206,18 @@ class NightFlow(ShownFlow, PartsFlow):
         if step is None or effect is None:
             self._push(c.id, self._advance([], c))
             return Reply()
+        exorcist = self._state.memory.get(keys.exorcised(self._state.night))
+        if exorcist is not None and self.cat.team(c.id) == "demon" and cmd.seats:  # it does not wake nor choose
+            raise IllegalChoice("exorcised_no_choice", seat=int(exorcist) if exorcist.isdigit() else 0)
         unanswered = cmd.intent == "no" or (cmd.intent == "next" and effect.proposal is None)
         if effect.must_answer and unanswered and not (c.seats or c.character):
             raise IllegalChoice("must_answer", character=self.cat[self._line(c)[0].character or c.id].name(self.lang))
+        if p.truth is not None and step.expects == ["confirm"]:  # a plain yes or no is what was shown
+            cmd = self._plainly_shown(cmd, p.truth)
         if cmd.intent == "no" and "yesno" not in step.expects and not (effect.repeats and (c.seats or c.character)):
             declined = effect.declined(ctx).events if effect.declined is not None else []  # the Po charges
             self._push(f"{c.id} no choice", self._advance(asked_by(declined, c.id, c.seat), c))
             return Reply()
-        if p.truth is not None and step.expects == ["confirm"]:
-            cmd = self._plainly_shown(cmd, p.truth)
         if cmd.intent == "showed" and effect.info_check:  # the token shown is the answer (the Pixie's)
             cmd = self._shown_as_answer(cmd)
         if p.truth is not None and cmd.intent in ("next", "showed"):
@@ -208,7 +228,7 @@ class NightFlow(ShownFlow, PartsFlow):
             if effect.info_check and isinstance(shown, str):  # the proposed token, shown
                 given = Answer(character=shown)
             outcome = effect.apply(ctx, given)
-            reply = self._finish(c, effect, outcome, [self._remember_shown(c, shown)], given)
+            reply = self._finish(c, effect, outcome, self._gave(c, shown, p), given)
             reply.say += warned
             return reply
         if cmd.intent == "seat" and effect.options is not None and not step.expects.count("seat"):
@@ -274,6 +294,8 @@ class NightFlow(ShownFlow, PartsFlow):
         for s in seats:
             if s not in self._state.seats():
                 raise IllegalChoice("no_such_seat", seat=s)
+        if need_seats == 2 and len(set(seats)) < len(seats):  # "two players" are two different players
+            raise IllegalChoice("two_different", seat=seats[-1])
         if (need_seats and len(seats) < need_seats) or (need_char and character is None):
             self._check_chosen(c.seat, step, cmd.seats)  # a seat it cannot choose is refused when said
             partial = c.model_copy(update={"seats": seats, "character": character, "asked_none": False})

@@ -5,7 +5,7 @@ question was put."""
 from __future__ import annotations
 
 from moderator.clocktower.core import Core
-from moderator.clocktower.grimoire.events import Ask, parse_events
+from moderator.clocktower.grimoire.events import Ask, Die, parse_events
 from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules.conditions import CONDITIONS
@@ -73,5 +73,9 @@ class QuestionFlow(Core):
             if step is not None and not c.seats and not CONDITIONS[step.wake_if](self._mkctx(after, c.seat, c.id)):
                 events = self._advance(events, c)
         self._push("question", events)
-        return Reply()
+        if self._state.phase != "day":  # a death at night is announced at dawn
+            return Reply()
+        died = [e.seat for e in events if isinstance(e, Die) and not self._state.player(e.seat).alive]
+        flow = step_texts().flow  # by day the table hears a death the answer made (the Slayer's shot)
+        return Reply(public=[self._t(flow.died_public, seat=s, name=self._state.player(s).name) for s in died])
 

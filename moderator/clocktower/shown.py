@@ -9,8 +9,10 @@ from dataclasses import replace
 from typing import Literal
 
 from moderator.clocktower.core import Core
+from moderator.clocktower.grimoire.events import Event, Remember
 from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
 from moderator.clocktower.rules.status import impaired
 from moderator.clocktower.rules.texts import step_texts
@@ -68,6 +70,20 @@ class ShownFlow(Core):
             said = self._say(p.truth, p.shows_player)
             return shown, [self._t(step_texts().edits.untrue_given, seat=seat, truth=said)]
         raise IllegalChoice("untrue_to_sober", seat=seat, truth=self._say(p.truth, p.shows_player))
+
+    def _gave(self, c: Cursor, shown: object, p: Prompt) -> list[Event]:
+        """What was given at a night step, remembered; and, where its player is drunk or poisoned (or their
+        information made false) and it is none of the true answers, that their ability worked abnormally
+        (the Mathematician counts it; not a drunk player who happened to be given the truth)."""
+        g = self._state
+        events: list[Event] = [self._remember_shown(c, shown)]
+        if p.truth is None or c.seat is None or c.seat not in g.seats():
+            return events
+        if all(_differs(shown, t) for t in (p.truth, *p.alternatives)):
+            player = g.player(c.seat)
+            if impaired(g, self.cat, player) or false_info_by(g, self.cat, player, c.id) is not None:
+                events.append(Remember(key=keys.failed("night", g.night, c.seat), value="yes"))
+        return events
 
     def _shown_as_answer(self, cmd: Command) -> Command:
         """``showed X`` where the thing shown is the step's answer: a character, or a seat."""

@@ -69,7 +69,10 @@ def _evil_info(ctx: Ctx) -> bool:
 
 
 def _became_demon(ctx: Ctx) -> bool:
-    return ctx.actor.alive and ctx.actor.has_reminder("Is The Demon", ctx.ability)
+    """They became the Demon (their Is The Demon token) and still are (not swapped away since)."""
+    p = ctx.actor
+    demon = p.character is not None and ctx.cat.team(p.character) == "demon"
+    return p.alive and demon and p.has_reminder("Is The Demon", ctx.ability)
 
 
 def _statement_true(ctx: Ctx) -> bool:

@@ -22,6 +22,9 @@ class Ctx:
     """The ids on the script, where an ability may only pick from them (empty: no limit)."""
     flips: frozenset[int] = frozenset()
     """Seats the storyteller has register as something they are not, for this answer."""
+    as_team: tuple[tuple[int, str], ...] = ()
+    """Of those, the character type each registers as where it may be one of several (the Recluse as a
+    Minion or as a Demon); unnamed: the first."""
 
     @property
     def actor(self) -> Player:

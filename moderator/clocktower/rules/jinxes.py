@@ -27,7 +27,7 @@ class Jinx(Model):
             "only_one_in_play", "holder_lacks", "magician_picks_babysitter", "decide_after",
             "cannibal_learns_juggles", "chambermaid_sees_mathematician", "drunk_counts", "lunatic_attack_counts",
             "jump_not_caught", "kept_after_source_dies", "extra_copy", "both_drunk", "stays_evil",
-            "secret_vote_note",
+            "secret_vote_note", "gained_turns_townsfolk_evil",
         ]
         | None
     ) = None
@@ -50,7 +50,9 @@ class Jinx(Model):
     them makes the other keeps evil against that character's own ability (the Pit-Hag's evil Goon).
     secret_vote_note: while the second makes the votes secret, the vote note of the first's reminders is
     this jinx's text instead ({seat}: the marked player, {by_seat}: the placer; the Butler's Master under
-    the Organ Grinder's eyes-closed votes)."""
+    the Organ Grinder's eyes-closed votes). gained_turns_townsfolk_evil: when the second gains the first's
+    ability, a Townsfolk may turn evil: the storyteller is asked which, or none (the Philosopher taking
+    the Bounty Hunter's)."""
     when_held: bool = False
     """The note is said at a step in ``at`` only when the player waking there is the pair's other
     character holding that step's ability (the Cannibal with the Butler's), not at the character's own."""

@@ -37,7 +37,7 @@ use the builders, never a hand-spelled key.
 | executed | ``executed:day<day>`` | a player the storyteller executed that day did not die (still the execution) |
 | kept_evil | ``kept_evil:<seat>`` | a jinx keeps this evil player evil against their own new ability (Goon) |
 | arbitrary_deaths | ``arbitrary:<night>`` | a Demon was made that night (the Pit-Hag's): the storyteller's deaths |
-| failed | ``failed:n<night>:<seat>``, ``failed:d<day>:<seat>`` | a passive protection failed, drunk or poisoned |
+| failed | ``failed:n<night>:<seat>``, ``failed:d<day>:<seat>`` | it worked abnormally (Mathematician) |
 | skipped | ``skipped:<night>:<step>:<seat>`` | the storyteller skipped that night step (nothing changed) |
 | exiled | ``exiled:<seat>`` | the Traveller in that seat was exiled |
 
@@ -222,8 +222,9 @@ def kept_evil(seat: int) -> MemoryKey:
 
 
 def failed(phase: str, number: int, seat: int) -> MemoryKey:
-    """The passive ability of ``seat``, drunk or poisoned, failed to keep a player alive on that night
-    (``phase`` "night") or day: it worked abnormally (the Mathematician counts it)."""
+    """The ability of ``seat`` worked abnormally on that night (``phase`` "night") or day: drunk or
+    poisoned, a passive one failed to keep a player alive, or an untrue answer was given (the
+    Mathematician counts it)."""
     return MemoryKey(f"failed:{'n' if phase == 'night' else 'd'}{number}:{seat}")
 
 

@@ -107,6 +107,10 @@ def wakes(char: Character, first: bool) -> bool:
     return (char.first_night if first else char.other_night) is not None
 
 
+CARRIED_OVER = frozenset({"death_pending", "learnt_death"})
+"""Wake conditions that stay due until their step has run: passed over tonight, the step comes the next
+night (the Sweetheart dying after its place), rather than at once out of order."""
+
 TOKEN_WAKES = frozenset({"became_demon"})
 """Wake conditions of a step that wakes for a token its player carries, whatever character they are now:
 the Scarlet Woman made the Demon (by day, or by the storyteller's hand) is woken as the Scarlet Woman to
@@ -132,9 +136,11 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
         position = pos.get(cid)
         steps = _steps(char, first)
         if not first and keys.gained(g.night, p.seat, cid) in g.memory and not wakes(char, False):
-            # A first-night ability gained tonight (a Philosopher's Shugenja) is used tonight, right
-            # after the step that gave it.
-            position = pos.get(p.character or "", 0.0) + 0.5 if char.first_night is not None else None
+            # A first-night ability gained tonight (a Philosopher's Shugenja, one the Pit-Hag made) is used
+            # tonight, right after the step that gave it.
+            maker = g.memory[keys.gained(g.night, p.seat, cid)]
+            anchor = maker if maker in pos else (p.character or "")
+            position = pos.get(anchor, 0.0) + 0.5 if char.first_night is not None else None
             steps = _steps(char, True)
         elif not wakes(char, first):
             continue

@@ -33,9 +33,23 @@ def alternatives(ctx: Ctx, answer: Callable[[Ctx], object]) -> tuple[list[Player
     found: list[object] = []
     for k in range(1, len(players) + 1):
         for combo in combinations(players, k):
-            value = answer(replace(ctx, flips=frozenset(p.seat for p in combo)))
-            if value != truth:
-                who.update({p.seat: p for p in combo})
-                if value not in found:
-                    found.append(value)
+            flips = frozenset(p.seat for p in combo)
+            for teams in _team_choices(ctx, combo):
+                value = answer(replace(ctx, flips=flips, as_team=teams))
+                if value != truth:
+                    who.update({p.seat: p for p in combo})
+                    if value not in found:
+                        found.append(value)
     return sorted(who.values(), key=lambda p: p.seat), found
+
+
+def _team_choices(ctx: Ctx, combo: tuple[Player, ...]) -> list[tuple[tuple[int, str], ...]]:
+    """Every way the players of ``combo`` may register by character type (the Recluse as a Minion, or as a
+    Demon; the Spy as a Townsfolk, or as an Outsider)."""
+    choices: list[tuple[tuple[int, str], ...]] = [()]
+    for p in combo:
+        reg = misregisters(ctx.g, ctx.cat, p)
+        teams = reg.teams if reg is not None and reg.teams else []
+        if len(teams) > 1:
+            choices = [(*c, (p.seat, t)) for c in choices for t in teams]
+    return choices

@@ -181,6 +181,12 @@ class Decision(Model):
     )
     target: Target = Field(default_factory=Target)
     when: str = Field("always", description="A named condition on the setup (e.g. several_copies).")
+    recheck: Literal["never", "always", "until_told"] = Field(
+        "never", description="Whether the mark must go on fitting its target after a change of character or "
+        "alignment, else it is decided again: always (the Evil Twin's twin, of the other alignment; the Faux "
+        "Paw's good player), until_told (until the owner's step has run: the Widow's good player who learns "
+        "it), never (it stays where it was put: a grandchild turned evil is still the grandchild).",
+    )
 
 
 class Registering(Model):
@@ -206,4 +212,8 @@ class CharacterData(Model):
     setup: Setup = Field(default_factory=Setup)
     decisions: list[Decision] = Field(default_factory=list)
     registers: Registering | None = Field(None, description="It may register as something it is not.")
+    acts_when_made: bool = Field(
+        False, description="A player made this character during the game (the Pit-Hag's) uses its first-night "
+        "ability that night (seed 003's Shugenja).",
+    )
     notes: Text | None = Field(None, description="How to run it, short, from the seed's notes.")

@@ -31,6 +31,7 @@ from moderator.clocktower.rules.scripts import Script
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import question
 from moderator.errors import SetupError
+from moderator.i18n import resolve_plurals
 
 MIN_PLAYERS, MAX_PLAYERS = 5, 15
 
@@ -109,7 +110,8 @@ def build_bag(
     outsiders = min(want["outsider"], good_slots)
     good_required = [c for c in require if cat[c].team in GOOD_TEAMS]
     good = _good(pools, good_slots, outsiders, good_required)
-    shift = _outsider_shift(cat, [demon, *minions, *good], rng, outsider_shift)
+    room = (max(0, good_slots - len(pools["townsfolk"])), min(len(pools["outsider"]), good_slots))
+    shift = _outsider_shift(cat, [demon, *minions, *good], rng, outsider_shift, (outsiders, *room))
     modifiers = [c for c in good if cat.setup(c).outsiders]
     # Townsfolk that change the Outsiders (the Balloonist's) keep their place: Outsiders fill only what is left.
     town_kept = len({c for c in [*good_required, *modifiers] if cat[c].team == "townsfolk"})
@@ -158,14 +160,26 @@ def _not_in_bag(cat: Catalogue, cid: str) -> bool:
     return not setup.in_bag and setup.believes is None
 
 
-def _outsider_shift(cat: Catalogue, chosen: list[str], rng: random.Random, forced: int | None) -> int:
+def _outsider_shift(
+    cat: Catalogue, chosen: list[str], rng: random.Random, forced: int | None,
+    bounds: tuple[int, int, int] | None = None,
+) -> int:
+    """The Outsider change of the modifiers in ``chosen`` (the Baron's +2, the Godfather's -1 or +1): the
+    one ``forced``, else a random one; where it does not fit (``bounds``: the base number of Outsiders,
+    the fewest and the most there can be), a random one of those that do, so that a modifier whose one
+    direction is impossible (the Godfather's -1 with no Outsiders) takes the other."""
     options = [o for o in (cat.setup(c).outsiders for c in chosen) if o]
     if forced is not None:
         allowed = {sum(x) for x in _products(options)} if options else {0}
         if forced not in allowed:
             raise SetupError(f"an Outsider change of {forced:+d} is not allowed here ({sorted(allowed)})")
         return forced
-    return sum(rng.choice(o) for o in options if o)
+    shift = sum(rng.choice(o) for o in options if o)
+    if bounds is None:
+        return shift
+    base, fewest, most = bounds
+    fit = sorted({sum(c) for c in _products(options) if fewest <= base + sum(c) <= most})
+    return shift if shift in fit or not fit else rng.choice(fit)
 
 
 def _products(options: list[list[int]]) -> list[list[int]]:
@@ -230,14 +244,18 @@ def decisions(
     seats: set[int] | None = None,
     *,
     deferred: bool = False,
+    strict: bool = True,
 ) -> list[Proposal]:
     """Every hidden setup decision of the characters in play, each proposed (or as overridden).
 
     A jinx may put a character's decisions off until another has acted (the Bounty Hunter's evil
-    Townsfolk, after the Kazali has made its Minions): those are left out, unless ``deferred``.
+    Townsfolk, after the Kazali has made its Minions): those are left out, unless ``deferred``. A mark
+    already in place is not decided again (a second Village Idiot made later: one is still the drunk one).
+    In play (``strict`` false) an override that the game has made impossible is proposed afresh instead:
+    no rule may end a game.
 
     Raises:
-        SetupError: an override is not one of the allowed options.
+        SetupError: an override is not one of the allowed options (``strict`` only).
     """
     overrides = overrides or {}
     g = g.model_copy(deep=True)
@@ -259,10 +277,15 @@ def decisions(
             continue
         if any(f.decision.id == dec.id for f in found):
             continue
-        options = _options(g, cat, script, dec, seat, owner)
+        if dec.kind == "mark" and _marked(g, dec, owner, seat):
+            continue
+        options = options_of(g, cat, script, dec, seat, owner)
         chosen = overrides.get(dec.id)
+        if chosen is not None and chosen not in options and not strict:
+            chosen = None
         if chosen is not None and chosen not in options:
-            raise SetupError(f"{dec.id}: '{chosen}' is not allowed; choose from {', '.join(options)}")
+            allowed = f"choose from {', '.join(options)}" if options else "nothing can be chosen here"
+            raise SetupError(f"{dec.id}: '{chosen}' is not allowed; {allowed}")
         if chosen is None and options:
             chosen = rng.choice(_preferred(g, cat, dec, options))
         prop = Proposal(owner, seat, dec, options, chosen)
@@ -270,6 +293,13 @@ def decisions(
             e.apply(g)
         found.append(prop)
     return found
+
+
+def _marked(g: Grimoire, dec: Decision, owner: str, seat: int) -> bool:
+    """Whether the decision's mark is in place: placed by ``seat``, or, for a decision among several copies
+    (the drunk Village Idiot), by any of them."""
+    return any(r.source == owner and r.name == dec.reminder and (dec.when == "several_copies" or r.by_seat == seat)
+               for p in g.players for r in p.reminders)  # fmt: skip
 
 
 def _preferred(g: Grimoire, cat: Catalogue, dec: Decision, options: list[str]) -> list[str]:
@@ -289,7 +319,8 @@ def _preferred(g: Grimoire, cat: Catalogue, dec: Decision, options: list[str]) -
     return options
 
 
-def _options(g: Grimoire, cat: Catalogue, script: Sequence[str], dec: Decision, seat: int, owner: str) -> list[str]:
+def options_of(g: Grimoire, cat: Catalogue, script: Sequence[str], dec: Decision, seat: int, owner: str) -> list[str]:
+    """What the decision ``dec`` of ``owner`` (in ``seat``) may choose now: seats as strings, or characters."""
     t = dec.target
     if dec.kind == "outsiders":  # the Outsider change chosen at setup: "+1", "-1"
         return [f"{o:+d}" for o in cat.setup(owner).outsiders or []]
@@ -316,9 +347,10 @@ def _options(g: Grimoire, cat: Catalogue, script: Sequence[str], dec: Decision, 
 
 def made_or_asked(found: list[Proposal], given: dict[str, str], kinds: tuple[str, ...]) -> list[Event]:
     """Hidden decisions during play (a character just made): the first of ``kinds`` not ``given`` that has
-    a choice is asked of the storyteller, the app's proposal offered; the others are made as proposed."""
+    a choice of seats is asked of the storyteller, the app's proposal offered; the others are made as
+    proposed (a believed character too: the storyteller may change it by hand)."""
     asked = next((p for p in found if p.decision.id not in given and len(p.options) > 1
-                  and p.decision.kind in kinds), None)  # fmt: skip
+                  and p.decision.kind in kinds and all(o.isdigit() for o in p.options)), None)  # fmt: skip
     made = decision_events([p for p in found if p is not asked])
     if asked is None or asked.chosen is None:
         return made
@@ -382,6 +414,10 @@ def setup_game(
         unknown = [c for c in characters if c not in cat]
         if unknown:
             raise SetupError(f"unknown character ids: {', '.join(unknown)}")
+        never = [c for c in characters if _not_in_bag(cat, c) and cat[c].team == "demon"]
+        if never:
+            raise SetupError(f"{cat[never[0]].name.en} is never a player's character: its token stays out of the "
+                             "bag and a Minion babysits it; give that seat a Minion")  # fmt: skip
         bag = Bag(
             seated=list(characters),
             unseated=[
@@ -404,6 +440,8 @@ def setup_game(
         e.apply(g)
     proposals = decisions(g, cat, script.ids, rng, overrides)
     events += decision_events(proposals)
+    bag.notes += [f"{cat[p.owner].name.en}: nothing to choose for '{p.decision.id}' (every character it could be "
+                  "is in play); decide it by hand" for p in proposals if not p.options]  # fmt: skip
     used = {p.decision.id for p in proposals}
     # Decisions for characters not in play yet are kept: a Widow the Kazali makes later uses them.
     events += [Remember(key=keys.decided(k), value=v) for k, v in sorted((overrides or {}).items()) if k not in used]
@@ -430,7 +468,20 @@ def count_problems(g: Grimoire, cat: Catalogue) -> list[str]:
     ]
     demons = have.get("demon", 0)
     if demons != row.demon:
-        problems.append(f"{demons} Demons in play; the table asks for {row.demon}")
+        problems.append(f"{demons} Demon(s) in play; the table asks for {row.demon}")
+    in_play = sorted(g.in_play())
+    changes = [cid for cid in in_play if cat.setup(cid).outsiders]
+    combos = _products([cat.setup(c).outsiders or [] for c in changes])
+    allowed = sorted({n for x in combos if (n := row.outsider + sum(x)) >= 0}) or [0]  # -1 of none: the +1
+    outsiders = have.get("outsider", 0)
+    if outsiders not in allowed:
+        by = f" and {', '.join(cat[c].name.en for c in changes)}" if changes else ""
+        problems.append(f"{outsiders} Outsider(s) in play; {len(g.players)} players{by} ask for "
+                        f"{' or '.join(str(a) for a in allowed)} (the bag is not the official one)")  # fmt: skip
+    if not any(cat.setup(c).demon_picks_minions for c in in_play):
+        minions = row.minion + sum(cat.setup(c).minions for c in in_play)
+        if have.get("minion", 0) != minions:
+            problems.append(f"{have.get('minion', 0)} Minion(s) in play; the table asks for {minions}")
     if "none" in have:
-        problems.append(f"{have['none']} players have no character")
-    return problems
+        problems.append(f"{have['none']} player(s) without a character")
+    return [resolve_plurals(p) for p in problems]

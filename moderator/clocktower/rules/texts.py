@@ -92,14 +92,21 @@ class Flow(Model):
     night_title: Text
     false_info: Text
     wakes_demon: Text
+    nothing_to_give: Text
 
 
 class RuleTexts(Model):
     """What the rules' effects and triggers say (their slots filled with :func:`filled`)."""
 
     impaired: Text
+    jinx_turns_evil: Text
     snakecharmer_swapped: Text
+    thumb: dict[str, Text]
     nightwatchman_wake: Text
+    nightwatchman_impaired: Text
+    no_minion_left: Text
+    no_minion_alive: Text
+    no_townsfolk_to_poison: Text
     innkeeper_drunk: Text
     nothing_happens: Text
     seat_dies: Text

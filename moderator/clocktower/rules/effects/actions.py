@@ -13,6 +13,7 @@ from moderator.clocktower.grimoire.events import (
     RemoveReminder,
     Revive,
     SetAbilities,
+    SetAlignment,
     SetBluffs,
 )
 from moderator.clocktower.rules import keys
@@ -28,7 +29,7 @@ from moderator.clocktower.rules.effects.base import (
     sober,
 )
 from moderator.clocktower.rules.effects.infos import seamstress_told
-from moderator.clocktower.rules.jinxes import decided_after, ruled
+from moderator.clocktower.rules.jinxes import decided_after, described, ruled
 from moderator.clocktower.rules.setup import decisions, made_or_asked
 from moderator.clocktower.rules.status import impaired, is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -62,7 +63,10 @@ def snakecharmer_swap(ctx: Ctx, answer: Answer) -> Outcome:
         events += [SetAbilities(seat=me.seat, abilities=list(target.abilities)),
                    SetAbilities(seat=target.seat, abilities=list(me.abilities))]  # fmt: skip
     old = Text(ko=ctx.name(me.character, "ko"), en=ctx.name(me.character))
-    return Outcome(events=events, say=[filled(step_texts().rules.snakecharmer_swapped, old=old)])
+    thumb = step_texts().rules.thumb  # each shown the alignment they now have
+    said = filled(step_texts().rules.snakecharmer_swapped, old=old, demon_thumb=thumb[target.alignment],
+                  old_thumb=thumb[me.alignment])  # fmt: skip
+    return Outcome(events=events, say=[said])
 
 
 def _alive_target(ctx: Ctx, answer: Answer) -> None:
@@ -70,7 +74,7 @@ def _alive_target(ctx: Ctx, answer: Answer) -> None:
         raise IllegalChoice("dead_choice", seat=seat_of(answer))
 
 
-@effect("lycanthrope_kill", "seat", check=_alive_target)
+@effect("lycanthrope_kill", "seat", check=_alive_target, must_answer=True)
 def lycanthrope_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """A good target dies and the Demon kills nobody tonight; the faux paw is never killed."""
     target = ctx.g.player(seat_of(answer))
@@ -163,11 +167,16 @@ def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
     after = simulate(ctx.g, events)
     rng = random.Random(f"{ctx.g.night}:{seat}:{answer.character}")
     given = {k.removeprefix("decide:"): v for k, v in ctx.g.memory.items() if k.startswith("decide:")}
-    found = decisions(after, ctx.cat, ctx.script, rng, given, seats={seat})
+    found = decisions(after, ctx.cat, ctx.script, rng, given, seats={seat}, strict=False)
     if made >= wanted:  # the Minions are made: decisions that waited for the Kazali (a jinx) come now
         waiting = {p.seat for p in after.players if p.character and decided_after(p.character, {ctx.ability})}
-        found += decisions(after, ctx.cat, ctx.script, rng, given, seats=waiting, deferred=True) if waiting else []
+        found += decisions(after, ctx.cat, ctx.script, rng, given, seats=waiting, deferred=True,
+                           strict=False) if waiting else []  # fmt: skip
+    given = {k: v for k, v in given.items() if any(f.decision.id == k and f.chosen == v for f in found)}
     events += made_or_asked(found, given, ("mark", "evil"))  # the storyteller decides; the app proposes
+    left = [c for c in ctx.script or ctx.cat.characters if ctx.cat.team(c) == "minion" and c not in after.in_play()]
+    if made < wanted and not left:  # the script has no other Minion: the step ends, and says so
+        return Outcome(events=events, say=[step_texts().rules.no_minion_left])
     return Outcome(events=events, again=made < wanted)
 
 
@@ -179,7 +188,14 @@ def _babysitter_check(ctx: Ctx, answer: Answer) -> None:
             raise IllegalChoice("living_minion_needed")
 
 
-@effect("lilmonsta_babysit", "seat", check=_babysitter_check, must_answer=True)
+def _no_minion_awake(ctx: Ctx, _answer: Answer) -> Text | None:
+    """No Minion alive to wake: the storyteller chooses the babysitter."""
+    if any(p.alive and ctx.cat.team(p.character) == "minion" for p in ctx.g.players):
+        return None
+    return step_texts().rules.no_minion_alive
+
+
+@effect("lilmonsta_babysit", "seat", check=_babysitter_check, must_answer=True, hint=_no_minion_awake)
 def lilmonsta_babysit(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player babysits Lil' Monsta tonight: they are the Demon."""
     events: list[Event] = [
@@ -195,7 +211,9 @@ def lilmonsta_babysit(ctx: Ctx, answer: Answer) -> Outcome:
 def nightwatchman_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: the chosen player wakes and learns who the Nightwatchman is."""
     seat = seat_of(answer)
-    say = filled(step_texts().rules.nightwatchman_wake, seat=seat)
+    # Drunk or poisoned: the chosen player need not be woken, or may be shown another player.
+    told = step_texts().rules.nightwatchman_wake if sober(ctx) else step_texts().rules.nightwatchman_impaired
+    say = filled(told, seat=seat)
     events = [*_spend(ctx), AddReminder(seat=ctx.actor.seat, source="nightwatchman", name="No Ability")]
     return Outcome(events=events, say=[say])
 
@@ -274,6 +292,13 @@ def philosopher_choose(ctx: Ctx, answer: Answer) -> Outcome:
             for p in ctx.g.holders(answer.character)
             if p.seat != ctx.seat
         ]
+    jinx = described(answer.character, ctx.ability)
+    if jinx is not None and jinx.rule == "gained_turns_townsfolk_evil":  # the storyteller's choice: asked
+        good = [p for p in ctx.g.players if p.seat != ctx.seat and p.alignment == "good"]
+        town = [p.seat for p in good if ctx.cat.team(p.character) == "townsfolk"]
+        options: dict[str, list[Event]] = {"no": []}
+        options.update({str(s): [SetAlignment(seat=s, alignment="evil")] for s in town})
+        events.append(question(filled(step_texts().rules.jinx_turns_evil, jinx=jinx.text), options, "no"))
     return Outcome(events=events)
 
 

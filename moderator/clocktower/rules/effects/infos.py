@@ -22,6 +22,17 @@ def _evil(ctx: Ctx, p: Player) -> bool:
     return registers_evil(ctx.g, ctx.cat, p, ctx.ability, ctx.flips)
 
 
+def registered_character(ctx: Ctx, p: Player) -> str | None:
+    """The character ``p`` shows as to the acting ability: their own, or, where the storyteller has them
+    misregister (``ctx.flips``: the Spy, the Recluse), the character type they register as, of which the
+    storyteller picks one ("a Townsfolk of your choice"). Every ability that learns a character uses it."""
+    if p.seat in ctx.flips:
+        reg = misregisters(ctx.g, ctx.cat, p)
+        if reg is not None and reg.teams:
+            return dict(ctx.as_team).get(p.seat, reg.teams[0])
+    return p.character
+
+
 def empath_truth(ctx: Ctx) -> int:
     """Evil living neighbours, skipping the dead, counted now (after the Demon's kill)."""
     seat = ctx.actor.seat
@@ -37,7 +48,7 @@ def oracle_truth(ctx: Ctx) -> int:
 def undertaker_truth(ctx: Ctx) -> str | None:
     """The character of the player executed today (the Drunk shows as the Drunk)."""
     seat = ctx.g.executed_today
-    return ctx.g.player(seat).character if seat is not None else None
+    return registered_character(ctx, ctx.g.player(seat)) if seat is not None else None
 
 
 def shugenja_truth(ctx: Ctx) -> str:
@@ -59,7 +70,7 @@ def grandmother_truth(ctx: Ctx) -> dict[str, object] | None:
     """The grandchild's seat and character."""
     for p in ctx.g.players:
         if any(r.name == "Grandchild" and r.source == "grandmother" for r in p.reminders):
-            return {"seat": p.seat, "character": p.character}
+            return {"seat": p.seat, "character": registered_character(ctx, p)}
     return None
 
 
@@ -68,9 +79,18 @@ def _first(seats: list[int]) -> int | None:
 
 
 def bountyhunter_options(ctx: Ctx) -> list[int]:
-    """Evil players the Bounty Hunter could be shown (not ones already shown)."""
+    """Evil players the Bounty Hunter could be shown (not ones already shown): the truly evil first (what
+    the app proposes), then those who only register as evil."""
     shown = set(ctx.g.memory.get(keys.shown_so_far("bountyhunter", ctx.seat), "").split())
-    return [p.seat for p in ctx.g.players if _evil(ctx, p) and str(p.seat) not in shown and p.seat != ctx.seat]
+    found = [p for p in ctx.g.players if (_evil(ctx, p) or _may_register_evil(ctx, p))
+             and str(p.seat) not in shown and p.seat != ctx.seat]  # fmt: skip
+    return [p.seat for p in sorted(found, key=lambda p: (p.alignment != "evil", not _evil(ctx, p)))]
+
+
+def _may_register_evil(ctx: Ctx, p: Player) -> bool:
+    """Whether ``p`` may register as evil if the storyteller has them (the Recluse)."""
+    reg = misregisters(ctx.g, ctx.cat, p)
+    return reg is not None and reg.alignment == "evil"
 
 
 def balloonist_options(ctx: Ctx) -> list[int]:
@@ -208,7 +228,7 @@ def _chosen(answer: Answer, ctx: Ctx) -> list[Player]:
 
 def ravenkeeper_told(ctx: Ctx, answer: Answer) -> str | None:
     """The chosen player's character."""
-    return next((p.character for p in _chosen(answer, ctx)), None)
+    return next((registered_character(ctx, p) for p in _chosen(answer, ctx)), None)
 
 
 def villageidiot_told(ctx: Ctx, answer: Answer) -> str | None:

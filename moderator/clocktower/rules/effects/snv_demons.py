@@ -118,6 +118,8 @@ def vigormortis_kill(ctx: Ctx, answer: Answer) -> Outcome:
     elif sides:
         which = filled(step_texts().rules.vigormortis_which, seat=seat, seats=", ".join(str(s) for s in sides))
         events.append(question(which, poison, str(sides[0])))
+    else:  # nobody to poison: said, not silently dropped
+        return Outcome(events=events, say=[step_texts().rules.no_townsfolk_to_poison])
     return Outcome(events=events)
 
 

@@ -19,7 +19,7 @@ from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.conditions import CONDITIONS, death_step_due
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, nothing
-from moderator.clocktower.rules.effects.infos import registers_team
+from moderator.clocktower.rules.effects.infos import registered_character, registers_team
 from moderator.clocktower.rules.jinxes import ruled
 from moderator.clocktower.rules.status import impaired, misregisters, registers_demon, registers_evil, team_of
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -70,11 +70,7 @@ def dreamer_told(ctx: Ctx, answer: Answer) -> str | None:
     as the team it registers as (the storyteller picks a character of it)."""
     if not answer.seats:
         return None
-    p = ctx.g.player(answer.seats[0])
-    reg = misregisters(ctx.g, ctx.cat, p) if p.seat in ctx.flips else None
-    if reg is not None and reg.teams:
-        return reg.teams[0]
-    return p.character
+    return registered_character(ctx, ctx.g.player(answer.seats[0]))
 
 
 def _false_character(ctx: Ctx, good: bool) -> str | None:
@@ -105,7 +101,8 @@ effect("dreamer_learn", "seat", check=_dreamer_check, told=dreamer_told, hint=dr
 
 def abnormal_seats(ctx: Ctx) -> list[int]:
     """The players whose ability worked abnormally since dawn because of another character, as the app
-    can see it: a player drunk or poisoned now whose night step ran tonight, or who used a day ability
+    can see it: a player drunk or poisoned now whose night step ran tonight (for information, only if what
+    they were given was untrue: the failure is recorded as it is given), or who used a day ability
     today (the Drunk counts: the jinx lets the Mathematician learn it); and, with the Lunatic jinx, a
     Lunatic who attacked tonight another player than the ones the Demon killed; and a drunk or poisoned
     player whose passive ability failed to keep someone alive since dawn (a poisoned Soldier the Demon
@@ -115,6 +112,9 @@ def abnormal_seats(ctx: Ctx) -> list[int]:
     used = {int(k.split(":")[2]) for k in g.memory if k.startswith("today:") and k.endswith(f":{g.day}")}
     failed = {p.seat for p in g.players if keys.failed("night", g.night, p.seat) in g.memory
               or keys.failed("day", g.day, p.seat) in g.memory}  # fmt: skip
+    # Information given tonight: a drunk or poisoned player given the truth anyway worked normally.
+    told = {int(k.split(":")[3]) for k in g.memory if k.startswith(f"shown:n{g.night}:") and k.split(":")[3].isdigit()}
+    acted -= told - failed
     found = []
     for p in g.players:
         if p.seat == ctx.seat:
@@ -138,7 +138,11 @@ def mathematician_truth(ctx: Ctx) -> int:
 def mathematician_hint(ctx: Ctx, answer: Answer) -> Text:
     seats = abnormal_seats(ctx)
     rules = step_texts().rules
-    return filled(rules.mathematician_counted, seats=", ".join(str(s) for s in seats)) if seats else rules.none_counted
+    if not seats:
+        return rules.none_counted
+    said = ", ".join(str(s) for s in seats)
+    named = Text(ko=said, en=("seat " if len(seats) == 1 else "seats ") + said)
+    return filled(rules.mathematician_counted, seats=named)
 
 
 effect("mathematician_count", truth=mathematician_truth, hint=mathematician_hint, inexact=True)(nothing)

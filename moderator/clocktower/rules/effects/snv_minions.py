@@ -31,7 +31,7 @@ from moderator.clocktower.rules.setup import decisions, made_or_asked
 from moderator.clocktower.rules.status import active, acts_alive, impaired, is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger
-from moderator.errors import IllegalChoice, SetupError
+from moderator.errors import IllegalChoice
 from moderator.i18n import Text
 from moderator.journal import simulate
 
@@ -50,7 +50,7 @@ def _name(cat: Catalogue, cid: str) -> Text:
 # -- a character change ----------------------------------------------------------------------------
 
 
-def become(g: Grimoire, cat: Catalogue, seat: int, character: str) -> list[Event]:
+def become(g: Grimoire, cat: Catalogue, seat: int, character: str, maker: str | None = None) -> list[Event]:
     """``seat``'s character becomes ``character``; the alignment stays. The reminders the old ability
     placed from this seat go with it (a Poisoner made into something else poisons no more)."""
     p = g.player(seat)
@@ -62,6 +62,10 @@ def become(g: Grimoire, cat: Catalogue, seat: int, character: str) -> list[Event
         if old is not None and r.source == old and r.by_seat == seat
     ]
     events.append(Assign(seat=seat, character=character, alignment=p.alignment))
+    made = cat.get(character)
+    if made is not None and made.data is not None and made.data.acts_when_made and g.phase == "night":
+        # it acts tonight, right after the step that made it
+        events.append(Remember(key=keys.gained(g.night, seat, character), value=maker or "yes"))
     return events
 
 
@@ -72,11 +76,9 @@ def decided_after_change(ctx: Ctx, events: list[Event], seats: set[int]) -> list
     after = simulate(ctx.g, events)
     rng = random.Random(f"{ctx.g.night}:{sorted(seats)}")
     given = {k.removeprefix("decide:"): v for k, v in ctx.g.memory.items() if k.startswith("decide:")}
-    try:  # a decision given at setup (--decide) for a character made later is used, if still allowed
-        found = decisions(after, ctx.cat, ctx.script, rng, given, seats=seats)
-    except SetupError:
-        given = {}
-        found = decisions(after, ctx.cat, ctx.script, rng, given, seats=seats)
+    # a decision given at setup (--decide) for a character made later is used, if still allowed
+    found = decisions(after, ctx.cat, ctx.script, rng, given, seats=seats, strict=False)
+    given = {k: v for k, v in given.items() if any(f.decision.id == k and f.chosen == v for f in found)}
     return made_or_asked(found, given, ("mark", "evil", "believes"))
 
 
@@ -200,7 +202,7 @@ def pithag_change(ctx: Ctx, answer: Answer) -> Outcome:
         return Outcome(say=[step_texts().rules.impaired])
     if not _may_make(ctx, cid) or ctx.g.player(seat).character == cid:
         return Outcome(say=[filled(step_texts().rules.in_play_nothing, character=name)])
-    events = become(ctx.g, ctx.cat, seat, cid)
+    events = become(ctx.g, ctx.cat, seat, cid, ctx.ability)
     if ctx.g.player(seat).alignment == "evil" and stays_evil(ctx.ability, cid):
         events.append(Remember(key=keys.kept_evil(seat), value=cid))
     events += decided_after_change(ctx, events, {seat})
@@ -217,7 +219,10 @@ def pithag_change(ctx: Ctx, answer: Answer) -> Outcome:
 def _barber_check(ctx: Ctx, answer: Answer) -> None:
     if len(set(answer.seats)) != len(answer.seats):
         raise IllegalChoice("seat_count", need=2)
-    if sum(1 for s in answer.seats if is_demon(ctx.cat, ctx.g.player(s))) > 1:
+    demons = [s for s in answer.seats if is_demon(ctx.cat, ctx.g.player(s))]
+    # "not another Demon": only the Demon woken (the first living one, as the step says) may be swapped
+    woken = next((p.seat for p in ctx.g.players if p.alive and is_demon(ctx.cat, p)), None)
+    if len(demons) > 1 or any(s != woken for s in demons):
         raise IllegalChoice("two_demons")
 
 
@@ -231,7 +236,8 @@ def barber_swap(ctx: Ctx, answer: Answer) -> Outcome:
     a, b = (ctx.g.player(s) for s in answer.seats)
     if a.character is None or b.character is None:
         return Outcome(events=events)
-    events += [*become(ctx.g, ctx.cat, a.seat, b.character), *become(ctx.g, ctx.cat, b.seat, a.character)]
+    events += [*become(ctx.g, ctx.cat, a.seat, b.character, ctx.ability),
+               *become(ctx.g, ctx.cat, b.seat, a.character, ctx.ability)]  # fmt: skip
     events += decided_after_change(ctx, events, {a.seat, b.seat})
     return Outcome(events=events, say=[filled(step_texts().rules.barber_tell, a=a.seat, b=b.seat)])
 

@@ -1,0 +1,142 @@
+"""The rules classes of issue 29, each held as a mechanism: a wake follows its event by any route; what a
+misregistering player could be is offered wherever a character is learnt; a proposal is the truth as
+everyone truly is; a setup modifier takes the direction the count allows; a changed twin is asked again;
+a poisoned or Vortox-made false answer is what the Mathematician counts; no rule ends a game."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from moderator.clocktower.frontend import TextLoop
+from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.conditions import CONDITIONS
+from moderator.clocktower.rules.context import Ctx
+from moderator.clocktower.rules.nightorder import night_sheet
+from moderator.clocktower.rules.status import acts_alive
+from tests.storyteller.helpers import Game
+from tests.tables import make_table
+from tests.test_fuzz import SCRIPTS, _legal, _table
+
+EVENT_WAKES = ("died_tonight", "grandchild_killed_tonight", "became_demon")
+"""Wake conditions an event of the night sets off (a death, a Demon made)."""
+
+
+def _unwoken(table: object) -> list[str]:
+    """At dawn: the steps an event of tonight made due that never ran (nor were skipped)."""
+    g, cat, script = table.g, table.cat, table.script  # type: ignore[attr-defined]
+    missed = []
+    for line in night_sheet(script, cat, g.night, g):
+        step = line.steps[0] if line.steps else None
+        if step is None or line.seat is None or step.wake_if not in EVENT_WAKES:
+            continue
+        if keys.acted(g.night, line.id, line.seat) in g.memory or keys.skipped(g.night, line.id, line.seat) in g.memory:
+            continue
+        p = g.player(line.seat)
+        ctx = Ctx(g, cat, line.seat, line.id, tuple(script.ids))
+        if (acts_alive(g, cat, p) or step.wake_if == "died_tonight") and CONDITIONS[step.wake_if](ctx):
+            missed.append(f"{line.id} (seat {line.seat})")
+    return missed
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    script_name=st.sampled_from(sorted(SCRIPTS)),
+    players=st.integers(min_value=5, max_value=15),
+    seed=st.integers(min_value=0, max_value=10_000),
+)
+def test_every_wake_an_event_sets_off_happens_by_dawn(script_name: str, players: int, seed: int) -> None:
+    """Random legal games: whatever killed a player or made a Demon tonight (a bounced kill, a Gossip's, a
+    Pit-Hag's change, a star-pass), its wake ran before dawn."""
+    rnd = random.Random(seed)
+    table = _table(script_name, players, seed, "en")
+    loop = TextLoop(table, "en", io.StringIO(), jsonl=True)
+    for _ in range(250):
+        if table.g.winner is not None:
+            break
+        if table.prompt().step == "dawn" and table.g.question is None:
+            assert not _unwoken(table), f"not woken by dawn of night {table.g.night}: {_unwoken(table)}"
+        loop.step(_legal(table, rnd))
+
+
+def _tb(assign: list[str], **decide: str) -> Game:
+    return Game(make_table("trouble-brewing", list("abcdefgh")[: len(assign)], assign, decide=decide or None))
+
+
+def test_a_kill_that_bounces_off_the_mayor_onto_the_ravenkeeper_wakes_them() -> None:
+    game = _tb(["imp", "poisoner", "mayor", "ravenkeeper", "chef", "saint", "butler"])
+    game.to("day")
+    game.say("end day")
+    game.to("imp")
+    game.say("seat 3")  # the Mayor: who dies?
+    assert game.g.question is not None
+    game.say("seat 4")  # it bounces onto the Ravenkeeper, whose place is after the Imp's
+    assert game.prompt.step == "ravenkeeper" and game.prompt.seat == 4
+    game.say("seat 1")
+    assert game.prompt.truth == "imp"
+
+
+def test_the_undertaker_is_offered_what_an_executed_spy_may_register_as() -> None:
+    game = _tb(["imp", "spy", "undertaker", "empath", "chef", "saint", "butler"])
+    game.to("day")
+    game.say("seat 1 nominates seat 2", "5 votes", "end day")
+    game.to("undertaker")
+    p = game.prompt
+    assert p.truth == "spy" and {"townsfolk", "outsider", "empath", "butler"} <= set(p.alternatives)
+    game.say("showed butler")  # a misregistration the storyteller chose: accepted
+    assert game.prompt.step != "undertaker"
+
+
+def test_the_mathematician_counts_a_poisoned_player_only_when_given_untrue_information() -> None:
+    for given, count in (("next", 0), ("showed 0", 1)):
+        game = _tb(["mathematician", "imp", "poisoner", "chef", "empath", "soldier", "washerwoman"])
+        game.to("poisoner")
+        game.say("seat 4")  # the Chef: its true number is 1
+        game.to("chef")
+        game.say(given)
+        game.to("mathematician")
+        assert game.prompt.truth == count, given
+
+
+def test_a_twin_who_becomes_the_evil_twins_alignment_is_chosen_again() -> None:
+    game = Game(make_table("sects-and-violets", list("abcdefgh"),
+                           ["fanggu", "eviltwin", "mutant", "dreamer", "clockmaker", "sage", "seamstress", "oracle"],
+                           decide={"eviltwin_twin": "3"}))  # fmt: skip
+    game.to("day")
+    game.say("end day")
+    game.to("fanggu")
+    game.say("seat 3")  # the Fang Gu jumps into the good twin, an Outsider
+    assert game.player(3).character == "fanggu" and game.player(3).alignment == "evil"
+    assert "Twin" not in game.tokens(3) and game.g.question is not None  # asked for a new twin
+    game.say("next")
+    twins = [p.seat for p in game.g.players if p.has_reminder("Twin", "eviltwin")]
+    assert len(twins) == 1 and game.player(twins[0]).alignment == "good"
+    game.replays()
+
+
+def test_a_decision_given_at_setup_that_the_game_made_impossible_is_asked_not_fatal() -> None:
+    """The Kazali makes the player the Bounty Hunter's evil Townsfolk was given to a Minion."""
+    game = Game(make_table("hunter-x-hunter", list("abcdefghi"),
+                           ["kazali", "bountyhunter", "empath", "shugenja", "oracle", "undertaker", "slayer",
+                            "nightwatchman", "alsaahir"], decide={"evil_townsfolk": "6"},
+                           add=["kazali", "poisoner", "widow"]))  # fmt: skip
+    game.to("kazali")
+    game.say("seat 6 poisoner")
+    assert game.player(6).character == "poisoner"
+    game.prompt  # noqa: B018  (the game goes on: the next prompt can be made)
+    game.replays()
+
+
+def test_the_godfather_takes_plus_one_where_there_is_no_outsider_to_remove() -> None:
+    from moderator.clocktower.rules.loader import default_catalogue
+    from moderator.clocktower.rules.scripts import load_script
+    from moderator.clocktower.rules.setup import build_bag
+
+    script, cat = load_script("bad-moon-rising", default_catalogue())
+    for seed in range(20):
+        bag = build_bag(script, cat, 7, random.Random(seed), require=["godfather"])
+        outsiders = sum(1 for c in bag.seated if cat[c].team == "outsider")
+        assert outsiders == 1, (seed, bag.seated)  # 7 players: 0 Outsiders, so the Godfather's -1 is +1
