@@ -101,6 +101,8 @@ class NightFlow(ShownFlow, PartsFlow):
                 text += note
                 text += self._false_info(c)
         text += self._hint(c, effect, Answer())
+        if step is not None and not self._choosable(c, step):  # the state leaves no legal answer: said
+            text += " " + self._t(flow.no_one_to_choose)
         text += "".join(" " + j for j in self.words.notes(self._state, c.id, line.character))
         expects: list[Expect] = list(step.expects) if step else ["confirm"]
         allowed: list[Intent] = [i for e in expects for i in INTENTS_FOR[e]]
@@ -323,6 +325,21 @@ class NightFlow(ShownFlow, PartsFlow):
             self._pop_to(mark)
             raise
         return Reply()
+
+    def _choosable(self, c: Cursor, step: Step) -> bool:
+        """Whether enough players fit the step's own limits (alive, dead, not themselves) for its choice
+        (two different ones for two seats): a Professor with nobody dead cannot choose."""
+        need = 2 if "two_seats" in step.expects else (1 if "seat" in step.expects else 0)
+        if step.choose is None or not need:
+            return True
+        fit = 0
+        for s in self._state.seats():
+            try:
+                self._check_chosen(c.seat, step, [s])
+            except IllegalChoice:
+                continue
+            fit += 1
+        return fit >= need
 
     def _check_chosen(self, seat: int | None, step: Step, seats: Sequence[int]) -> None:
         """The step's own limits on whom it chooses (alive, dead, not themselves), seat by seat.

@@ -93,6 +93,7 @@ class Flow(Model):
     false_info: Text
     wakes_demon: Text
     nothing_to_give: Text
+    no_one_to_choose: Text
 
 
 class RuleTexts(Model):
