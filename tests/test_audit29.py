@@ -1,6 +1,7 @@
 """Replays the independent audits of the rules classes (issue 29): scenarios written from the rule texts
 and the seeds by three helpers who only ran the app (tests/audit29/e: Trouble Brewing and Bad Moon
-Rising; f: Sects & Violets; g: the seed scripts, half in Korean), each naming the class it tests. They run
+Rising; f: Sects & Violets; g: the seed scripts, half in Korean; h: all six, written after the fixes the
+first three led to, never used to choose them), each naming the class it tests. They run
 black-box, as their authors ran them: ``python -m moderator play --text --jsonl --input …`` (or ``setup
 --json`` for random bags), checked on the exit status, stderr, the JSON lines in order and the state file.
 
@@ -155,10 +156,14 @@ def check(sc: dict[str, Any], home: Path) -> list[str]:
         fails.append(f"warned: {noise}")
     first = prompts[0] if prompts else {}
     warned = "\n".join([err, *other, _low(first.get("reply")), _low(first.get("reply_public"))]).lower()
-    for v in e.get("warning_contains") if isinstance(e.get("warning_contains"), list) else [e["warning_contains"]] \
-            if "warning_contains" in e else []:  # fmt: skip
+    wanted = e.get("warning_contains")
+    for v in wanted if isinstance(wanted, list) else [wanted] if wanted is not None else []:
         if v.lower() not in warned:
             fails.append(f"no warning with {v!r}: {err[:200]!r}")
+    for key, want in (("stderr_contains", True), ("stderr_lacks", False)):
+        for v in (e[key] if isinstance(e[key], list) else [e[key]]) if key in e else []:
+            if (v.lower() in err.lower()) != want:
+                fails.append(f"{key} {v!r}: {err[-200:]!r}")
     everything = (err + "\n" + r.stdout).lower()
     for key, want in (("output_contains", True), ("output_lacks", False)):
         for v in (e[key] if isinstance(e[key], list) else [e[key]]) if key in e else []:

@@ -391,14 +391,19 @@ class NightFlow(ShownFlow, PartsFlow):
         return reply
 
     def _swap_news(self, c: Cursor) -> list[str]:
-        """After a character swap, tell the storyteller what both players now are."""
+        """After a character swap, tell the storyteller what both players now are (not for a seat a question
+        still decides: the star-pass's new Imp is the storyteller's answer)."""
         if c.seat is None:
             return []
+        q = self._state.question
+        options = q.options.values() if q is not None else []
+        open_seats = {e.get("seat") for opt in options for e in opt if e.get("kind") == "assign"}
         flow = step_texts().flow
         news = []
         last = self.journal.entries[-1].events if self.journal.entries else []
         for e in last:
-            if e.kind == "assign" and self._state.phase == "night" and self._state.night > 0:
+            night = self._state.phase == "night" and self._state.night > 0
+            if e.kind == "assign" and night and e.seat not in open_seats:
                 p = self._state.player(e.seat)
                 news.append(self._t(flow.swapped, seat=p.seat, character=self.cat[e.character].name(self.lang),
                                     alignment=flow.alignment[p.alignment](self.lang)))  # fmt: skip

@@ -91,14 +91,14 @@ def test_the_undertaker_is_offered_what_an_executed_spy_may_register_as() -> Non
 
 
 def test_the_mathematician_counts_a_poisoned_player_only_when_given_untrue_information() -> None:
-    for given, count in (("next", 0), ("showed 0", 1)):
+    for line, count in (("next", 0), ("showed 0", 1)):
         game = _tb(["mathematician", "imp", "poisoner", "chef", "empath", "soldier", "washerwoman"])
         game.to("poisoner")
         game.say("seat 4")  # the Chef: its true number is 1
         game.to("chef")
-        game.say(given)
+        game.say(line)
         game.to("mathematician")
-        assert game.prompt.truth == count, given
+        assert game.prompt.truth == count, line
 
 
 def test_a_twin_who_becomes_the_evil_twins_alignment_is_chosen_again() -> None:

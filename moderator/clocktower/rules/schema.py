@@ -73,6 +73,9 @@ class ReminderSpec(Model):
     becomes: str | None = Field(
         None, description="When ``until`` removes it, this reminder of the same owner takes its place (a countdown)."
     )
+    with_holder: bool = Field(
+        False, description="It goes when the player it lies by dies (the Organ Grinder's About To Die, executed)."
+    )
     vote_note: Text | None = Field(
         None,
         description="Said to the storyteller at every vote while it lies and its placer is sober (the Butler's "

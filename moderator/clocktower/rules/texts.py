@@ -115,6 +115,7 @@ class RuleTexts(Model):
     pixie_mad: Text
     innkeeper_which: Text
     registers_demon_to: Text
+    registers_as_guessed: Text
     star_pass: Text
     star_pass_scarletwoman: Text
     sailor_which: Text

@@ -77,15 +77,16 @@ def won(g: Grimoire, cat: Catalogue) -> tuple[Winner, WonBy] | None:
 
 def lapsed(g: Grimoire, cat: Catalogue) -> list[Event]:
     """Remove the reminders whose source has died when they last only while it lives (the Widow's
-    poison, the Philosopher's Drunk): the grimoire shows what is true."""
+    poison, the Philosopher's Drunk), and those that go with the player they lie by (About To Die, once
+    executed): the grimoire shows what is true."""
     return [
         RemoveReminder(seat=p.seat, source=r.source, name=r.name, by_seat=r.by_seat)
         for p in g.players
         for r in p.reminders
-        if source_need(spec(cat, r)) is not None
-        and r.by_seat in g.seats()
-        and not acts_alive(g, cat, g.player(r.by_seat))
-    ]
+        if (source_need(spec(cat, r)) is not None and r.by_seat in g.seats()
+            and not acts_alive(g, cat, g.player(r.by_seat)))
+        or (not p.alive and (s := spec(cat, r)) is not None and s.with_holder)
+    ]  # fmt: skip
 
 
 def expiring(g: Grimoire, cat: Catalogue, when: Until) -> list[Event]:

@@ -31,7 +31,7 @@ from moderator.clocktower.rules.effects.base import (
 from moderator.clocktower.rules.effects.infos import seamstress_told
 from moderator.clocktower.rules.jinxes import decided_after, described, ruled
 from moderator.clocktower.rules.setup import decisions, made_or_asked
-from moderator.clocktower.rules.status import impaired, is_demon
+from moderator.clocktower.rules.status import impaired, is_demon, misregisters
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import question
 from moderator.errors import IllegalChoice
@@ -236,18 +236,29 @@ def innkeeper_protect(ctx: Ctx, answer: Answer) -> Outcome:
     }
     if len(seats) == 1:
         return Outcome(events=[*events, *drunk[str(seats[0])]])
-    proposed = next((s for s in seats if ctx.g.player(s).alignment == "good"), seats[0])
+    # proposed: a good player other than the Innkeeper (a drunk Innkeeper would protect nobody)
+    proposed = next((s for s in seats if ctx.g.player(s).alignment == "good" and s != ctx.seat),
+                    next((s for s in seats if s != ctx.seat), seats[0]))  # fmt: skip
     which = filled(step_texts().rules.innkeeper_which, seats=", ".join(str(s) for s in seats))
     return Outcome(events=[*events, question(which, drunk, str(proposed))])  # the storyteller decides
 
 
 @effect("gambler_guess", "seat", "character")
 def gambler_guess(ctx: Ctx, answer: Answer) -> Outcome:
-    """A wrong guess kills the Gambler."""
-    right = ctx.g.player(seat_of(answer)).character == answer.character
-    if right or not sober(ctx):
+    """A wrong guess kills the Gambler; where the player may register as the character guessed (the Recluse
+    as the Po), the storyteller says whether they do, the app proposing not."""
+    assert answer.character is not None
+    target = ctx.g.player(seat_of(answer))
+    if target.character == answer.character or not sober(ctx):
         return Outcome()
-    return Outcome(events=kill(ctx.g, ctx.cat, ctx.actor.seat))
+    dies = kill(ctx.g, ctx.cat, ctx.actor.seat)
+    reg = misregisters(ctx.g, ctx.cat, target)
+    if reg is not None and ctx.cat.team(answer.character) in reg.teams:
+        named = ctx.cat[target.character or ""].name
+        asked = filled(step_texts().rules.registers_as_guessed, seat=target.seat, character=named,
+                       guessed=ctx.cat[answer.character].name)  # fmt: skip
+        return Outcome(events=[question(asked, {"yes": [], "no": dies}, "no", "yesno")])
+    return Outcome(events=dies)
 
 
 @effect("acrobat_choose", "seat")
