@@ -102,7 +102,8 @@ def repaired(before: Grimoire, after: Grimoire, cat: Catalogue, script: Sequence
     seats = {b.holder for b in gone if b.holder is not None}
     if not seats:
         return events
-    ids = {d.id for b in gone if (d := _mark_decisions(cat).get((b.reminder.source, b.reminder.name)))}
+    marks = _mark_decisions(cat)
+    ids = {d.id for b in gone if (d := marks.get((b.reminder.source, b.reminder.name)))}
     rng = random.Random(f"{g.night}:{g.day}:{sorted(seats)}")
     found = [f for f in decisions(g, cat, script, rng, {}, seats=seats, strict=False) if f.decision.id in ids]
     if after.question is not None:  # one question at a time: made as proposed (the storyteller may edit)

@@ -345,6 +345,16 @@ def options_of(g: Grimoire, cat: Catalogue, script: Sequence[str], dec: Decision
     ]
 
 
+def given_at_setup(memory: dict[str, str]) -> dict[str, str]:
+    """The decisions given at setup (``--decide``), kept in the memory for characters made later."""
+    return {k.removeprefix("decide:"): v for k, v in memory.items() if k.startswith("decide:")}
+
+
+def still_given(given: dict[str, str], found: list[Proposal]) -> dict[str, str]:
+    """Of ``given``, the decisions still taken as given (an impossible one was proposed afresh: asked)."""
+    return {k: v for k, v in given.items() if any(f.decision.id == k and f.chosen == v for f in found)}
+
+
 def made_or_asked(found: list[Proposal], given: dict[str, str], kinds: tuple[str, ...]) -> list[Event]:
     """Hidden decisions during play (a character just made): the first of ``kinds`` not ``given`` that has
     a choice of seats is asked of the storyteller, the app's proposal offered; the others are made as

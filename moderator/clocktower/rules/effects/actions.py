@@ -30,7 +30,7 @@ from moderator.clocktower.rules.effects.base import (
 )
 from moderator.clocktower.rules.effects.infos import seamstress_told
 from moderator.clocktower.rules.jinxes import decided_after, described, ruled
-from moderator.clocktower.rules.setup import decisions, made_or_asked
+from moderator.clocktower.rules.setup import decisions, given_at_setup, made_or_asked, still_given
 from moderator.clocktower.rules.status import impaired, is_demon, misregisters
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import question
@@ -166,13 +166,13 @@ def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
         events.append(SetBluffs(bluffs=[*ctx.g.bluffs, old]))
     after = simulate(ctx.g, events)
     rng = random.Random(f"{ctx.g.night}:{seat}:{answer.character}")
-    given = {k.removeprefix("decide:"): v for k, v in ctx.g.memory.items() if k.startswith("decide:")}
+    given = given_at_setup(ctx.g.memory)
     found = decisions(after, ctx.cat, ctx.script, rng, given, seats={seat}, strict=False)
     if made >= wanted:  # the Minions are made: decisions that waited for the Kazali (a jinx) come now
         waiting = {p.seat for p in after.players if p.character and decided_after(p.character, {ctx.ability})}
         found += decisions(after, ctx.cat, ctx.script, rng, given, seats=waiting, deferred=True,
                            strict=False) if waiting else []  # fmt: skip
-    given = {k: v for k, v in given.items() if any(f.decision.id == k and f.chosen == v for f in found)}
+    given = still_given(given, found)
     events += made_or_asked(found, given, ("mark", "evil"))  # the storyteller decides; the app proposes
     left = [c for c in ctx.script or ctx.cat.characters if ctx.cat.team(c) == "minion" and c not in after.in_play()]
     if made < wanted and not left:  # the script has no other Minion: the step ends, and says so

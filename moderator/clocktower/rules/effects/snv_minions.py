@@ -27,7 +27,7 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import NOMINATED
 from moderator.clocktower.rules.effects.base import character_on_script, effect, good_character_on_script, sober
 from moderator.clocktower.rules.jinxes import described, stays_evil
-from moderator.clocktower.rules.setup import decisions, made_or_asked
+from moderator.clocktower.rules.setup import decisions, given_at_setup, made_or_asked, still_given
 from moderator.clocktower.rules.status import active, acts_alive, impaired, is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger
@@ -75,10 +75,10 @@ def decided_after_change(ctx: Ctx, events: list[Event], seats: set[int]) -> list
     proposes), the others made as proposed. ``events``: the change, not yet applied."""
     after = simulate(ctx.g, events)
     rng = random.Random(f"{ctx.g.night}:{sorted(seats)}")
-    given = {k.removeprefix("decide:"): v for k, v in ctx.g.memory.items() if k.startswith("decide:")}
+    given = given_at_setup(ctx.g.memory)
     # a decision given at setup (--decide) for a character made later is used, if still allowed
     found = decisions(after, ctx.cat, ctx.script, rng, given, seats=seats, strict=False)
-    given = {k: v for k, v in given.items() if any(f.decision.id == k and f.chosen == v for f in found)}
+    given = still_given(given, found)
     return made_or_asked(found, given, ("mark", "evil", "believes"))
 
 
