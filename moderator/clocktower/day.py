@@ -27,7 +27,7 @@ from moderator.clocktower.rules.context import Answer
 from moderator.clocktower.rules.daytime import day_end_events, nomination_events
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
 from moderator.clocktower.rules.schema import Step
-from moderator.clocktower.rules.status import shown_dead, statuses
+from moderator.clocktower.rules.status import impaired, shown_dead, spec, statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.triggers import asked_by
 from moderator.clocktower.rules.victory import winner
@@ -161,6 +161,24 @@ class DayFlow(TravellerFlow, QuestionFlow):
             return [self._remember_seats(keys.voters(g.day), able)]
         return [Remember(key=keys.votes_unsaid(g.day), value="yes")] if votes > 0 else []
 
+    def _check_bound_voters(self, said: list[int] | None) -> None:
+        """Voters said by seat: a living, sober placer of a ``placer_votes_with`` reminder (the Butler) votes
+        only with the player it lies by (the Master).
+
+        Raises:
+            IllegalChoice: the placer is among the voters and the marked player is not.
+        """
+        g = self._state
+        for p in g.players:
+            for r in p.reminders:
+                s = spec(self.cat, r)
+                if s is None or not s.placer_votes_with or said is None or r.by_seat not in g.seats():
+                    continue
+                placer = g.player(r.by_seat)
+                if placer.seat in said and p.seat not in said and placer.alive and not impaired(g, self.cat, placer):
+                    raise IllegalChoice("votes_without", seat=placer.seat, master=p.seat,
+                                        character=self.cat[r.source].name(self.lang))  # fmt: skip
+
     def _votes(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
         if self._state.today.exile:
             return self._exile_votes(cmd)
@@ -173,6 +191,7 @@ class DayFlow(TravellerFlow, QuestionFlow):
                 raise IllegalChoice("no_such_seat", seat=s)
             if not voter.alive and not voter.ghost_vote:
                 raise IllegalChoice("no_ghost_vote", seat=s)
+        self._check_bound_voters(said)
         if votes is None or t.pending is None:
             raise IllegalChoice("votes_needed")
         if votes > len(self._state.players):

@@ -43,6 +43,7 @@ def reminder_names(cat: Catalogue, ids: Sequence[str] | None = None, lang: Lang 
     """Every reminder token (of the characters ``ids``) by its character's name and its own, in both
     languages or in ``lang`` ("monk safe", "수도승 안전"), to (the character's id, the official name)."""
     names: dict[str, tuple[str, str]] = {}
+    bare: dict[str, set[tuple[str, str]]] = {}
     for c in (cat[i] for i in ids if i in cat) if ids is not None else cat.characters.values():
         for r in dict.fromkeys(c.reminders):
             spec = c.reminder(r)
@@ -51,6 +52,11 @@ def reminder_names(cat: Catalogue, ids: Sequence[str] | None = None, lang: Lang 
             forms = said[lang] if lang else [*said["en"], *said["ko"], (c.name("ko"), r), (c.id, r)]
             for char, token in forms:
                 names.setdefault(normalise(f"{char} {token}"), (c.id, r))
+                bare.setdefault(normalise(token), set()).add((c.id, r))
+    # A token's own name alone ("악마 역할", "is the demon") where only one character has it.
+    for token, owners in bare.items():
+        if len(owners) == 1 and token:
+            names.setdefault(token, next(iter(owners)))
     return names
 
 

@@ -80,26 +80,30 @@ class NightFlow(ShownFlow, PartsFlow):
 
     def _step_prompt(self, c: Cursor) -> Prompt:
         line, step = self._line(c)
-        shown = SheetStep(line.id, line.position, line.seat, line.player, line.character, line.status,
-                          (step,) if step else ())  # fmt: skip
-        text = shown.prompt(self.cat, self.lang)
         effect = self._effect(step)
         flow = step_texts().flow
         truth: object = None
-        alternatives: list[object] = []
         if effect is not None and effect.truth is not None:
             truth = effect.truth(self._ctx(c))
-            if truth is None:  # no player fits (an Evil Twin with nobody of the other alignment)
-                text += " " + self._t(flow.nothing_to_give)
-            else:
-                text += " " + self._t(flow.truth, truth=self._say(truth, effect.shows_player))
-                note, alternatives = self._registering(c, effect.truth, truth, effect.shows_player)
-                if effect.options is not None:  # a player who may only register so (the Recluse, as evil)
-                    mis = {p.seat for p in registering.misregistering(self._ctx(c))}
-                    alternatives += [o for o in effect.options(self._ctx(c)) if o in mis and o != truth
-                                     and o not in alternatives]  # fmt: skip
-                text += note
-                text += self._false_info(c)
+        # Nobody to wake as the rules run the step: that is said instead of its instructions (an Evil
+        # Twin with nobody of the other alignment, Lil' Monsta with no Minion alive to choose).
+        idle = effect.idle(self._ctx(c), Answer()) if effect is not None and effect.idle is not None else None
+        if effect is not None and effect.truth is not None and truth is None:
+            idle = flow.nothing_to_give
+        body = step if step is None or idle is None else step.model_copy(update={"prompt": idle})
+        shown = SheetStep(line.id, line.position, line.seat, line.player, line.character, line.status,
+                          (body,) if body else ())  # fmt: skip
+        text = shown.prompt(self.cat, self.lang)
+        alternatives: list[object] = []
+        if effect is not None and effect.truth is not None and truth is not None:
+            text += " " + self._t(flow.truth, truth=self._say(truth, effect.shows_player))
+            note, alternatives = self._registering(c, effect.truth, truth, effect.shows_player)
+            if effect.options is not None:  # a player who may only register so (the Recluse, as evil)
+                mis = {p.seat for p in registering.misregistering(self._ctx(c))}
+                alternatives += [o for o in effect.options(self._ctx(c)) if o in mis and o != truth
+                                 and o not in alternatives]  # fmt: skip
+            text += note
+            text += self._false_info(c)
         text += self._hint(c, effect, Answer())
         if step is not None and not self._choosable(c, step):  # the state leaves no legal answer: said
             text += " " + self._t(flow.no_one_to_choose)

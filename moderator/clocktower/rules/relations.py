@@ -13,7 +13,7 @@ asked of the storyteller with the app's proposal, unless a question is already w
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from moderator.clocktower.grimoire.events import Event, RemoveReminder
@@ -23,6 +23,7 @@ from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.schema import Decision
 from moderator.clocktower.rules.setup import decision_events, decisions, made_or_asked, options_of
+from moderator.clocktower.rules.status import spec
 
 
 @dataclass(frozen=True)
@@ -86,16 +87,34 @@ def _kept_copy(g: Grimoire, r: Reminder, copies: list[Player]) -> Player | None:
     return next((p for p in copies if p.has_reminder(r.name, r.source)), None)
 
 
+def _moved_types(was: Mapping[int, tuple[str | None, object]], after: Grimoire, cat: Catalogue) -> list[Event]:
+    """The reminders that lie by a player of some types (``ReminderSpec.holder_teams``) taken off a player
+    whose character changed from one of them to another type (a babysitting Minion made a Townsfolk)."""
+    events: list[Event] = []
+    for p in after.players:
+        old = was.get(p.seat, (None, None))[0]
+        if old == p.character:
+            continue
+        for r in p.reminders:
+            s = spec(cat, r)
+            if s is not None and s.holder_teams and cat.team(old) in s.holder_teams \
+                    and cat.team(p.character) not in s.holder_teams:
+                events.append(RemoveReminder(seat=p.seat, source=r.source, name=r.name))
+    return events
+
+
 def repaired(before: Grimoire, after: Grimoire, cat: Catalogue, script: Sequence[str]) -> list[Event]:
     """After ``before`` became ``after``: if a character or an alignment changed, the marks that no longer
     hold are taken off and decided again (see the module). Nothing otherwise."""
     was = {p.seat: (p.character, p.alignment) for p in before.players}
     if all(was.get(p.seat) == (p.character, p.alignment) for p in after.players):
         return []
+    moved = _moved_types(was, after, cat)
     gone = broken(after, cat, script)
     if not gone:
-        return []
-    events: list[Event] = [RemoveReminder(seat=b.seat, source=b.reminder.source, name=b.reminder.name) for b in gone]
+        return moved
+    events: list[Event] = [*moved, *(RemoveReminder(seat=b.seat, source=b.reminder.source, name=b.reminder.name)
+                                     for b in gone)]  # fmt: skip
     g = after.model_copy(deep=True)
     for e in events:
         e.apply(g)

@@ -76,6 +76,15 @@ class ReminderSpec(Model):
     with_holder: bool = Field(
         False, description="It goes when the player it lies by dies (the Organ Grinder's About To Die, executed)."
     )
+    placer_votes_with: bool = Field(
+        False, description="While it lies and its placer is alive and sober, the placer votes only if the marked "
+        "player votes too (the Butler's Master): voters said without the marked player are refused.",
+    )
+    holder_teams: list[Team] = Field(
+        default_factory=list,
+        description="It lies by a player of these types: when the player's character changes to another type, "
+        "it is taken off, to be placed again (Lil' Monsta's Is The Demon, by a Minion). Placed by hand, it stays.",
+    )
     vote_note: Text | None = Field(
         None,
         description="Said to the storyteller at every vote while it lies and its placer is sober (the Butler's "

@@ -137,6 +137,7 @@ class RuleTexts(Model):
     say_voters: Text
     fanggu_jumped: Text
     registers_outsider_to: Text
+    registers_minion_to: Text
     vigormortis_which: Text
     cerenovus_tell: Text
     mutant_note: Text

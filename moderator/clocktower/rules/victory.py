@@ -8,6 +8,7 @@ from typing import Literal
 from moderator.clocktower.grimoire.events import AddReminder, Event, RemoveReminder
 from moderator.clocktower.grimoire.state import Grimoire, Player, Winner
 from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.schema import Until
 from moderator.clocktower.rules.status import acts_alive, counted_living, impaired, is_demon, source_need, spec
@@ -76,15 +77,17 @@ def won(g: Grimoire, cat: Catalogue) -> tuple[Winner, WonBy] | None:
 
 
 def lapsed(g: Grimoire, cat: Catalogue) -> list[Event]:
-    """Remove the reminders whose source has died when they last only while it lives (the Widow's
-    poison, the Philosopher's Drunk), and those that go with the player they lie by (About To Die, once
-    executed): the grimoire shows what is true."""
+    """Remove the reminders whose source has died, or no longer has the ability, when they last only
+    while it lives (the Widow's poison, the Philosopher's Drunk, a Poisoner's poison once she is the
+    Imp), and those that go with the player they lie by (About To Die, once executed): the grimoire
+    shows what is true."""
     return [
         RemoveReminder(seat=p.seat, source=r.source, name=r.name, by_seat=r.by_seat)
         for p in g.players
         for r in p.reminders
         if (source_need(spec(cat, r)) is not None and r.by_seat in g.seats()
-            and not acts_alive(g, cat, g.player(r.by_seat)))
+            and (not acts_alive(g, cat, g.player(r.by_seat))
+                 or (r.source in cat and r.source not in abilities(cat, g.player(r.by_seat)))))
         or (not p.alive and (s := spec(cat, r)) is not None and s.with_holder)
     ]  # fmt: skip
 

@@ -181,11 +181,17 @@ def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def _babysitter_check(ctx: Ctx, answer: Answer) -> None:
-    """With the Magician in play (the jinx), the Magician chooses, and only a living Minion can babysit."""
-    if answer.seats and ruled("magician_picks_babysitter", ctx.g.in_play()):
-        p = ctx.g.player(answer.seats[0])
-        if ctx.cat.team(p.character) != "minion" or not p.alive:
+    """One of the Minions babysits (seed 000); with no Minion alive to choose, the storyteller gives it to
+    anyone. With the Magician in play (the jinx), the Magician chooses, and only a living Minion can."""
+    if not answer.seats:
+        return
+    p = ctx.g.player(answer.seats[0])
+    minion = ctx.cat.team(p.character) == "minion"
+    if ruled("magician_picks_babysitter", ctx.g.in_play()):
+        if not minion or not p.alive:
             raise IllegalChoice("living_minion_needed")
+    elif not minion and any(q.alive and ctx.cat.team(q.character) == "minion" for q in ctx.g.players):
+        raise IllegalChoice("minion_babysits")
 
 
 def _no_minion_awake(ctx: Ctx, _answer: Answer) -> Text | None:
@@ -195,7 +201,7 @@ def _no_minion_awake(ctx: Ctx, _answer: Answer) -> Text | None:
     return step_texts().rules.no_minion_alive
 
 
-@effect("lilmonsta_babysit", "seat", check=_babysitter_check, must_answer=True, hint=_no_minion_awake)
+@effect("lilmonsta_babysit", "seat", check=_babysitter_check, must_answer=True, idle=_no_minion_awake)
 def lilmonsta_babysit(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player babysits Lil' Monsta tonight: they are the Demon."""
     events: list[Event] = [

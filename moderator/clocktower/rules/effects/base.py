@@ -72,6 +72,9 @@ class Effect:
     must_answer: bool = False
     """The step cannot end with nobody chosen (the Kazali makes every Minion, Lil' Monsta always has a
     babysitter): "no" or an unanswered "next" is refused, and "skip" leaves the step by hand."""
+    idle: HintFn | None = None
+    """When it gives a text, nobody can be woken for the step as the rules run it (no Minion alive to
+    choose Lil' Monsta's babysitter): the text is said instead of the step's instructions."""
 
 
 EFFECTS: dict[str, Effect] = {}
@@ -93,6 +96,7 @@ def effect(
     repeats: bool = False,
     inexact: bool = False,
     must_answer: bool = False,
+    idle: HintFn | None = None,
 ) -> Callable[[ApplyFn], ApplyFn]:
     """Register ``fn`` as the effect ``name``."""
 
@@ -102,7 +106,7 @@ def effect(
         EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options, hint=hint,
                                proposal=proposal, seat_truth=seat_truth, declined=declined,
                                gives_info=gives_info, info_check=info_check, repeats=repeats,
-                               inexact=inexact, must_answer=must_answer)  # fmt: skip
+                               inexact=inexact, must_answer=must_answer, idle=idle)  # fmt: skip
         return fn
 
     return register

@@ -33,7 +33,7 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import DAY_END
 from moderator.clocktower.rules.effects.base import EFFECTS, effect, seat_of, sober
 from moderator.clocktower.rules.schema import Step
-from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, registers_evil
+from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, misregisters, registers_evil
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question, scarlet_catcher
 from moderator.errors import IllegalChoice
@@ -158,11 +158,22 @@ def chosen_events(g: Grimoire, cat: Catalogue, chooser: int | None, seats: Seque
 def _minstrel_drunk(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
     """A Minion dies by execution: while the Minstrel lives sober, every other player is drunk until
     dusk tomorrow."""
-    if not d.executed or cat.team(dead.character) != "minion" or not owner.alive or impaired(g, cat, owner):
+    if not d.executed or not owner.alive or impaired(g, cat, owner):
+        return []
+    minion = cat.team(dead.character) == "minion"
+    reg = misregisters(g, cat, dead)
+    may = reg is not None and (("minion" in reg.teams) != minion if reg.teams else minion and reg.alignment == "good")
+    if not minion and not may:
         return []
     owned = next(a for a in abilities(cat, owner) if "minstrel_drunk" in (_triggers(cat, a)))
-    return [AddReminder(seat=owner.seat, source=owned, name="Everyone Is Drunk", by_seat=owner.seat),
-            Remember(key=keys.placed(owned, owner.seat), value=str(g.night))]  # fmt: skip
+    drunk: list[Event] = [AddReminder(seat=owner.seat, source=owned, name="Everyone Is Drunk", by_seat=owner.seat),
+                          Remember(key=keys.placed(owned, owner.seat), value=str(g.night))]  # fmt: skip
+    if not may:
+        return drunk
+    # The Recluse may register as a Minion, the Spy as not one: the storyteller decides; the truth proposed.
+    asked = filled(step_texts().rules.registers_minion_to, seat=dead.seat, character=cat[dead.character or ""].name,
+                   ability=cat[owned].name)  # fmt: skip
+    return [question(asked, {"yes": drunk, "no": []}, "yes" if minion else "no", "yesno")]
 
 
 def _triggers(cat: Catalogue, cid: str) -> list[str]:
