@@ -33,6 +33,18 @@ class NotUnderstood(ModeratorError, ValueError):
     """An utterance that matches no command allowed now."""
 
 
+class Tentative(NotUnderstood):
+    """An utterance that reads as a command but is no fact yet: a question ("3번 죽었어?"), a maybe
+    ("지명한 것 같아"), a bare word that is also a number ("네" at a count), a name typed close to one.
+    ``command`` is what it would mean; the front end reads it back and carries it out on a yes."""
+
+    def __init__(self, command: object, heard: str, why: str) -> None:
+        super().__init__(heard)
+        self.command = command
+        self.heard = heard
+        self.why = why
+
+
 class Ambiguous(ModeratorError, ValueError):
     """An utterance that matches more than one thing ("which one?")."""
 

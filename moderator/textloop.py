@@ -14,7 +14,7 @@ from typing import Any, Generic, Protocol, TextIO, TypeVar
 
 from moderator.commands.parse import Command, Parser, parse_any
 from moderator.commands.phrases import Intent
-from moderator.errors import IllegalChoice
+from moderator.errors import IllegalChoice, Tentative
 from moderator.i18n import Lang
 from moderator.journal import write_atomic
 from moderator.session import Line
@@ -52,6 +52,8 @@ class TextLoopBase(ABC, Generic[P, R]):
         """Called after every command, once the state is saved (the web page is pushed the change)."""
         self.elsewhere: list[Callable[[], None]] = []
         """Called when a second front end (the web page) changed the game: the voice asks the new step."""
+        self._pending: tuple[Command, str] | None = None
+        """A line read back (:meth:`read_back`), and the step it was for: a yes next carries it out."""
 
     # -- what each game says -------------------------------------------------------------------
 
@@ -147,17 +149,31 @@ class TextLoopBase(ABC, Generic[P, R]):
 
     def step(self, line: str) -> tuple[R | None, str | None]:
         """Handle one utterance; return the reply, or the reason it changed nothing. No line, whatever
-        its bytes or length, ends the game."""
+        its bytes or length, ends the game. A line read back (a question, a maybe: :class:`Tentative`) is
+        carried out only if the next line, at the same step, is a yes."""
         with self.lock:
+            pending, self._pending = self._pending, None
             if len(line) > MAX_LINE:
                 return None, self.not_understood()
+            if pending is not None and pending[1] == self.step_key():
+                yes = parse_any(self.parsers, line, ("yes",))
+                if yes is not None and yes.intent == "yes":
+                    return self.act(pending[0])
             try:
                 cmd = self.parse(line)
+            except Tentative as exc:
+                assert isinstance(exc.command, Command)
+                self._pending = (exc.command, self.step_key())
+                return None, self.read_back(exc.command)
             except IllegalChoice as exc:
                 return None, self.refused(exc)
             if cmd is None:
                 return None, self.not_understood()
             return self.act(cmd)
+
+    def read_back(self, cmd: Command) -> str:
+        """A line that is no fact yet, read back: what it would do, and that a yes does it."""
+        return self.parsers[0].read_back(cmd)
 
     def act(self, cmd: Command) -> tuple[R | None, str | None]:
         """Carry out a command; return the reply, or the reason it changed nothing."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -20,7 +22,7 @@ from moderator.commands.phrases import (
     spaced,
     to_regex,
 )
-from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood
+from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood, Tentative
 from moderator.i18n import Lang
 from moderator.korean.particles import resolve_particles
 
@@ -31,6 +33,9 @@ Value = str | int | bool | tuple[str | int | bool, ...]
 
 #: Always allowed, whatever the step expects.
 ALWAYS: tuple[Intent, ...] = ("next", "back", "repeat", "pause")
+
+#: Intents that change nothing: asked as a question they are still carried out ("다시?").
+_NEVER_DOUBTED: frozenset[Intent] = frozenset({"repeat", "pause", "help", "grimoire", "sheet"})
 
 #: Intents of a step that chooses a player or a character: there "no" means nobody.
 CHOOSING: frozenset[Intent] = frozenset({"seat", "two_seats", "character"})
@@ -160,10 +165,12 @@ def parse_any(
             that does not exist, a number that is not one): typed text is answered with the reason.
     """
     allow = list(allowed)
-    why: IllegalChoice | None = None
+    why: IllegalChoice | Tentative | None = None
     for parser in parsers:
         try:
             return parser.parse(utterance, allow)
+        except Tentative as exc:  # only typed lines are read back (by voice: not heard)
+            why = why or exc
         except (NotUnderstood, Ambiguous):
             continue
         except IllegalChoice as exc:
@@ -218,15 +225,159 @@ class Parser:
         ]
 
     def parse(self, utterance: str, allowed: Iterable[Intent] | None = None) -> Command:
-        """The command ``utterance`` says, among ``allowed`` intents (plus next/back/repeat/pause).
+        """The command ``utterance`` says, among ``allowed`` intents (plus next/back/repeat/pause), as a
+        table says it: the line as it is, else without the words said around an answer (fillers, endings,
+        particles: see :class:`Talk`). A question, a maybe, a bare word that is also a number at a count,
+        or a character's name typed close to one, is never taken as a fact.
 
         Raises:
+            Tentative: it reads as a command, but must be read back (its ``command``) and confirmed.
             NotUnderstood: it matches no allowed command; the message lists what may be said.
             Ambiguous: it matches commands of different meaning.
         """
         allow = set(allowed) | set(ALWAYS) if allowed is not None else None
+        _check_numbers(utterance, normalise(utterance))
+        talk = self.data.talk
+        doubt = self._doubted(utterance)
+        heard = self._undoubted(utterance) if doubt else utterance
+        zero = normalise(heard) in {normalise(z) for z in talk.zero}
+        if zero and allow is not None and allow & {"votes", "number"}:  # "아무도 안 들었어": none
+            cmd = Command("votes" if "votes" in allow else "number", number=0, text=utterance)
+        else:
+            cmd = self._parse_forms(utterance, heard, allow)
+        if doubt and cmd.intent not in _NEVER_DOUBTED:
+            raise Tentative(cmd, utterance, "question")
+        risky = {normalise(w) for w in talk.risky_numbers}
+        if cmd.intent in ("number", "votes") and normalise(utterance) in risky:
+            raise Tentative(cmd, utterance, "number")
+        return cmd
+
+    def _doubted(self, utterance: str) -> bool:
+        """Whether the line asks or doubts (see :class:`Talk`)."""
+        if utterance.rstrip().endswith(("?", "\uff1f")):
+            return True
+        words = normalise(utterance).split()
+        if not words:
+            return False
+        talk = self.data.talk
+        known = {*self._value_words, *self.vocab.players, *self.vocab.characters, *self._number_words}
+        last = words[-1]
+        if last not in known and any(last.endswith(e) and last != e for e in talk.question_endings):
+            return True
+        if words[0] in talk.question_starts and len(words) > 1:
+            return True
+        return any(w.startswith(d) for w in words for d in talk.doubts)
+
+    def _undoubted(self, utterance: str) -> str:
+        """The line without what made it a question or a maybe: what it would say as a fact."""
+        talk = self.data.talk
+        words = [w for w in normalise(utterance).split() if not any(w.startswith(d) for d in talk.doubts)]
+        while words and words[-1] in ("것", "거", "듯"):
+            words.pop()
+        if words and words[0] in talk.question_starts:
+            words = words[1:]
+        return " ".join(words)
+
+    def _forms(self, text: str) -> list[str]:
+        """``text`` as said, then without the words around an answer: each way of taking them off
+        (fillers before it, particles after a seat or a name, an ending on the last word), the fewest first."""
+        talk = self.data.talk
+        fillers = {normalise(f) for f in talk.fillers}
+        particles = sorted((normalise(p) for p in talk.particles), key=len, reverse=True)
+        endings = sorted((normalise(e) for e in talk.endings), key=len, reverse=True)
+        names = set(self.vocab.players)
+
+        def unfilled(words: list[str]) -> list[str]:
+            while len(words) > 1 and words[0] in fillers:
+                words = words[1:]
+            return words
+
+        def unmarked(words: list[str]) -> list[str]:
+            kept: list[str] = []
+            for w in words:
+                if w in particles and kept:
+                    continue  # "민수 씨"
+                kept.append(next((w[: -len(p)] for p in particles if w.endswith(p) and len(w) > len(p)
+                                  and (w[: -len(p)] in names or re.fullmatch(r"[0-9]+\s*번", w[: -len(p)]))), w))
+            return kept
+
+        def unended(words: list[str]) -> list[str]:
+            for ending in endings:
+                if words and words[-1].endswith(ending) and len(words[-1]) > len(ending):
+                    return [*words[:-1], words[-1][: -len(ending)]]
+            return words
+
+        steps = (unended, unmarked, unfilled)
+        words = normalise(text).split()
+        forms = [" ".join(words)]
+        for n in range(1, len(steps) + 1):
+            for combo in itertools.combinations(steps, n):
+                w = words
+                for fn in combo:
+                    w = fn(w)
+                forms.append(" ".join(w))
+        return list(dict.fromkeys(f for f in forms if f))
+
+    def _parse_forms(self, utterance: str, heard: str, allow: set[Intent] | None) -> Command:
+        first: NotUnderstood | None = None
+        for i, form in enumerate(self._forms(heard)):
+            try:
+                cmd = self._parse_exact(utterance if i == 0 and heard == utterance else form, allow)
+            except Tentative:
+                raise
+            except NotUnderstood as exc:
+                first = first or exc
+                continue
+            return replace(cmd, text=utterance)
+        close = self._close_character(heard, allow)
+        if close is not None:
+            raise Tentative(close, utterance, "typo")
+        raise first or NotUnderstood(utterance)
+
+    def _close_character(self, heard: str, allow: set[Intent] | None) -> Command | None:
+        """A character's name typed close to one ("washrwoman", "임ㅍ"), where a character is asked."""
+        if allow is not None and "character" not in allow:
+            return None
+        key = normalise(heard)
+        if len(key) < 2:
+            return None
+        flat = unicodedata.normalize("NFD", key)
+        best, score = None, 0.0
+        for name, cid in self.vocab.characters.items():
+            r = difflib.SequenceMatcher(None, flat, unicodedata.normalize("NFD", name)).ratio()
+            if r > score:
+                best, score = cid, r
+        return Command("character", character=best, text=heard) if best and score >= self.data.talk.close_to else None
+
+    def say(self, cmd: Command) -> str:
+        """``cmd`` said plainly in this language (its first template, with its values): what a read-back says."""
+        v = self.data.values
+        seats = [str(s) for s in cmd.seats]
+        names = [n for n, c in self.vocab.characters.items() if c == cmd.character]
+        mine = [n for n in names if any("\uac00" <= ch <= "\ud7a3" for ch in n) == (self.lang == "ko")]
+        sample = {
+            "n": seats[0] if seats else "", "m": seats[1] if len(seats) > 1 else "",
+            "k": str(cmd.number) if cmd.number is not None else "", "yes": v.yes[0], "no": v.no[0],
+            "player": seats[0] if seats else "", "player2": seats[1] if len(seats) > 1 else "",
+            "character": (mine or names or [cmd.character or ""])[0], "seats": " ".join(seats[2:] or seats),
+            "value": str(cmd.value or ""), "values": str(cmd.value or ""), "text": cmd.words or "",
+        }  # fmt: skip
+        own = self.data.examples.get(cmd.intent)
+        templates = [own] if own else self.data.intents.get(cmd.intent, [])
+        if not templates:
+            return cmd.text
+        said = " ".join(_example(parse_template(templates[0]), sample).split())
+        if self.lang == "ko":
+            said = resolve_particles(re.sub(r"(?<=[0-9]) (?=[번표명장개])", "", said))
+        return said
+
+    def read_back(self, cmd: Command) -> str:
+        """A tentative line read back (:attr:`Talk.read_back`): what it would do, and that a yes does it."""
+        said = self.data.talk.read_back.format(meaning=self.say(cmd))
+        return resolve_particles(said) if self.lang == "ko" else said
+
+    def _parse_exact(self, utterance: str, allow: set[Intent] | None) -> Command:
         text = normalise(utterance)
-        _check_numbers(utterance, text)
         found: list[Command] = []
         beyond: list[int] = []
         for intent, pattern in self._patterns:
@@ -269,6 +420,8 @@ class Parser:
             choices = None if allow is None else allow - {"yes", "no", *ALWAYS}
             try:
                 cmd = self.parse(rest, choices)
+            except Tentative:
+                raise
             except NotUnderstood:
                 break
             if cmd.intent not in ALWAYS:

@@ -99,6 +99,36 @@ class VoicePhrases(BaseModel):
     instead of being forced into a command (measured in bench/FINDINGS.md)."""
 
 
+class Talk(BaseModel):
+    """How a table talks around its answers (issue 23): what is taken off before a line is read, what
+    makes a line a question or a maybe (never a fact: read back, carried out on a yes), and the bare
+    words that are also numbers."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    fillers: list[str] = []
+    """Words said before an answer that change nothing ("음", "어", "그럼"; "um", "so")."""
+    endings: list[str] = []
+    """Endings on the last word of an answer ("3번이요", "임프요", "아니야"): taken off if the line is not
+    understood as it is; the longest first."""
+    particles: list[str] = []
+    """Marks after a seat or a player's name ("3번이", "하은이", "민수 씨"): taken off likewise."""
+    question_endings: list[str] = []
+    """A last word ending so asks ("죽었나요", "할까"); a line ending in "?" always does."""
+    question_starts: list[str] = []
+    """A first word so asks ("did", "is")."""
+    doubts: list[str] = []
+    """Words that make a line a maybe ("같아", "아마", "maybe"): any word starting so."""
+    risky_numbers: list[str] = []
+    """Bare words that are also numbers ("네" is yes and four): at a count, read back before they count."""
+    zero: list[str] = []
+    """Ways to say nobody at a count ("아무도 안 들었어", "nobody voted"): the number 0."""
+    read_back: str = "{meaning}?"
+    """How a tentative line is read back: {meaning}, the command said plainly."""
+    close_to: float = 0.8
+    """How close (0 to 1, letters or jamo alike) a typed name must be to one of the game's to be read back."""
+
+
 class Phrases(BaseModel):
     """One language's command phrases."""
 
@@ -113,6 +143,7 @@ class Phrases(BaseModel):
     examples: dict[Intent, str] = {}
     """The example ``help`` gives where the first template, said plainly, reads badly (a template too)."""
     voice: VoicePhrases | None = None
+    talk: Talk = Talk()
 
 
 def read_phrases(path: Path) -> Phrases:

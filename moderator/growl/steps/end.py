@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from moderator.commands.parse import Command, normalise
-from moderator.commands.phrases import Intent
+from moderator.commands.phrases import Intent, phrases
 from moderator.growl.events import CloseGame, GainGold, GrowlEvent, NewGame, SetWinner
 from moderator.growl.prompts import Beat
 from moderator.growl.state import GrowlState
@@ -116,9 +116,15 @@ def _standings_act(ctx: Ctx, cmd: Command) -> Outcome:
     if cmd.intent == "yes":
         game = ctx.s.game + 1
         return Outcome([NewGame(game=game, step=FIRST_STEP)], label=f"game {game}")
-    if cmd.intent == "no":
+    if cmd.intent == "no" and _plain_no(ctx, cmd):
         return goto("evening_over")
-    raise refuse("answer_yes_no")
+    raise refuse("answer_yes_no")  # a stray "없음" never ends the evening: only a plain no does
+
+
+def _plain_no(ctx: Ctx, cmd: Command) -> bool:
+    """Whether ``cmd`` is a plain no ("아니요", "no"), not a "none" said to something else."""
+    words = {normalise(w) for lang in ("ko", "en") for w in phrases(lang).values.no}
+    return not cmd.text or normalise(cmd.text) in words
 
 
 def _evening_over(ctx: Ctx) -> View:
