@@ -1,7 +1,8 @@
 """Replays the independent audits of the rules classes (issue 29): scenarios written from the rule texts
 and the seeds by three helpers who only ran the app (tests/audit29/e: Trouble Brewing and Bad Moon
 Rising; f: Sects & Violets; g: the seed scripts, half in Korean; h: all six, written after the fixes the
-first three led to, never used to choose them), each naming the class it tests. They run
+first three led to, never used to choose them; i: 101 more on all six, written by a fourth helper after
+h's fixes, 89 passing on its first run against the app it was written for), each naming the class it tests. They run
 black-box, as their authors ran them: ``python -m moderator play --text --jsonl --input …`` (or ``setup
 --json`` for random bags), checked on the exit status, stderr, the JSON lines in order and the state file.
 

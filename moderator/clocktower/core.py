@@ -119,11 +119,15 @@ class Core(JournaledEngine[Grimoire, Journal]):
         """The sheet line the cursor is on, even if its player has just died."""
         char = self.cat[c.id]
         steps: tuple[Step, ...] = ()
-        if char.data is not None:
+        p = self._state.player(c.seat) if c.seat is not None else None
+        on_sheet = [x for x in night_sheet(self.script, self.cat, self._state.night, self._state)
+                    if (x.id, x.seat, x.position) == (c.id, c.seat, c.position)] if p is not None else []  # fmt: skip
+        if on_sheet:  # the line's own steps (a first-night ability gained tonight, beside its other nights')
+            steps = on_sheet[0].steps
+        elif char.data is not None:
             night = char.data.night
             # A first-night ability gained later is used with its first-night steps.
             steps = tuple(night.first if self._state.night == 1 or not night.other else night.other)
-        p = self._state.player(c.seat) if c.seat is not None else None
         line = SheetStep(
             id=c.id, position=c.position, seat=c.seat, player=p.name + self.words.player_dead(p) if p else None,
             character=p.character if p else None,

@@ -135,31 +135,30 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
             continue
         position = pos.get(cid)
         steps = _steps(char, first)
-        if not first and keys.gained(g.night, p.seat, cid) in g.memory and not wakes(char, False):
-            # A first-night ability gained tonight (a Philosopher's Shugenja, one the Pit-Hag made) is used
-            # tonight, right after the step that gave it.
+        gained = not first and keys.gained(g.night, p.seat, cid) in g.memory and char.first_night is not None
+        once = tuple(s for s in _steps(char, True) if s.effect not in {o.effect for o in _steps(char, False)})
+        if gained and once:
+            # A first-night ability gained tonight (a Philosopher's Shugenja or Grandmother, one the Pit-Hag
+            # made) is used tonight, right after the step that gave it; its other nights' steps as usual.
             maker = g.memory[keys.gained(g.night, p.seat, cid)]
             anchor = maker if maker in pos else (p.character or "")
-            position = pos.get(anchor, 0.0) + 0.5 if char.first_night is not None else None
-            steps = _steps(char, True)
-        elif not wakes(char, first):
+            lines += _lines_of(g, cat, p, cid, pos.get(anchor, 0.0) + 0.5, once)
+        if not wakes(char, first):
             continue
-        if position is None or p.has_reminder("No Ability", cid):  # an ability used up does not wake
-            continue
-        if not acts_alive(g, cat, p) and not _acts_dead(g, cat, p, cid, steps):
-            continue
-        lines.append(
-            SheetStep(
-                id=cid,
-                position=position,
-                seat=p.seat,
-                player=p.name,
-                character=p.character,
-                status=frozenset(statuses(g, cat, p)),
-                steps=steps,
-            )
-        )
+        lines += _lines_of(g, cat, p, cid, position, steps)
     return lines
+
+
+def _lines_of(
+    g: Grimoire, cat: Catalogue, p: Player, cid: str, position: float | None, steps: tuple[Step, ...]
+) -> list[SheetStep]:
+    """``p``'s line for the ability ``cid`` at ``position`` with ``steps``, if it wakes now."""
+    if position is None or p.has_reminder("No Ability", cid):  # an ability used up does not wake
+        return []
+    if not acts_alive(g, cat, p) and not _acts_dead(g, cat, p, cid, steps):
+        return []
+    return [SheetStep(id=cid, position=position, seat=p.seat, player=p.name, character=p.character,
+                      status=frozenset(statuses(g, cat, p)), steps=steps)]  # fmt: skip
 
 
 def _acts_dead(g: Grimoire, cat: Catalogue, p: Player, cid: str, steps: tuple[Step, ...]) -> bool:
