@@ -69,6 +69,8 @@ def character_names(cat: Catalogue, first: Sequence[str] = ()) -> dict[str, str]
         for lang in LANGS:
             names[normalise(c.name(lang))] = c.id
         names[c.id] = c.id
+        for alias in c.data.aliases if c.data is not None else []:
+            names.setdefault(normalise(alias), c.id)
     return names
 
 

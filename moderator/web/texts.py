@@ -16,7 +16,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "day": ("낮", "Day"),
     "sheet": ("오늘 밤 순서", "Tonight's sheet"),
     "coming_night": ("다음 밤 순서", "The coming night"),
-    "truth": ("정답", "True answer"),
+    "truth": ("참인 정보", "True answer"),
     "public": ("테이블에", "To the table"),
     "bluffs": ("블러프", "Bluffs"),
     "unseated": ("자리 없는 캐릭터", "In play, no seat"),

@@ -256,7 +256,7 @@ def test_a_korean_game_on_the_page(tmp_path: Path, browser: BrowserContext) -> N
         assert state["cursor"]["seats"] == [3]
         state = step(page, korean, lambda: page.locator('#chars [data-character="widow"]').click())
         assert state["players"][2]["character"] == "widow"
-        expect(page.locator("#truth")).to_contain_text("정답")
+        expect(page.locator("#truth")).to_contain_text("참인 정보")
         page.screenshot(path=str(tmp_path / "phone-korean.png"), full_page=True)
     finally:
         korean.stop()

@@ -137,7 +137,7 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
         steps = _steps(char, first)
         gained = not first and keys.gained(g.night, p.seat, cid) in g.memory and char.first_night is not None
         once = tuple(s for s in _steps(char, True) if s.effect not in {o.effect for o in _steps(char, False)})
-        if gained and once:
+        if gained and (once or not _steps(char, True)):  # no steps of ours: the generic line (the Apprentice)
             # A first-night ability gained tonight (a Philosopher's Shugenja or Grandmother, one the Pit-Hag
             # made) is used tonight, right after the step that gave it; its other nights' steps as usual.
             maker = g.memory[keys.gained(g.night, p.seat, cid)]

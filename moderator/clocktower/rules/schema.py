@@ -224,6 +224,10 @@ class CharacterData(Model):
     setup: Setup = Field(default_factory=Setup)
     decisions: list[Decision] = Field(default_factory=list)
     registers: Registering | None = Field(None, description="It may register as something it is not.")
+    aliases: list[str] = Field(
+        default_factory=list, description="Other names a table uses for it, in either language (the seeds' other "
+        "name, the loan word): understood as the character, never said.",
+    )
     acts_when_made: bool = Field(
         False, description="A player made this character during the game (the Pit-Hag's) uses its first-night "
         "ability that night (seed 003's Shugenja).",
