@@ -88,6 +88,10 @@ class TextLoopBase(ABC, Generic[P, R]):
     def begin(self) -> None:
         """Before the first prompt (the Clocktower grimoire, in prose)."""
 
+    def greeting(self) -> R | None:
+        """Said with the first prompt (a resumed Growl evening: where it is)."""
+        return None
+
     def finished(self) -> bool:
         """Whether the game has ended: the loop then takes one more line (back undoes the last change;
         anything else, or the end of the input, ends the program)."""
@@ -187,7 +191,7 @@ class TextLoopBase(ABC, Generic[P, R]):
         """Run until the input ends. Returns the exit code."""
         self.save_state()
         self.begin()
-        self.emit(self.current())
+        self.emit(self.current(), self.greeting())
         for raw in lines:
             line = raw.strip()
             if not line or line.startswith("#"):

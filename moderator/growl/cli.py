@@ -65,7 +65,7 @@ def pace_arg(text: str) -> float:
     return pace
 
 
-def names_from(args: argparse.Namespace, data: GrowlData) -> list[str]:
+def names_from(args: argparse.Namespace, data: GrowlData, lang: Lang | None = None) -> list[str]:
     """Players' names from --players, or empty names from --count.
 
     Raises:
@@ -78,27 +78,29 @@ def names_from(args: argparse.Namespace, data: GrowlData) -> list[str]:
     else:
         raise SetupError('give --players "a,b,c,d" (clockwise from seat 1), --count N, or --game FILE')
     span = data.setup.players
+    said = data.texts.cli
     if not span.min <= len(names) <= span.max:
-        raise SetupError(f"Growl takes {span.min} to {span.max} players, not {len(names)}")
+        raise SetupError(said.player_count(lang or "en", min=span.min, max=span.max, n=len(names)))
     named = [n.casefold() for n in names if n]
     if len(set(named)) != len(named):
-        raise SetupError("two players have the same name; give each a different one")
+        raise SetupError(said.same_name(lang or "en"))
     return names
 
 
-def open_journal(args: argparse.Namespace, data: GrowlData) -> tuple[GrowlJournal, Path | None]:
-    """The evening to play and where to save it: resumed from --game, or new."""
+def open_journal(args: argparse.Namespace, data: GrowlData, lang: Lang | None = None) -> tuple[GrowlJournal, Path | None]:
+    """The evening to play and where to save it: resumed from --game, or new (in ``lang``)."""
     if args.game:
         path = Path(args.game)
         return GrowlJournal.load(path), Path(args.save) if args.save else path
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    return GrowlJournal.new(names_from(args, data), seed), Path(args.save) if args.save else None
+    return GrowlJournal.new(names_from(args, data, lang), seed, lang), Path(args.save) if args.save else None
 
 
 def cmd_growl(args: argparse.Namespace, config: Config) -> int:
     data = default_data()
-    lang: Lang = args.lang or config.general.language
-    journal, save = open_journal(args, data)
+    wanted: Lang = args.lang or config.general.language
+    journal, save = open_journal(args, data, wanted)
+    lang: Lang = args.lang or journal.start.lang or config.general.language  # a resumed evening keeps its own
     if save is None and not args.input:  # a live evening is always saved: never a lost game
         save = autosave_path(config, "growl")
     with live_saving(save, "growl", config, "evening") as persist:

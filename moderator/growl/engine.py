@@ -13,7 +13,7 @@ from moderator.commands.parse import Command
 from moderator.engine import JournaledEngine
 from moderator.errors import SetupError
 from moderator.growl.data import GrowlData
-from moderator.growl.events import GrowlEvent, NewGame
+from moderator.growl.events import Die, GainGold, GrowlEvent, NewGame
 from moderator.growl.journal import GrowlJournal
 from moderator.growl.prompts import Prompt, Reply
 from moderator.growl.state import GrowlState
@@ -104,8 +104,23 @@ class Growl(JournaledEngine[GrowlState, GrowlJournal]):
         return Reply(list(outcome.say))
 
     def undo(self) -> Reply:
-        """Pop the last entry (never the first game's start)."""
+        """Pop the last entry (never the first game's start), and say what it undid and where the evening is."""
         ctx = self.ctx()
+        last = self.journal.entries[-1].events if self.journal.entries else []
         if not self._pop():
             return Reply([ctx.t(self.data.texts.flow.nothing_to_undo)])
-        return Reply([ctx.t(self.data.texts.flow.undone)])
+        flow = self.data.texts.flow
+        ctx = self.ctx()
+        what = [ctx.t(flow.undone_death, who=ctx.who(e.seat)) for e in last if isinstance(e, Die)]
+        what += [ctx.t(flow.undone_gold, who=ctx.who(e.seat)) for e in last if isinstance(e, GainGold)]
+        return Reply([ctx.t(flow.undone), *what, self.where()])
+
+    def where(self) -> str:
+        """Where the evening is, said: the game, the night or the turn ("두 번째 게임, 첫 번째 밤")."""
+        ctx, s, flow = self.ctx(), self._state, self.data.texts.flow
+        parts = [ctx.t(flow.where_game, nth=ctx.nth(max(s.game, 1)))]
+        if s.night:
+            parts.append(ctx.t(flow.where_night, nth=ctx.nth(s.night)))
+        elif s.turn_seat is not None:
+            parts.append(ctx.t(flow.where_turn, who=ctx.who(s.turn_seat)))
+        return ctx.t(flow.where, place=", ".join(parts))

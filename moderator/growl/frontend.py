@@ -47,6 +47,10 @@ class GrowlLoop(TextLoopBase[Prompt, Reply]):
     def handle(self, cmd: Command) -> Reply:
         return self.engine.handle(cmd)
 
+    def greeting(self) -> Reply | None:
+        """A resumed evening says where it is ("지금은 두 번째 게임, 첫 번째 밤입니다")."""
+        return Reply([self.engine.where()]) if len(self.engine.journal.entries) > 1 else None
+
     def emit(self, prompt: Prompt, reply: Reply | None = None, error: str | None = None) -> None:
         """Print one prompt, after what the last command did or why it was refused."""
         if self.jsonl:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from moderator.growl.events import GrowlEvent
 from moderator.growl.state import GrowlState, Player
+from moderator.i18n import Lang
 from moderator.journal import Journal
 
 __all__ = ["GrowlJournal"]
@@ -17,7 +18,7 @@ class GrowlJournal(Journal[GrowlState, GrowlEvent]):
     game = "growl"
 
     @classmethod
-    def new(cls, names: Sequence[str], seed: int) -> GrowlJournal:
-        """An evening for players seated clockwise from seat 1 (empty names: seats only)."""
+    def new(cls, names: Sequence[str], seed: int, lang: Lang | None = None) -> GrowlJournal:
+        """An evening for players seated clockwise from seat 1 (empty names: seats only), in ``lang``."""
         players = [Player(seat=i, name=n) for i, n in enumerate(names, start=1)]
-        return cls(start=GrowlState(seed=seed, players=players))
+        return cls(start=GrowlState(seed=seed, players=players, lang=lang))

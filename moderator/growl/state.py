@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from moderator.i18n import Lang
 from pydantic import BaseModel, ConfigDict, Field
 
 from moderator.growl.texts import Winner
@@ -63,6 +64,7 @@ class GrowlState(BaseModel, Seated[Player]):
 
     seed: int
     players: list[Player]
+    lang: Lang | None = Field(None, description="The evening's language: a resumed evening keeps it (--lang wins).")
     game: int = 0
     step: str = "start"
     seat: int | None = Field(None, description="The seat the current step is about (the gold count).")

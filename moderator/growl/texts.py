@@ -107,6 +107,12 @@ class FlowTexts(Model):
     read_back: Text
     died: Text
     turn_passes: Text
+    undone_death: Text
+    undone_gold: Text
+    where: Text
+    where_game: Text
+    where_night: Text
+    where_turn: Text
 
 
 class Refusals(Model):
@@ -132,6 +138,13 @@ class Refusals(Model):
         return value if isinstance(value, Text) else None
 
 
+class CliTexts(Model):
+    """What the command line says of a table it cannot seat."""
+
+    player_count: Text
+    same_name: Text
+
+
 class Texts(Model):
     ordinals: list[Text]
     ordinal: Text
@@ -143,6 +156,7 @@ class Texts(Model):
     end: EndTexts
     flow: FlowTexts
     refusals: Refusals
+    cli: CliTexts
 
 
 class LostWords(Model):

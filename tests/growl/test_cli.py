@@ -56,7 +56,8 @@ def test_state_out_and_save_then_resume(tmp_path: Path, capsys: pytest.CaptureFi
     second = lines_file(tmp_path, "2.txt", ["yes", "next", "seat 3 dies"])
     run_cli(["--game", str(save), "--text", "--lang", "en", "--input", str(second), "--state-out", str(state)])
     out = capsys.readouterr().out
-    assert out.startswith("[table] The Gift: do at least 2 players hold 5 or more cards?")
+    # A resumed evening says where it is, then asks the step it was at.
+    assert out.startswith("[table] Now: the first game, the first night.\n[table] The Gift: do at least 2 players")
     s = json.loads(state.read_text(encoding="utf-8"))
     assert s["players"][2]["alive"] is False and s["seed"] == 5
     assert json.loads(save.read_text(encoding="utf-8"))["entries"][-1]["label"] == "seat 3 dies"
@@ -75,9 +76,11 @@ def test_korean_prose_by_default_from_the_config(tmp_path: Path, capsys: pytest.
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--count", "3"], "4 to 10 players, not 3"),
-        (["--players", "a,b,c,d,e,f,g,h,i,j,k"], "not 11"),
-        (["--players", "a,b,A,d"], "same name"),
+        (["--count", "3", "--lang", "en"], "4 to 10 players, not 3"),
+        (["--players", "a,b,c,d,e,f,g,h,i,j,k", "--lang", "en"], "not 11"),
+        (["--players", "a,b,A,d", "--lang", "en"], "same name"),
+        (["--count", "3", "--lang", "ko"], "4명에서 10명까지 할 수 있습니다. 지금은 3명"),  # the game's language
+        (["--players", "a,b,A,d"], "이름이 같은 플레이어"),  # Korean by default, from the config
         ([], "--players"),
     ],
 )
