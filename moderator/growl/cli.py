@@ -87,7 +87,9 @@ def names_from(args: argparse.Namespace, data: GrowlData, lang: Lang | None = No
     return names
 
 
-def open_journal(args: argparse.Namespace, data: GrowlData, lang: Lang | None = None) -> tuple[GrowlJournal, Path | None]:
+def open_journal(
+    args: argparse.Namespace, data: GrowlData, lang: Lang | None = None
+) -> tuple[GrowlJournal, Path | None]:
     """The evening to play and where to save it: resumed from --game, or new (in ``lang``)."""
     if args.game:
         path = Path(args.game)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from moderator.i18n import Lang
 from pydantic import BaseModel, ConfigDict, Field
 
 from moderator.growl.texts import Winner
+from moderator.i18n import Lang
 from moderator.seating import Seated
 
 Phase = Literal["setup", "day", "night", "end"]
