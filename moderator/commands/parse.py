@@ -250,6 +250,10 @@ class Parser:
         risky = {normalise(w) for w in talk.risky_numbers}
         if cmd.intent in ("number", "votes") and normalise(utterance) in risky:
             raise Tentative(cmd, utterance, "number")
+        words = normalise(utterance).replace(" ", "")
+        odd = {normalise(w) + normalise(c) for w in talk.odd_counted for c in talk.counters}
+        if cmd.intent in ("number", "votes") and words in odd:
+            raise Tentative(cmd, utterance, "number")
         return cmd
 
     def _doubted(self, utterance: str) -> bool:
@@ -294,11 +298,19 @@ class Parser:
 
         def unmarked(words: list[str]) -> list[str]:
             kept: list[str] = []
+            roles: list[str] = []  # the case a particle gave each word: the one who acts, or the one acted on
             for w in words:
                 if w in particles and kept:
                     continue  # "민수 씨"
-                kept.append(next((w[: -len(p)] for p in particles if w.endswith(p) and len(w) > len(p)
-                                  and (w[: -len(p)] in names or re.fullmatch(r"[0-9]+\s*번", w[: -len(p)]))), w))
+                p = next((p for p in particles if w.endswith(p) and len(w) > len(p)
+                          and (w[: -len(p)] in names or re.fullmatch(r"[0-9]+\s*번", w[: -len(p)]))), "")  # fmt: skip
+                kept.append(w[: -len(p)] if p else w)
+                roles.append("object" if p.endswith(("을", "를")) else "subject" if p.endswith(("이", "가", "은", "는"))
+                             and len(p) <= 2 else "")  # fmt: skip
+            # "5번을 3번이 지명": the one acted on said first; the answer names the one who acts first.
+            if "object" in roles and "subject" in roles and roles.index("object") < roles.index("subject"):
+                i, j = roles.index("object"), roles.index("subject")
+                kept[i], kept[j] = kept[j], kept[i]
             return kept
 
         def unended(words: list[str]) -> list[str]:

@@ -121,6 +121,11 @@ class Talk(BaseModel):
     """Words that make a line a maybe ("같아", "아마", "maybe"): any word starting so."""
     risky_numbers: list[str] = []
     """Bare words that are also numbers ("네" is yes and four): at a count, read back before they count."""
+    odd_counted: list[str] = []
+    """Number words that read oddly before a counter (sino "이 장", "사 표": a table says "두 장", "네 표"):
+    with one, read back at a count ("이 장" may be "this card")."""
+    counters: list[str] = []
+    """The counters of a count ("장", "개", "표", "명")."""
     zero: list[str] = []
     """Ways to say nobody at a count ("아무도 안 들었어", "nobody voted"): the number 0."""
     read_back: str = "{meaning}?"

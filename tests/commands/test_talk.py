@@ -32,6 +32,8 @@ def _parser(lang: str = "ko") -> Parser:
         ("3번이 5번 지명했어", DAY, "nominate", (3, 5)),
         ("3번이 5번 지목", DAY, "nominate", (3, 5)),
         ("민수 씨가 하은이를 지명했어요", DAY, "nominate", (1, 2)),
+        ("5번을 3번이 지명", DAY, "nominate", (3, 5)),  # the one nominated said first: the particles say who
+        ("하은이를 민수가 지명했어", DAY, "nominate", (1, 2)),
         ("3번 탈락", DAY, "dies", (3,)),
         ("3번 사망이요", DAY, "dies", (3,)),
         ("오늘은 여기까지", DAY, "end_day", ()),

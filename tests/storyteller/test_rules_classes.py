@@ -140,3 +140,43 @@ def test_the_godfather_takes_plus_one_where_there_is_no_outsider_to_remove() -> 
         bag = build_bag(script, cat, 7, random.Random(seed), require=["godfather"])
         outsiders = sum(1 for c in bag.seated if cat[c].team == "outsider")
         assert outsiders == 1, (seed, bag.seated)  # 7 players: 0 Outsiders, so the Godfather's -1 is +1
+
+
+def _vortox_table(players: int, seed: int) -> object:
+    from moderator.clocktower.grimoire.journal import Journal
+    from moderator.clocktower.rules.scripts import load_script
+    from moderator.clocktower.rules.setup import setup_game
+    from moderator.clocktower.table import Table
+    from tests.test_fuzz import CAT
+
+    script, cat = load_script("sects-and-violets", CAT)
+    events, _, _ = setup_game(script, cat, [f"p{i}" for i in range(1, players + 1)], seed=seed, require=["vortox"])
+    journal = Journal.new(script.source)
+    journal.push("setup", events)
+    return Table(journal, script, cat, "en")
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(min_value=5, max_value=15), seed=st.integers(min_value=0, max_value=10_000))
+def test_under_the_vortox_no_townsfolk_is_given_a_true_answer(players: int, seed: int) -> None:
+    """Random legal games with the Vortox: at every Townsfolk's information step while it lives sober,
+    giving the true answer ("next" on the proposal) is refused and changes nothing, drunk or not."""
+    from moderator.clocktower.rules.effects.snv_demons import false_info_by
+
+    rnd = random.Random(seed)
+    table = _vortox_table(players, seed)
+    loop = TextLoop(table, "en", io.StringIO(), jsonl=True)  # type: ignore[arg-type]
+    for _ in range(250):
+        g = table.g  # type: ignore[attr-defined]
+        if g.winner is not None:
+            break
+        p = table.prompt()  # type: ignore[attr-defined]
+        c = g.cursor
+        if (g.question is None and p.truth is not None and c is not None and c.seat is not None
+                and c.id in table.cat and c.stage == "ask"  # type: ignore[attr-defined]
+                and false_info_by(g, table.cat, g.player(c.seat), c.id) is not None):  # type: ignore[attr-defined]
+            entries = len(table.journal.entries)  # type: ignore[attr-defined]
+            _, error = loop.step("next")
+            assert error is not None and len(table.journal.entries) == entries, (  # type: ignore[attr-defined]
+                f"night {g.night}: {c.id} (seat {c.seat}) was given the true answer {p.truth!r} under the Vortox")
+        loop.step(_legal(table, rnd))  # type: ignore[arg-type]

@@ -8,7 +8,6 @@ from typing import Literal
 from moderator.clocktower.grimoire.events import AddReminder, Event, RemoveReminder
 from moderator.clocktower.grimoire.state import Grimoire, Player, Winner
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.schema import Until
 from moderator.clocktower.rules.status import acts_alive, counted_living, impaired, is_demon, source_need, spec
@@ -76,6 +75,11 @@ def won(g: Grimoire, cat: Catalogue) -> tuple[Winner, WonBy] | None:
     return None
 
 
+def _held(p: Player) -> set[str]:
+    """The abilities ``p`` holds: their own character's and those they gained (a Philosopher's)."""
+    return {c for c in (p.character, *p.abilities) if c}
+
+
 def lapsed(g: Grimoire, cat: Catalogue) -> list[Event]:
     """Remove the reminders whose source has died, or no longer has the ability, when they last only
     while it lives (the Widow's poison, the Philosopher's Drunk, a Poisoner's poison once she is the
@@ -87,7 +91,7 @@ def lapsed(g: Grimoire, cat: Catalogue) -> list[Event]:
         for r in p.reminders
         if (source_need(spec(cat, r)) is not None and r.by_seat in g.seats()
             and (not acts_alive(g, cat, g.player(r.by_seat))
-                 or (r.source in cat and r.source not in abilities(cat, g.player(r.by_seat)))))
+                 or (r.source in cat and r.source not in _held(g.player(r.by_seat)))))
         or (not p.alive and (s := spec(cat, r)) is not None and s.with_holder)
     ]  # fmt: skip
 
