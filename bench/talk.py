@@ -69,42 +69,54 @@ def _run(ctx: dict[str, Any], lines: Sequence[str], home: Path) -> tuple[dict[st
 def measure(items: list[dict[str, Any]], contexts: dict[str, Any], verbose: bool = False) -> Counter[str]:
     """Each item's outcome, counted (and printed, with -v, for all but the right ones)."""
     totals: Counter[str] = Counter()
-    with tempfile.TemporaryDirectory() as d:
-        home = Path(d)
-        os.environ.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "cfg"))
-        runs: dict[tuple[str, str | None], dict[str, Any] | None] = {}
-
-        def state(cid: str, extra: str | None) -> dict[str, Any] | None:
-            if (cid, extra) not in runs:
-                ctx = contexts[cid]
-                lines = [str(x) for x in ctx.get("before") or []] + ([extra] if extra is not None else [])
-                runs[(cid, extra)] = _run(ctx, lines, home)[0]
-            return runs[(cid, extra)]
-
-        for it in items:
-            ctx = contexts[it["context"]]
-            s0 = state(it["context"], None)
-            before = [str(x) for x in ctx.get("before") or []]
-            s1, said = _run(ctx, [*before, str(it["line"])], home)
-            means = it.get("means")
-            if means is None:
-                outcome = "right" if s1 == s0 else "wrong"
+    kept = {k: os.environ.get(k) for k in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME")}
+    try:
+        with tempfile.TemporaryDirectory() as d:
+            _measure(items, contexts, verbose, Path(d), totals)
+    finally:  # the caller's own settings and saves again (a test run goes on after this)
+        for k, v in kept.items():
+            if v is None:
+                os.environ.pop(k, None)
             else:
-                s2 = state(it["context"], str(means))
-                if s2 == s0:
-                    outcome = "bad_item"
-                elif s1 == s2:
-                    outcome = "right"
-                elif s1 == s0:
-                    yes = "네" if ctx.get("lang", "ko") == "ko" else "yes"
-                    s3 = _run(ctx, [*before, str(it["line"]), yes], home)[0]
-                    outcome = "read_back" if s3 == s2 else "refused"
-                else:
-                    outcome = "wrong"
-            totals[outcome] += 1
-            if verbose and outcome != "right":
-                print(f"{outcome:9} {it['id']} [{it['context']}] {it['line']!r} means {means!r}: {said[:120]}")
+                os.environ[k] = v
     return totals
+
+
+def _measure(items: list[dict[str, Any]], contexts: dict[str, Any], verbose: bool, home: Path,
+             totals: Counter[str]) -> None:  # fmt: skip
+    os.environ.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "cfg"))
+    runs: dict[tuple[str, str | None], dict[str, Any] | None] = {}
+
+    def state(cid: str, extra: str | None) -> dict[str, Any] | None:
+        if (cid, extra) not in runs:
+            ctx = contexts[cid]
+            lines = [str(x) for x in ctx.get("before") or []] + ([extra] if extra is not None else [])
+            runs[(cid, extra)] = _run(ctx, lines, home)[0]
+        return runs[(cid, extra)]
+
+    for it in items:
+        ctx = contexts[it["context"]]
+        s0 = state(it["context"], None)
+        before = [str(x) for x in ctx.get("before") or []]
+        s1, said = _run(ctx, [*before, str(it["line"])], home)
+        means = it.get("means")
+        if means is None:
+            outcome = "right" if s1 == s0 else "wrong"
+        else:
+            s2 = state(it["context"], str(means))
+            if s2 == s0:
+                outcome = "bad_item"
+            elif s1 == s2:
+                outcome = "right"
+            elif s1 == s0:
+                yes = "네" if ctx.get("lang", "ko") == "ko" else "yes"
+                s3 = _run(ctx, [*before, str(it["line"]), yes], home)[0]
+                outcome = "read_back" if s3 == s2 else "refused"
+            else:
+                outcome = "wrong"
+        totals[outcome] += 1
+        if verbose and outcome != "right":
+            print(f"{outcome:9} {it['id']} [{it['context']}] {it['line']!r} means {means!r}: {said[:120]}")
 
 
 def load(lang: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
