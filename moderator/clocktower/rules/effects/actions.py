@@ -181,17 +181,12 @@ def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def _babysitter_check(ctx: Ctx, answer: Answer) -> None:
-    """One of the Minions babysits (seed 000); with no Minion alive to choose, the storyteller gives it to
-    anyone. With the Magician in play (the jinx), the Magician chooses, and only a living Minion can."""
-    if not answer.seats:
-        return
-    p = ctx.g.player(answer.seats[0])
-    minion = ctx.cat.team(p.character) == "minion"
-    if ruled("magician_picks_babysitter", ctx.g.in_play()):
-        if not minion or not p.alive:
+    """With the Magician in play (the jinx), the Magician chooses, and only a living Minion can babysit.
+    Otherwise the Minions may give it to anyone: seed 000 has a good player babysit and stay good."""
+    if answer.seats and ruled("magician_picks_babysitter", ctx.g.in_play()):
+        p = ctx.g.player(answer.seats[0])
+        if ctx.cat.team(p.character) != "minion" or not p.alive:
             raise IllegalChoice("living_minion_needed")
-    elif not minion and any(q.alive and ctx.cat.team(q.character) == "minion" for q in ctx.g.players):
-        raise IllegalChoice("minion_babysits")
 
 
 def _no_minion_awake(ctx: Ctx, _answer: Answer) -> Text | None:
@@ -309,12 +304,7 @@ def philosopher_choose(ctx: Ctx, answer: Answer) -> Outcome:
             for p in ctx.g.holders(answer.character)
             if p.seat != ctx.seat
         ]
-    # The gained ability's own setup decisions (the Grandmother's grandchild): proposed, the storyteller's.
-    after = simulate(ctx.g, events)
-    rng = random.Random(f"{ctx.g.night}:{ctx.actor.seat}:{answer.character}")
-    found = [f for f in decisions(after, ctx.cat, ctx.script, rng, {}, seats={ctx.actor.seat}, strict=False)
-             if f.owner == answer.character]  # fmt: skip
-    events += made_or_asked(found, {}, ("mark", "evil"))
+
     jinx = described(answer.character, ctx.ability)
     if jinx is not None and jinx.rule == "gained_turns_townsfolk_evil":  # the storyteller's choice: asked
         good = [p for p in ctx.g.players if p.seat != ctx.seat and p.alignment == "good"]
