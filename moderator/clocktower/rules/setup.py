@@ -259,12 +259,11 @@ def decisions(
     """
     overrides = overrides or {}
     g = g.model_copy(deep=True)
-    pending = [  # a player's own character's, and those of abilities they gained (a Philosopher's Grandmother)
+    pending = [
         (p.seat, char.id, dec)
         for p in g.players
         if (seats is None or p.seat in seats)
-        for cid in dict.fromkeys([p.character or "", *p.abilities])
-        if (char := cat.get(cid)) is not None
+        and (char := cat.get(p.character or "")) is not None
         and char.data is not None
         for dec in char.data.decisions
     ]

@@ -304,7 +304,6 @@ def philosopher_choose(ctx: Ctx, answer: Answer) -> Outcome:
             for p in ctx.g.holders(answer.character)
             if p.seat != ctx.seat
         ]
-
     jinx = described(answer.character, ctx.ability)
     if jinx is not None and jinx.rule == "gained_turns_townsfolk_evil":  # the storyteller's choice: asked
         good = [p for p in ctx.g.players if p.seat != ctx.seat and p.alignment == "good"]
