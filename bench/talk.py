@@ -9,7 +9,7 @@ command (or after the step's lines alone, for a line that means nothing). Outcom
 - right: as meant; read_back: nothing changed, the app asked back, and a yes then did what was meant;
 - refused: nothing changed though a command was meant; wrong: the game changed otherwise than meant.
 
-    .venv/bin/python -m bench.talk [--lang ko|en] [--kind K] [-v]
+    .venv/bin/python -m bench.talk [--lang ko|en] [--kind K] [--set DIR] [-v]
 """
 
 from __future__ import annotations
@@ -119,9 +119,10 @@ def _measure(items: list[dict[str, Any]], contexts: dict[str, Any], verbose: boo
             print(f"{outcome:9} {it['id']} [{it['context']}] {it['line']!r} means {means!r}: {said[:120]}")
 
 
-def load(lang: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    contexts = load_yaml((HERE / "contexts.yaml").read_text(encoding="utf-8"))["contexts"]
-    return list(load_yaml((HERE / f"{lang}.yaml").read_text(encoding="utf-8"))), contexts
+def load(lang: str, folder: Path = HERE) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """A set's lines in ``lang`` and its contexts (``folder``: the set's folder, tests/talk by default)."""
+    contexts = load_yaml((folder / "contexts.yaml").read_text(encoding="utf-8"))["contexts"]
+    return list(load_yaml((folder / f"{lang}.yaml").read_text(encoding="utf-8"))), contexts
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -129,9 +130,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--lang", choices=["ko", "en"], action="append")
     ap.add_argument("--kind", help="only the lines of this kind (answer, casual, question, number, …)")
     ap.add_argument("-v", action="store_true", help="print each line that is not right")
+    ap.add_argument("--set", type=Path, default=HERE, help="the set's folder (default tests/talk; "
+                    "tests/talk/heldout is the set never used to choose the phrases)")
     args = ap.parse_args(argv)
     for lang in args.lang or ["ko", "en"]:
-        items, contexts = load(lang)
+        items, contexts = load(lang, args.set)
         if args.kind:
             items = [i for i in items if i.get("kind") == args.kind]
         totals = measure(items, contexts, args.v)

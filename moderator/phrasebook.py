@@ -72,6 +72,13 @@ def _parts(text: Text, lang: Lang) -> list[str]:
     return fixed_parts(template, lang)
 
 
+def _part_names(text: Text, lang: Lang) -> list[str]:
+    """A part's name as the prompts that ask for it say it: a Korean prompt glues the object particle to
+    it ("이제 하수인을 말하세요"), so that form is a phrase of its own."""
+    name = text.ko if lang == "ko" else text.en
+    return [name, resolve_particles(f"{name}(을)를")] if lang == "ko" else [name]
+
+
 def seat(n: int, lang: Lang) -> str:
     return f"{n}번" if lang == "ko" else f"seat {n}"
 
@@ -95,11 +102,16 @@ def phrases(lang: Lang, scripts: Sequence[str] | None = None) -> list[Phrase]:
                 for path, text in texts_in(char.data):
                     if not _UNSPOKEN & set(path[:1]):
                         steps.extend(_parts(text, lang))
+                    if path[-1:] == ("part",):
+                        steps.extend(_part_names(text, lang))
     growl = default_data()
     found.extend(Phrase(card.name(lang), "card") for card in growl.cards.deck)
     found.extend(Phrase(card.name(lang), "card") for card in growl.cards.night_cards)
     for _, text in [*texts_in(step_texts()), *texts_in(growl.texts), *texts_in(growl.cards)]:
         steps.extend(_parts(text, lang))
+    edits = step_texts().edits
+    for word in (edits.character_part, edits.seat_word, edits.second_seat_word, edits.nothing_said):
+        steps.extend(_part_names(word, lang))
     found.extend(Phrase(s, "step") for s in steps)
     out: list[Phrase] = []
     seen: set[tuple[str, ...]] = set()
