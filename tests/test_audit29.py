@@ -2,7 +2,8 @@
 and the seeds by three helpers who only ran the app (tests/audit29/e: Trouble Brewing and Bad Moon
 Rising; f: Sects & Violets; g: the seed scripts, half in Korean; h: all six, written after the fixes the
 first three led to, never used to choose them; i: 101 more on all six, written by a fourth helper after
-h's fixes, 89 passing on its first run against the app it was written for), each naming the class it tests. They run
+h's fixes, 89 passing on its first run against the app it was written for; j: 50 more on all six by a fifth
+helper, 47 passing on its first run), each naming the class it tests. They run
 black-box, as their authors ran them: ``python -m moderator play --text --jsonl --input …`` (or ``setup
 --json`` for random bags), checked on the exit status, stderr, the JSON lines in order and the state file.
 
@@ -139,7 +140,8 @@ def check(sc: dict[str, Any], home: Path) -> list[str]:
             prompts.append(json.loads(line))
         except ValueError:
             other.append(line)
-    notices = ("saving the game", "made your settings file")  # the app's own notices, not warnings
+    notices = ("saving the game", "made your settings file",  # the app's own notices, not warnings
+               "변경될 때마다 저장합니다", "설정 파일을 만들었습니다")  # fmt: skip
     err = "\n".join(x for x in r.stderr.splitlines() if not any(n in x for n in notices))
     fails = ["a traceback"] if "Traceback" in r.stderr + r.stdout else []
     if "refused" in e:

@@ -180,3 +180,93 @@ def test_under_the_vortox_no_townsfolk_is_given_a_true_answer(players: int, seed
             assert error is not None and len(table.journal.entries) == entries, (  # type: ignore[attr-defined]
                 f"night {g.night}: {c.id} (seat {c.seat}) was given the true answer {p.truth!r} under the Vortox")
         loop.step(_legal(table, rnd))  # type: ignore[arg-type]
+
+
+def _oracle(g: object, cat: object, step: str, seat: int, chosen: list[int]) -> object | None:
+    """The answer to ``step`` for the player in ``seat`` as everyone truly is, worked out here from the
+    rule texts alone (not with the app's effects): the Empath, the Chef, the Clockmaker, the Oracle and
+    the Fortune Teller. None where this oracle does not know the step."""
+    players = g.players  # type: ignore[attr-defined]
+    n = len(players)
+    evil = [p.alignment == "evil" for p in players]
+    team = [cat.team(p.character) for p in players]  # type: ignore[attr-defined]
+    for k, p in enumerate(players):  # "the player holding Lil' Monsta is the Demon" (its babysitter)
+        if any(r.source == "lilmonsta" and r.name == "Is The Demon" for r in p.reminders):
+            team[k] = "demon"
+    i = seat - 1
+    if step == "empath":  # "how many of your 2 alive neighbours are evil"
+        found = 0
+        for direction in (1, -1):
+            j = (i + direction) % n
+            while j != i and not players[j].alive:
+                j = (j + direction) % n
+            if j != i:
+                found += evil[j]
+        return found
+    if step == "chef":  # "how many pairs of evil players there are" (neighbours, around the circle)
+        return sum(1 for k in range(n) if evil[k] and evil[(k + 1) % n])
+    if step == "oracle":  # "how many dead players are evil"
+        return sum(1 for k in range(n) if evil[k] and not players[k].alive)
+    if step == "clockmaker":  # "how many steps from the Demon to its nearest Minion"
+        demons = [k for k in range(n) if team[k] == "demon"]
+        minions = [k for k in range(n) if team[k] == "minion"]
+        if not demons or not minions:
+            return None
+        return min(min((d - m) % n, (m - d) % n) for d in demons for m in minions)
+    if step == "fortuneteller" and len(chosen) == 2:  # "a yes if either is the Demon" (the red herring too)
+        herring = {p.seat for p in players for r in p.reminders
+                   if r.source == "fortuneteller" and r.name == "Red Herring"}  # fmt: skip
+        return any(team[s - 1] == "demon" or s in herring for s in chosen)
+    return None
+
+
+ORACLE_STEPS = ("empath", "chef", "oracle", "clockmaker", "fortuneteller")
+
+
+def _proposals_checked(script_name: str, players: int, seed: int) -> int:
+    """One random legal game: at every step the oracle knows, the app's proposal (its ``truth``) equals
+    the oracle's answer, and a misregistering alternative is never the truth itself. Returns how many
+    proposals were checked."""
+    from moderator.clocktower.rules.effects.snv_demons import false_info_by
+
+    rnd = random.Random(seed)
+    table = _table(script_name, players, seed, "en")
+    loop = TextLoop(table, "en", io.StringIO(), jsonl=True)
+    checked = 0
+    for _ in range(250):
+        g = table.g
+        if g.winner is not None:
+            break
+        p = table.prompt()
+        c = g.cursor
+        if g.question is None and c is not None and c.seat is not None and p.truth is not None and c.id in ORACLE_STEPS:
+            holder = g.player(c.seat)
+            vortox = false_info_by(g, table.cat, holder, c.id) is not None
+            want = _oracle(g, table.cat, c.id, c.seat, list(c.seats))
+            if want is not None and not vortox:
+                assert p.truth == want, f"night {g.night}: {c.id} (seat {c.seat}) proposed {p.truth!r}, truly {want!r}"
+                checked += 1
+        if p.truth is not None and p.alternatives:
+            assert p.truth not in p.alternatives, f"{p.step}: the truth {p.truth!r} is offered as a misregistering"
+        loop.step(_legal(table, rnd))
+    return checked
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    script_name=st.sampled_from(sorted(SCRIPTS)),
+    players=st.integers(min_value=5, max_value=15),
+    seed=st.integers(min_value=0, max_value=10_000),
+)
+def test_a_proposal_is_the_truth_as_everyone_truly_is(script_name: str, players: int, seed: int) -> None:
+    """Random legal games on all six scripts: the information proposed equals what the rule texts give
+    for the true characters and alignments (misregistering, drunkenness and poison change only what the
+    storyteller may give instead), whatever happened before in the game."""
+    _proposals_checked(script_name, players, seed)
+
+
+def test_the_proposal_oracle_checks_something() -> None:
+    """The property above is not empty: over a few fixed games the oracle meets many proposals."""
+    games = [(name, seed) for name in ("trouble-brewing", "sects-and-violets") for seed in range(4)]
+    total = sum(_proposals_checked(name, 9, seed) for name, seed in games)
+    assert total >= 8, total

@@ -26,20 +26,28 @@ def misregistering(ctx: Ctx) -> list[Player]:
 
 
 def alternatives(ctx: Ctx, answer: Callable[[Ctx], object]) -> tuple[list[Player], list[object]]:
-    """Who could change ``answer`` by misregistering, and the other answers that would then be true."""
+    """Who could change ``answer`` by misregistering, and the other answers that would then be true. A
+    player is named only where their own misregistering makes a difference (the executed Spy changes
+    what the Undertaker learns; a Recluse beside it changes nothing)."""
     players = misregistering(ctx)[:MAX_COMBINED]
     truth = answer(ctx)
     who: dict[int, Player] = {}
     found: list[object] = []
+    values: dict[tuple[frozenset[int], tuple[tuple[int, str], ...]], object] = {(frozenset(), ()): truth}
     for k in range(1, len(players) + 1):
         for combo in combinations(players, k):
             flips = frozenset(p.seat for p in combo)
             for teams in _team_choices(ctx, combo):
                 value = answer(replace(ctx, flips=flips, as_team=teams))
-                if value != truth:
-                    who.update({p.seat: p for p in combo})
-                    if value not in found:
-                        found.append(value)
+                values[(flips, teams)] = value
+                if value == truth:
+                    continue
+                for p in combo:  # without p, the others registering the same way: does p matter?
+                    rest = (flips - {p.seat}, tuple(t for t in teams if t[0] != p.seat))
+                    if values.get(rest, truth) != value:
+                        who[p.seat] = p
+                if value not in found:
+                    found.append(value)
     return sorted(who.values(), key=lambda p: p.seat), found
 
 

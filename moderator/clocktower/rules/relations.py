@@ -89,7 +89,8 @@ def _kept_copy(g: Grimoire, r: Reminder, copies: list[Player]) -> Player | None:
 
 def _moved_types(was: Mapping[int, tuple[str | None, object]], after: Grimoire, cat: Catalogue) -> list[Event]:
     """The reminders that lie by a player of some types (``ReminderSpec.holder_teams``) taken off a player
-    whose character changed from one of them to another type (a babysitting Minion made a Townsfolk)."""
+    whose character changed from one of them to another type (a babysitting Minion made a Townsfolk); and
+    those their old character laid on themselves (the Drunk made the real Empath is no longer drunk)."""
     events: list[Event] = []
     for p in after.players:
         old = was.get(p.seat, (None, None))[0]
@@ -99,6 +100,9 @@ def _moved_types(was: Mapping[int, tuple[str | None, object]], after: Grimoire, 
             s = spec(cat, r)
             if s is not None and s.holder_teams and cat.team(old) in s.holder_teams \
                     and cat.team(p.character) not in s.holder_teams:
+                events.append(RemoveReminder(seat=p.seat, source=r.source, name=r.name))
+            elif old is not None and r.source == old and r.by_seat in (None, p.seat):
+                # what their old character marked them with (Is The Drunk): it goes with that character
                 events.append(RemoveReminder(seat=p.seat, source=r.source, name=r.name))
     return events
 

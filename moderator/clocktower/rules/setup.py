@@ -259,11 +259,12 @@ def decisions(
     """
     overrides = overrides or {}
     g = g.model_copy(deep=True)
-    pending = [
+    pending = [  # a player's own character's, and those of abilities they gained (a Philosopher's Grandmother)
         (p.seat, char.id, dec)
         for p in g.players
         if (seats is None or p.seat in seats)
-        and (char := cat.get(p.character or "")) is not None
+        for cid in dict.fromkeys([p.character or "", *p.abilities])
+        if (char := cat.get(cid)) is not None
         and char.data is not None
         for dec in char.data.decisions
     ]

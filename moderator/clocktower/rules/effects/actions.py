@@ -304,6 +304,13 @@ def philosopher_choose(ctx: Ctx, answer: Answer) -> Outcome:
             for p in ctx.g.holders(answer.character)
             if p.seat != ctx.seat
         ]
+    # The gained ability's own setup decisions (the Grandmother's grandchild, the Fortune Teller's red
+    # herring): proposed, the storyteller's.
+    after = simulate(ctx.g, events)
+    rng = random.Random(f"{ctx.g.night}:{ctx.actor.seat}:{answer.character}")
+    found = [f for f in decisions(after, ctx.cat, ctx.script, rng, {}, seats={ctx.actor.seat}, strict=False)
+             if f.owner == answer.character]  # fmt: skip
+    events += made_or_asked(found, {}, ("mark", "evil"))
     jinx = described(answer.character, ctx.ability)
     if jinx is not None and jinx.rule == "gained_turns_townsfolk_evil":  # the storyteller's choice: asked
         good = [p for p in ctx.g.players if p.seat != ctx.seat and p.alignment == "good"]

@@ -105,7 +105,8 @@ def registers_team(ctx: Ctx, p: Player, team: str) -> bool:
     if p.seat in ctx.flips:
         reg = misregisters(ctx.g, ctx.cat, p)
         if reg is not None and reg.teams:
-            return team in reg.teams
+            chosen = dict(ctx.as_team).get(p.seat)  # the one type they register as this time, if chosen
+            return team == chosen if chosen is not None else team in reg.teams
     return team_of(ctx.cat, p) == team
 
 
@@ -116,7 +117,9 @@ def pair_truth(team: str, zero: bool = False) -> TruthFn:
     A character that only registers as the team is named by the team: the storyteller picks one.
     Nobody of the team: 0 where the ability says so (``zero``: the Librarian's "or that zero are in
     play"); for the others a misregistering that would leave nobody is no answer they can be given
-    (a lone Spy registering as good to the Investigator): the answer stays as everyone truly is."""
+    (a lone Spy registering as good to the Investigator): the answer stays as everyone truly is. With
+    nobody else of the team, the player themselves if they are of it (a Washerwoman who is the only
+    Townsfolk is shown her own token)."""
 
     def truth(ctx: Ctx) -> object:
         others = [p for p in ctx.g.players if p.seat != ctx.seat]
@@ -124,6 +127,9 @@ def pair_truth(team: str, zero: bool = False) -> TruthFn:
         found = flipped + [p for p in others if p.seat not in ctx.flips and registers_team(ctx, p, team)]
         if not found and not zero and ctx.flips:
             return truth(replace(ctx, flips=frozenset()))
+        me = ctx.g.player(ctx.seat) if ctx.seat in ctx.g.seats() else None
+        if not found and not zero and me is not None and registers_team(ctx, me, team):
+            found = [me]  # "by any Townsfolk character token": the Washerwoman's own, when she is the only one
         if not found:
             return 0
         shown = found[0]
