@@ -5,16 +5,20 @@ hands the voice layer to the games."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from moderator import __version__
 from moderator.cli_common import Handler, lang_of
 from moderator.config import Config, ensure_user_config, load_config
 from moderator.errors import ModeratorError
 from moderator.i18n import Lang
+from moderator.messages import lang_in, msg, set_lang
+from moderator.printable import PrintableStream, printable
 from moderator.session import Session
 from moderator.validate import validate
 
@@ -263,13 +267,31 @@ def with_voice_pack(config: Config, name: str, lang: Lang) -> Config:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; errors are printed as one clear line, never a traceback."""
+    """Run the command line; errors are printed as one clear line, never a traceback. Whatever it prints
+    goes out printable (no raw control character from a name or a line reaches the terminal), and what
+    is typed is read in any encoding (bytes that are not UTF-8 become replacement characters)."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _printable(out), _printable(err)
+    with contextlib.suppress(AttributeError, ValueError):  # a stream that cannot be reconfigured: as it is
+        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _printable(stream: TextIO) -> TextIO | PrintableStream:
+    return stream if isinstance(stream, PrintableStream) else PrintableStream(stream)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    set_lang(lang_in(sys.argv[1:] if argv is None else argv) or "en")  # the command line's own lines
     args = build_parser().parse_args(argv)
     try:
         if not args.config:
             made, fresh = ensure_user_config()
             if fresh:
-                print(f"moderator: made your settings file {made} (from the defaults)", file=sys.stderr)
+                print(f"moderator: {msg('settings_made', path=made)}", file=sys.stderr)
         config = load_config(Path(args.config) if args.config else None)
         if getattr(args, "voice_pack", None):
             config = with_voice_pack(config, args.voice_pack, lang_of(args, config))
@@ -278,10 +300,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler: Handler = args.func
         return handler(args, config)
     except ModeratorError as exc:
-        print(f"moderator: {exc}", file=sys.stderr)
+        print(f"moderator: {printable(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("\nmoderator: stopped. Every change so far is saved.", file=sys.stderr)
+        print(f"\nmoderator: {msg('stopped')}", file=sys.stderr)
         return 130
     except BrokenPipeError:  # `moderator night-order … | head`: the reader has gone; end quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

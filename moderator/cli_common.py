@@ -5,16 +5,23 @@ web page's options (the web server is handed in the same way)."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
+from moderator.commands.parse import normalise
+from moderator.commands.phrases import expand, parse_template, phrases
 from moderator.config import Config, autosave_path
-from moderator.i18n import Lang
+from moderator.errors import SetupError
+from moderator.i18n import LANGS, Lang
 from moderator.journal import Journal
+from moderator.messages import msg
+from moderator.printable import has_controls, printable
 from moderator.savefile import LiveSave, SaveError
 from moderator.session import Session
 
@@ -48,7 +55,7 @@ def live_saving(path: Path | None, game: str, config: Config, what: str) -> Iter
     rescue = autosave_path(config, f"{game}-rescue")
     live = LiveSave(path, game, rescue, lambda line: print(line, file=sys.stderr))
     live.open()
-    print(f"moderator: saving the {what} to {path} after every change; resume with --game {path}", file=sys.stderr)
+    print(f"moderator: {msg('saving', what=what, path=path)}", file=sys.stderr)
     try:
         yield lambda journal: live.write(journal.body())
     finally:
@@ -63,9 +70,56 @@ def input_lines(path: str) -> Iterator[str]:
     """
     file = Path(path)
     if path != "-" and not (file.is_file() or file.is_char_device() or file.is_fifo()):
-        raise SaveError(f"{path}: not a file to read answers from")
+        raise SaveError(msg("not_input", path=path))
     with open(file, encoding="utf-8", errors="replace") as f:
         yield from f
+
+
+@cache
+def _command_words() -> frozenset[str]:
+    """Every command said without a value, in either language ("next", "다음", "yes", "뒤로" …): no name
+    may be one, or it would take that command's place at a seat step."""
+    found: set[str] = set()
+    for lang in LANGS:
+        data = phrases(lang)
+        for templates in data.intents.values():
+            for t in templates:
+                if "{" not in t:
+                    found.update(normalise(x) for x in expand(parse_template(t), {}))
+        found.update(normalise(w) for w in [*data.values.yes, *data.values.no])
+    return frozenset(found)
+
+
+_SEAT_PHRASE = re.compile(r"^(?:seats?|자리)?\s*[0-9]+\s*(?:번)?$")
+
+
+def player_names(raw: str) -> list[str]:
+    """The names of ``--players`` (comma-separated, clockwise from seat 1).
+
+    Raises:
+        SetupError: a name that is empty, holds a control character or is not text, is only digits or a
+            seat ("3", "seat 3", "3번"), is a command word of either language ("yes", "다음"), or is given
+            twice; the message names it and says why.
+    """
+    names = [n.strip() for n in raw.split(",")]
+    if names and not names[-1] and len(names) > 1:
+        names.pop()  # a trailing comma
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names, start=1):
+        shown = printable(name)
+        if not name:
+            raise SetupError(msg("name_empty", n=i))
+        if has_controls(name) or any(0xD800 <= ord(ch) <= 0xDFFF for ch in name):
+            raise SetupError(msg("name_controls", n=i, name=shown))
+        key = normalise(name)
+        if _SEAT_PHRASE.match(key) or not key:
+            raise SetupError(msg("name_seat", n=i, name=shown))
+        if key in _command_words():
+            raise SetupError(msg("name_command", n=i, name=shown))
+        if key in seen:
+            raise SetupError(msg("name_twice", n=i, name=shown, first=seen[key]))
+        seen[key] = i
+    return names
 
 
 def lang_of(args: argparse.Namespace, config: Config) -> Lang:

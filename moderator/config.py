@@ -16,6 +16,14 @@ from moderator.paths import default_config_file, default_saves_dir, user_config_
 class _Section(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
+    @field_validator("*", mode="after")
+    @classmethod
+    def _no_control_characters(cls, value: object) -> object:
+        """A text value holds no NUL or other control character (a path with one cannot be opened)."""
+        if isinstance(value, str) and any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
+            raise ValueError("holds a control character (such as NUL); write it without")
+        return value
+
 
 class General(_Section):
     language: Lang = "ko"

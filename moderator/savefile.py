@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from moderator.errors import StateFileError
+from moderator.messages import msg, os_reason
 
 FORMAT = 2
 """The newest save format this version writes and reads."""
@@ -86,7 +87,7 @@ def decode(raw: bytes, path: Path, game: str) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise SaveError(f"{path}: damaged at byte {exc.start} (not UTF-8 text)") from exc
     if not text.lstrip().startswith("{"):
-        raise SaveError(f"{path}: not a moderator save" + (" (empty)" if not text.strip() else ""))
+        raise SaveError(msg("not_a_save" if text.strip() else "empty_save", path=path))
     try:
         doc = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
@@ -95,10 +96,10 @@ def decode(raw: bytes, path: Path, game: str) -> dict[str, Any]:
     except (RecursionError, ValueError) as exc:
         raise SaveError(f"{path}: damaged ({_short(exc)})") from exc
     if not isinstance(doc, dict) or not {"start", "entries"} <= doc.keys():
-        raise SaveError(f"{path}: not a moderator save")
+        raise SaveError(msg("not_a_save", path=path))
     version = doc.get("format", 1)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError(f"{path}: not a moderator save (format {version!r})")
+        raise SaveError(msg("save_format", path=path, version=repr(version)))
     if version > FORMAT:
         raise SaveError(f"{path}: saved by a newer version (format {version}); this one reads up to {FORMAT}")
     found = game_of(doc)
@@ -128,15 +129,62 @@ def read_bytes(path: Path) -> bytes:
     try:
         info = path.stat()
     except OSError as exc:
-        raise SaveError(f"{path}: cannot read ({exc.strerror or _short(exc)})") from exc
+        raise SaveError(msg("cannot_read", path=path, reason=os_reason(exc))) from exc
     if not stat.S_ISREG(info.st_mode):
-        raise SaveError(f"{path}: not a regular file")
+        raise SaveError(msg("not_regular", path=path))
     if info.st_size > MAX_BYTES:
-        raise SaveError(f"{path}: too large for a save ({info.st_size} bytes)")
+        raise SaveError(msg("too_large", path=path, size=info.st_size))
     try:
         return path.read_bytes()
     except OSError as exc:
-        raise SaveError(f"{path}: cannot read ({exc.strerror or _short(exc)})") from exc
+        raise SaveError(msg("cannot_read", path=path, reason=os_reason(exc))) from exc
+
+
+def state_out_target(raw: str, save: Path | None) -> Path:
+    """Where ``--state-out`` may write: a file that is absent, or a state file this app wrote (a JSON
+    object of players, never a save); never the game's own save, never a device, a pipe or a folder,
+    and never one of those through a symbolic link. The real path is returned: a link to a state file
+    has its target rewritten, not the link.
+
+    Raises:
+        SaveError: one line naming the file and why it is left alone.
+    """
+    if "\x00" in raw or not raw.strip():
+        raise SaveError(msg("state_out_bad_name", path=repr(raw)))
+    path = Path(raw)
+    real = Path(os.path.realpath(path))
+    if save is not None and (real == Path(os.path.realpath(save)) or _same_file(real, save)):
+        raise SaveError(msg("state_out_is_save", path=path))
+    try:
+        info = real.stat()
+    except FileNotFoundError:
+        return real
+    except OSError as exc:
+        raise SaveError(msg("cannot_read", path=path, reason=os_reason(exc))) from exc
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveError(msg("state_out_not_file", path=path))
+    if info.st_size and not _is_state_file(real, info.st_size):
+        raise SaveError(msg("state_out_not_state", path=path))
+    return real
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _is_state_file(path: Path, size: int) -> bool:
+    """Whether ``path`` holds a state this app writes with ``--state-out``: a JSON object with a list of
+    players and no journal (a save has ``start`` and ``entries``)."""
+    if size > MAX_BYTES:
+        return False
+    try:
+        doc = json.loads(path.read_bytes().decode("utf-8"), parse_constant=_no_constant)
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    return isinstance(doc, dict) and isinstance(doc.get("players"), list) and not {"start", "entries"} & doc.keys()
 
 
 def backup_of(path: Path) -> Path:
@@ -214,6 +262,7 @@ class LiveSave:
             SaveError: the target is a folder, is not a moderator save of this game, or another
                 process is writing it.
         """
+        self.path = Path(os.path.realpath(self.path))  # a link to a running save meets its lock
         if self.path.exists():
             if self.path.is_dir():
                 raise SaveError(f"{self.path}: is a folder; give a file name to save to")
@@ -222,6 +271,8 @@ class LiveSave:
             except SaveError as exc:
                 if not self.path.is_file() or self.path.stat().st_size > 0:
                     raise SaveError(f"{exc}; not overwritten: choose another file to save to") from exc
+            if self.path.is_file() and self.path.stat().st_nlink > 1:  # another name could fork the game
+                raise SaveError(msg("save_linked", path=self.path))
         self._take_lock()
         self._clean_leftovers()
         self._written = _stamp(self.path)

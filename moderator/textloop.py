@@ -17,6 +17,7 @@ from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice, Tentative
 from moderator.i18n import Lang
 from moderator.journal import write_atomic
+from moderator.printable import has_controls
 from moderator.session import Line
 
 
@@ -157,12 +158,14 @@ class TextLoopBase(ABC, Generic[P, R]):
         carried out only if the next line, at the same step, is a yes."""
         with self.lock:
             pending, self._pending = self._pending, None
-            if len(line) > MAX_LINE:
-                return None, self.not_understood()
+            if len(line) > MAX_LINE or has_controls(line) or any(0xD800 <= ord(ch) <= 0xDFFF for ch in line):
+                return None, self.not_understood()  # too long, a control character, or not text: nothing done
             if pending is not None and pending[1] == self.step_key():
                 yes = parse_any(self.parsers, line, ("yes",))
                 if yes is not None and yes.intent == "yes":
                     return self.act(pending[0])
+                if any(p.declines(line) for p in self.parsers):  # "no" to the read-back: nothing done
+                    return None, self.parsers[0].data.talk.read_back_declined
             try:
                 cmd = self.parse(line)
             except Tentative as exc:

@@ -21,6 +21,7 @@ from moderator.cli_common import (
     input_lines,
     lang_of,
     live_saving,
+    player_names,
     web_options,
 )
 from moderator.clocktower.frontend import TextLoop
@@ -37,7 +38,8 @@ from moderator.clocktower.table import Table
 from moderator.config import Config, autosave_path
 from moderator.errors import SetupError
 from moderator.i18n import Lang
-from moderator.savefile import read_bytes
+from moderator.messages import msg
+from moderator.savefile import read_bytes, state_out_target
 
 ServeWeb = Callable[[Table, TextLoop, WebOptions], None]
 """Start the live grimoire page on a game (in the background) and say where it is."""
@@ -136,7 +138,7 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
     missing = missing_for_a_game(script, cat)
     if missing:
         raise SetupError(f"{script.name} has no {', no '.join(missing)}: add some with --add (e.g. --add imp,poisoner)")
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    names = player_names(args.players)
     chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
     events, bag, proposals = setup_game(
         script,
@@ -181,9 +183,9 @@ def _new_game(args: argparse.Namespace, cat: Catalogue) -> tuple[Journal, Script
     missing = missing_for_a_game(script, cat)
     if missing:
         raise SetupError(f"{script.name} has no {', no '.join(missing)}: add some with --add (e.g. --add imp,poisoner)")
-    names = [n.strip() for n in (args.players or "").split(",") if n.strip()]
+    names = player_names(args.players) if (args.players or "").strip() else []
     if not names:
-        raise SetupError('give --players "name1,name2,…" (clockwise from seat 1), or --game STATE.json')
+        raise SetupError(msg("play_players_needed"))
     chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
     events, bag, _ = setup_game(script, cat, names, seed=args.seed, characters=chars, overrides=_pairs(args.decide))
     journal = Journal.new(script.source)
@@ -237,6 +239,8 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
         if bare:  # a state file is a start, not a save: the game is saved where a new one would be
             print(f"moderator: {args.game} is a grimoire state, not a save: it is left as it is, and the game "
                   f"starts from it", file=sys.stderr)  # fmt: skip
+    if args.state_out:  # checked before anything is written: never the save, a device or a stranger's file
+        args.state_out = str(state_out_target(args.state_out, target))
     with live_saving(target, "clocktower", config, "game") as persist:
         table = Table(journal, script, cat, lang, persist=persist)
         if persist is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 from moderator.clocktower.grimoire.events import (
     Ask,
@@ -370,6 +371,23 @@ class DayFlow(TravellerFlow, QuestionFlow):
                 return Reply(say=[said, *(self._t(t) for t in outcome.say)],
                              public=[self._t(t) for t in outcome.public])  # fmt: skip
         return Reply(say=[self._t(flow.no_day_ability, seat=seat)])
+
+    def _deaths(self, cmd: Command) -> Reply:
+        """One death or several said in one line ("2번이랑 4번 사망"), each its own change in turn; if
+        one is refused, none is done."""
+        if len(cmd.seats) <= 1:
+            return self._dies(cmd)
+        length = len(self.journal.entries)
+        replies: list[Reply] = []
+        try:
+            for seat in dict.fromkeys(cmd.seats):
+                if self._state.winner is not None:
+                    break
+                replies.append(self._dies(replace(cmd, seats=(seat,))))
+        except IllegalChoice:
+            self._pop_to(length)
+            raise
+        return Reply(say=[x for r in replies for x in r.say], public=[x for r in replies for x in r.public])
 
     def _dies(self, cmd: Command) -> Reply:
         seat = cmd.seats[0]

@@ -78,7 +78,7 @@ class Table(Stages):
         if over and cmd.intent in ANYWHERE and cmd.intent not in WHEN_OVER:
             raise IllegalChoice("game_over")
         if cmd.intent in ("dies", "dies_anyway"):
-            return self._dies(cmd)
+            return self._deaths(cmd)
         if cmd.intent in EDITS:
             return self._edit(cmd)
         if cmd.intent == "go_to":

@@ -87,6 +87,17 @@ _MINUS = "-\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d"
 _KEPT = re.compile(r"[\w\s']")
 
 
+def _one_off(typed: str, name: str) -> bool:
+    """Whether ``typed`` is ``name`` with one letter (for Hangul, one jamo) changed, added or left out."""
+    a, b = unicodedata.normalize("NFD", typed), unicodedata.normalize("NFD", name)
+    if a == b or abs(len(a) - len(b)) > 1 or len(b) < 3:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
 def normalise(text: str) -> str:
     """Lower case, NFC, no punctuation, single spaces. A minus sign before a number is kept as the
     word "minus", so "-1" never reads as 1."""
@@ -239,12 +250,8 @@ class Parser:
         _check_numbers(utterance, normalise(utterance))
         talk = self.data.talk
         doubt = self._doubted(utterance)
-        heard = self._undoubted(utterance) if doubt else utterance
-        zero = normalise(heard) in {normalise(z) for z in talk.zero}
-        if zero and allow is not None and allow & {"votes", "number"}:  # "아무도 안 들었어": none
-            cmd = Command("votes" if "votes" in allow else "number", number=0, text=utterance)
-        else:
-            cmd = self._parse_forms(utterance, heard, allow)
+        heards = self._undoubted(utterance) if doubt else [utterance]
+        cmd = self._parse_heard(utterance, heards, allow)
         if doubt and cmd.intent not in _NEVER_DOUBTED:
             raise Tentative(cmd, utterance, "question")
         risky = {normalise(w) for w in talk.risky_numbers}
@@ -272,15 +279,43 @@ class Parser:
             return True
         return any(w.startswith(d) for w in words for d in talk.doubts)
 
-    def _undoubted(self, utterance: str) -> str:
-        """The line without what made it a question or a maybe: what it would say as a fact."""
+    def _parse_heard(self, utterance: str, heards: list[str], allow: set[Intent] | None) -> Command:
+        """The command of the first of ``heards`` (the line, or the statements a question may stand for)
+        that is understood; else the first one's refusal."""
+        talk = self.data.talk
+        first: NotUnderstood | None = None
+        for heard in heards:
+            zero = normalise(heard) in {normalise(z) for z in talk.zero}
+            if zero and allow is not None and allow & {"votes", "number"}:  # "아무도 안 들었어": none
+                return Command("votes" if "votes" in allow else "number", number=0, text=utterance)
+            try:
+                return self._parse_forms(utterance, heard, allow)
+            except Tentative:
+                raise
+            except NotUnderstood as exc:
+                first = first or exc
+        raise first or NotUnderstood(utterance)
+
+    def _undoubted(self, utterance: str) -> list[str]:
+        """The line without what made it a question or a maybe: what it would say as a fact. A question's
+        last word may stand for several statements ("죽었나요": "죽었나요", "죽었어"; "시작인가요": "시작"),
+        the line as it is first."""
         talk = self.data.talk
         words = [w for w in normalise(utterance).split() if not any(w.startswith(d) for d in talk.doubts)]
         while words and words[-1] in ("것", "거", "듯"):
             words.pop()
         if words and words[0] in talk.question_starts:
             words = words[1:]
-        return " ".join(words)
+        out = [" ".join(words)]
+        endings = sorted((normalise(e) for e in talk.question_endings), key=len, reverse=True)
+        last = words[-1] if words else ""
+        for e in endings:
+            if last.endswith(e) and len(last) > len(e):
+                stem = last[: -len(e)]
+                stems = [stem, *(stem[: -len(c)] for c in talk.copulas if stem.endswith(c) and len(stem) > len(c))]
+                out += [" ".join([*words[:-1], s + end]) for s in stems for end in ["", *talk.statement_endings]]
+                break
+        return list(dict.fromkeys(x for x in out if x))
 
     def _forms(self, text: str) -> list[str]:
         """``text`` as said, then without the words around an answer: each way of taking them off
@@ -330,7 +365,7 @@ class Parser:
                 forms.append(" ".join(w))
         return list(dict.fromkeys(f for f in forms if f))
 
-    def _parse_forms(self, utterance: str, heard: str, allow: set[Intent] | None) -> Command:
+    def _parse_forms(self, utterance: str, heard: str, allow: set[Intent] | None, *, near: bool = True) -> Command:
         first: NotUnderstood | None = None
         for i, form in enumerate(self._forms(heard)):
             try:
@@ -341,10 +376,35 @@ class Parser:
                 first = first or exc
                 continue
             return replace(cmd, text=utterance)
-        close = self._close_character(heard, allow)
+        close = self._close_character(heard, allow) if near else None
         if close is not None:
             raise Tentative(close, utterance, "typo")
+        for guess in self._close_players(heard) if near else []:
+            try:
+                cmd = self._parse_forms(utterance, guess, allow, near=False)
+            except NotUnderstood:
+                continue
+            raise Tentative(cmd, utterance, "typo")
         raise first or NotUnderstood(utterance)
+
+    def _close_players(self, heard: str) -> list[str]:
+        """``heard`` with one word that is no name taken as the player's name it is typed close to ("민쑤"
+        for 민수, "유냐" for 유나: one letter or jamo off, a particle after it kept), each way once."""
+        names = [n for n in self.vocab.players if len(n) >= 2]
+        if not names:
+            return []
+        known = {*names, *self._value_words, *self.vocab.characters, *self._number_words}
+        words = normalise(heard).split()
+        out: list[str] = []
+        for i, w in enumerate(words):
+            if w in known:
+                continue
+            for name in names:
+                for cut in range(len(w), max(len(name) - 2, 0), -1):  # the word, or its start (a particle after it)
+                    if _one_off(w[:cut], name):
+                        out.append(" ".join([*words[:i], name + w[cut:], *words[i + 1 :]]))
+                        break
+        return list(dict.fromkeys(out))
 
     def _close_character(self, heard: str, allow: set[Intent] | None) -> Command | None:
         """A character's name typed close to one ("washrwoman", "임ㅍ"), where a character is asked."""
@@ -382,6 +442,11 @@ class Parser:
         if self.lang == "ko":
             said = resolve_particles(re.sub(r"(?<=[0-9]) (?=[번표명장개])", "", said))
         return said
+
+    def declines(self, line: str) -> bool:
+        """Whether ``line`` is a plain no ("아니요", "no"), as said to a read-back: nothing is then done."""
+        said = normalise(line).rstrip(".!")
+        return said in {normalise(w) for w in self.data.values.no}
 
     def read_back(self, cmd: Command) -> str:
         """A tentative line read back (:attr:`Talk.read_back`): what it would do, and that a yes does it."""

@@ -130,6 +130,13 @@ class Talk(BaseModel):
     """Ways to say nobody at a count ("아무도 안 들었어", "nobody voted"): the number 0."""
     read_back: str = "{meaning}?"
     """How a tentative line is read back: {meaning}, the command said plainly."""
+    read_back_declined: str = "Not done."
+    """Said when a read-back is answered with a plain no: nothing is done, the step asks again."""
+    statement_endings: list[str] = []
+    """What a question's last word becomes as a statement, tried in turn after its question ending is
+    taken off ("죽었나요" → "죽었" + "어": "죽었어"; "시작인가요" → "시작")."""
+    copulas: list[str] = []
+    """A copula a question leaves on a noun ("2장이었나요" → "2장이었" → "2장"): taken off too."""
     close_to: float = 0.8
     """How close (0 to 1, letters or jamo alike) a typed name must be to one of the game's to be read back."""
 

@@ -21,6 +21,7 @@ from moderator.cli_common import (
     add_web_arguments,
     input_lines,
     live_saving,
+    player_names,
     web_options,
 )
 from moderator.config import Config, autosave_path
@@ -30,6 +31,8 @@ from moderator.growl.engine import Growl
 from moderator.growl.frontend import GrowlLoop
 from moderator.growl.journal import GrowlJournal
 from moderator.i18n import Lang
+from moderator.messages import msg
+from moderator.savefile import state_out_target
 
 ServeWeb = Callable[[GrowlLoop, WebOptions], None]
 """Start the table view on an evening (in the background) and say where it is."""
@@ -40,7 +43,7 @@ def register(subparsers: Subparsers, voice: PlayByVoice | None = None, web: Serv
     the table view of ``growl --web``."""
     p = subparsers.add_parser("growl", help="moderate Growl (4–10 players): setup, turns, nights, growl, gold")
     p.add_argument("--players", help="names, comma-separated, clockwise from seat 1")
-    p.add_argument("--count", type=int, help="the number of players, when names are not given")
+    p.add_argument("--count", type=count_arg, help="the number of players, when names are not given")
     p.add_argument("--lang", choices=["ko", "en"])
     p.add_argument("--text", action="store_true", help="use the keyboard / text, not voice")
     p.add_argument("--input", help="read utterances from this file, one per line")
@@ -54,6 +57,14 @@ def register(subparsers: Subparsers, voice: PlayByVoice | None = None, web: Serv
     p.set_defaults(func=cmd_growl, voice=voice, serve_web=web)
 
 
+def count_arg(text: str) -> int:
+    """``--count``: a whole number (the rules' range is checked with the players)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(msg("bad_count", text=text)) from None
+
+
 def pace_arg(text: str) -> float:
     """``--pace``: a finite number from 0 (no waiting) to 10."""
     try:
@@ -61,7 +72,7 @@ def pace_arg(text: str) -> float:
     except ValueError:
         pace = math.nan
     if not 0.0 <= pace <= 10.0:  # NaN fails too
-        raise argparse.ArgumentTypeError(f"{text!r} is not a pace from 0 (no waiting) to 10")
+        raise argparse.ArgumentTypeError(msg("bad_pace", text=text))
     return pace
 
 
@@ -72,11 +83,11 @@ def names_from(args: argparse.Namespace, data: GrowlData, lang: Lang | None = No
         SetupError: neither given, a count outside the rules' range, or a name twice.
     """
     if args.players:
-        names = [n.strip() for n in args.players.split(",") if n.strip()]
+        names = player_names(args.players)
     elif args.count is not None:
         names = [""] * args.count
     else:
-        raise SetupError('give --players "a,b,c,d" (clockwise from seat 1), --count N, or --game FILE')
+        raise SetupError(msg("growl_players_needed"))
     span = data.setup.players
     said = data.texts.cli
     if not span.min <= len(names) <= span.max:
@@ -105,6 +116,8 @@ def cmd_growl(args: argparse.Namespace, config: Config) -> int:
     lang: Lang = args.lang or journal.start.lang or config.general.language  # a resumed evening keeps its own
     if save is None and not args.input:  # a live evening is always saved: never a lost game
         save = autosave_path(config, "growl")
+    if args.state_out:  # checked before anything is written: never the save, a device or a stranger's file
+        args.state_out = str(state_out_target(args.state_out, save))
     with live_saving(save, "growl", config, "evening") as persist:
         return _run(args, config, Growl(journal, data, lang, persist=persist), lang)
 

@@ -11,15 +11,15 @@ from collections.abc import Callable, Sequence
 
 from moderator.commands.parse import Command
 from moderator.engine import JournaledEngine
-from moderator.errors import SetupError
+from moderator.errors import IllegalChoice, SetupError
 from moderator.growl.data import GrowlData
-from moderator.growl.events import Die, GainGold, GrowlEvent, NewGame
+from moderator.growl.events import Die, DrawNightCard, GainGold, GrowlEvent, NewGame, SetTurn, SetWinner
 from moderator.growl.journal import GrowlJournal
 from moderator.growl.prompts import Prompt, Reply
 from moderator.growl.state import GrowlState
 from moderator.growl.steps import FIRST_STEP, STEPS
 from moderator.growl.steps.base import Ctx, Outcome, View, death, refuse, say
-from moderator.growl.steps.end import deaths_closed
+from moderator.growl.steps.end import END_STEPS, deaths_closed
 from moderator.i18n import Lang
 
 Persist = Callable[[GrowlJournal], None]
@@ -98,10 +98,30 @@ class Growl(JournaledEngine[GrowlState, GrowlJournal]):
             raise refuse("game_over")
         if cmd.intent != "next" and cmd.intent not in step.view(ctx).allowed:
             raise refuse("not_now", text=cmd.text)
-        outcome: Outcome = death(ctx, cmd.seats[0]) if cmd.intent == "dies" else step.act(ctx, cmd)
+        if cmd.intent == "dies":
+            return self._deaths(cmd.seats)
+        outcome: Outcome = step.act(ctx, cmd)
         if outcome.events:
             self._push(outcome.label or self._state.step, outcome.events)
         return Reply(list(outcome.say))
+
+    def _deaths(self, seats: Sequence[int]) -> Reply:
+        """One death or several said in one line ("2번이랑 4번 사망"), each its own change in turn; if one
+        is refused, none is done."""
+        length = len(self.journal.entries)
+        said: list[str] = []
+        try:
+            for seat in dict.fromkeys(seats):
+                if said and deaths_closed(self._state):
+                    break
+                outcome = death(self.ctx(), seat)
+                if outcome.events:
+                    self._push(outcome.label or self._state.step, outcome.events)
+                said += outcome.say
+        except IllegalChoice:
+            self._pop_to(length)
+            raise
+        return Reply(said)
 
     def undo(self) -> Reply:
         """Pop the last entry (never the first game's start), and say what it undid and where the evening is."""
@@ -113,11 +133,19 @@ class Growl(JournaledEngine[GrowlState, GrowlJournal]):
         ctx = self.ctx()
         what = [ctx.t(flow.undone_death, who=ctx.who(e.seat)) for e in last if isinstance(e, Die)]
         what += [ctx.t(flow.undone_gold, who=ctx.who(e.seat)) for e in last if isinstance(e, GainGold)]
+        what += [ctx.t(flow.undone_card, card=ctx.card(e.card)) for e in last if isinstance(e, DrawNightCard)]
+        what += [ctx.t(flow.undone_winner, team=ctx.t(self.data.texts.end.team[e.winner]))
+                 for e in last if isinstance(e, SetWinner) and e.winner is not None]  # fmt: skip
+        if self._state.step == "start_player":  # the start player's choice taken back
+            what += [ctx.t(flow.undone_start, who=ctx.who(e.seat)) for e in last
+                     if isinstance(e, SetTurn) and e.seat is not None]  # fmt: skip
         return Reply([ctx.t(flow.undone), *what, self.where()])
 
     def where(self) -> str:
         """Where the evening is, said: the game, the night or the turn ("두 번째 게임, 첫 번째 밤")."""
         ctx, s, flow = self.ctx(), self._state, self.data.texts.flow
+        if s.step in END_STEPS:  # the game is over: nobody's turn
+            return ctx.t(flow.where, place=ctx.t(flow.where_after_game, nth=ctx.nth(max(s.game, 1))))
         parts = [ctx.t(flow.where_game, nth=ctx.nth(max(s.game, 1)))]
         if s.night:
             parts.append(ctx.t(flow.where_night, nth=ctx.nth(s.night)))

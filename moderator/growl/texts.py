@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from moderator.commands.phrases import Intent
 from moderator.growl.rules import Condition, Model
-from moderator.i18n import Text
+from moderator.i18n import Lang, Text
 
 Winner = Literal["humans", "werewolves"]
 
 #: Why a command is refused; each names a text in texts.yaml ``refusals``.
 Refusal = Literal[
-    "not_now", "answer_yes_no", "say_start_seat", "say_gold", "no_such_seat", "already_dead",
+    "not_now", "answer_yes_no", "say_start_seat", "say_gold", "gold_unclear", "no_such_seat", "already_dead",
     "card_drawn_already", "final_too_early", "night_card_last", "werewolves_all_won", "no_living_winner",
     "nobody_alive", "too_much_gold", "answer_who_died", "game_over", "bad_number",
 ]  # fmt: skip
@@ -109,8 +111,12 @@ class FlowTexts(Model):
     turn_passes: Text
     undone_death: Text
     undone_gold: Text
+    undone_card: Text
+    undone_winner: Text
+    undone_start: Text
     where: Text
     where_game: Text
+    where_after_game: Text
     where_night: Text
     where_turn: Text
 
@@ -120,6 +126,7 @@ class Refusals(Model):
     answer_yes_no: Text
     say_start_seat: Text
     say_gold: Text
+    gold_unclear: Text
     no_such_seat: Text
     already_dead: Text
     card_drawn_already: Text
@@ -160,7 +167,8 @@ class Texts(Model):
 
 
 class LostWords(Model):
-    """At the gold step, the "no" answers that mean "my team lost" (any other "no": no Gold cards)."""
+    """At the gold step, "no" answers of one kind (``lost``: "my team lost"; ``unclear``: a bare no that
+    may mean either, refused with the way to say it)."""
 
     ko: list[str]
     en: list[str]
@@ -172,3 +180,6 @@ class GrowlPhrases(Model):
     ko: dict[Intent, list[str]]
     en: dict[Intent, list[str]]
     lost: LostWords
+    unclear: LostWords
+    voice: dict[Lang, dict[Intent, list[str]]] = Field(default_factory=dict)
+    """Spoken forms added to the shared ones, per language (the loser's "lost" at the gold step)."""

@@ -16,7 +16,13 @@ def growl_phrases(lang: Lang, data: GrowlData) -> Phrases:
     intents = dict(base.intents)
     for intent, templates in extra.items():
         intents[intent] = [*intents.get(intent, []), *templates]
-    return base.model_copy(update={"intents": intents})
+    voice = base.voice
+    if voice is not None and data.phrases.voice.get(lang):
+        spoken = dict(voice.intents)
+        for intent, forms in data.phrases.voice[lang].items():
+            spoken[intent] = [*spoken.get(intent, []), *forms]
+        voice = voice.model_copy(update={"intents": spoken})
+    return base.model_copy(update={"intents": intents, "voice": voice})
 
 
 def card_names(data: GrowlData, spoken: Lang | None = None) -> dict[str, str]:

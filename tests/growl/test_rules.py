@@ -53,11 +53,26 @@ def test_more_gold_cards_than_the_box_holds_are_refused() -> None:
 
 def test_a_humans_win_needs_a_living_winner() -> None:
     g = new_engine(["a", "b", "c", "d"])
-    say(g, *end_early(["a", "b", "c", "d"]), "no", "1", "no", "no")
-    errors = say(g, "no")
+    say(g, *end_early(["a", "b", "c", "d"]), "no", "1", "lost", "lost")
+    errors = say(g, "lost")
     assert errors == ["Not now. If the humans won, at least one living player is a human winner. "
                       "Say 'back' to answer again from the one who was wrong."]
     assert say(g, "0") == [] and g.state.step == "standings"
+
+
+def test_a_bare_no_at_the_gold_step_is_refused_as_unclear_in_both_languages() -> None:
+    """A bare no may mean "my team lost" or "no Gold cards": refused with the way to say each, nothing
+    given or lost; then "lost" and "none" each do what they say."""
+    games: list[tuple[Lang, list[str], str, str, str]] = [("en", ["a", "b", "c", "d"], "no", "lost", "none"),
+                                                          ("ko", ["가", "나", "다", "라"], "아니요", "졌어요", "없음")]
+    for lang, names, no, lost, none in games:
+        g = new_engine(names, lang=lang)
+        say(g, *end_early(names), "아니요" if lang == "ko" else "no")  # the humans win
+        before = g.journal.model_dump_json()
+        (refusal,) = say(g, no)
+        assert ("'lost'" if lang == "en" else "'졌어요'") in refusal and g.journal.model_dump_json() == before
+        assert say(g, none, lost) == []
+        assert g.state.gained.get(1) == 1 and 2 not in g.state.gained, (lang, g.state.gained)
 
 
 def test_deaths_at_the_same_moment_can_still_be_reported_at_the_growl() -> None:
@@ -107,8 +122,8 @@ def test_an_answer_that_does_not_fit_the_step_is_refused() -> None:
 def test_every_prompt_fills_its_slots_in_both_languages() -> None:
     lines = [*SETUP, "seat 2", "next", "caged", "seat 4 dies", "next", "nobody", "next", "next", "the gift",
              "yes", "next", "next", "next", "next", "all hallows eve", "next", "next", "next", "next",
-             "no", "1", "no", "no", "0", "no", "yes", *SETUP, "next", "seat 3 dies", "seat 4 dies",
-             "seat 5 dies", "yes", "0", "0", "no", "no", "no", "no"]  # fmt: skip
+             "no", "1", "lost", "lost", "0", "lost", "yes", *SETUP, "next", "seat 3 dies", "seat 4 dies",
+             "seat 5 dies", "yes", "0", "0", "lost", "lost", "lost", "no"]  # fmt: skip
     for lang in ("ko", "en"):
         g = new_engine(["a", "b", "c", "d", "e"] if lang == "en" else ["가", "나", "다", "라", "마"], lang=lang)
         seen: list[str] = []

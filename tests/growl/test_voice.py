@@ -31,6 +31,7 @@ SPOKEN = {
     "현우 사망": "seat three dies",
     "선물": "the gift",
     "아니요": "no",
+    "졌어요": "lost",
     "할로윈의 밤": "all hallows eve",
     "네": "yes",
     "2": "two",

@@ -9,7 +9,7 @@ from moderator.growl.prompts import Beat
 from moderator.growl.state import GrowlState
 from moderator.growl.steps.base import Ctx, Outcome, StepDef, View, goto, refuse, say
 from moderator.growl.steps.setup import FIRST_STEP
-from moderator.growl.texts import Winner
+from moderator.growl.texts import LostWords, Winner
 from moderator.journal import simulate
 
 
@@ -58,6 +58,8 @@ def _gold_act(ctx: Ctx, cmd: Command) -> Outcome:
         gain = _gain(ctx, seat, cmd.number)
         events: list[GrowlEvent] = [gain]
         said = ctx.t(t.gold_gain, who=ctx.who(seat), amount=gain.amount)
+    elif cmd.intent == "no" and _said(ctx.data.phrases.unclear, cmd):  # lost, or no Gold cards?
+        raise refuse("gold_unclear", text=cmd.text)
     elif cmd.intent == "no" and not _lost(ctx, cmd):  # "none": a winner with no Gold cards
         gain = _gain(ctx, seat, 0)
         events = [gain]
@@ -73,8 +75,12 @@ def _gold_act(ctx: Ctx, cmd: Command) -> Outcome:
 
 def _lost(ctx: Ctx, cmd: Command) -> bool:
     """Whether a "no" at the gold step says "my team lost" (else: "I hold no Gold cards")."""
-    words = {normalise(w) for w in [*ctx.data.phrases.lost.ko, *ctx.data.phrases.lost.en]}
-    return not cmd.text or normalise(cmd.text) in words
+    return not cmd.text or _said(ctx.data.phrases.lost, cmd)
+
+
+def _said(words: LostWords, cmd: Command) -> bool:
+    """Whether ``cmd`` was said with one of ``words`` (either language)."""
+    return bool(cmd.text) and normalise(cmd.text) in {normalise(w) for w in [*words.ko, *words.en]}
 
 
 def _gain(ctx: Ctx, seat: int, cards: int) -> GainGold:
