@@ -252,10 +252,25 @@ def test_a_game_added_to_at_setup_resumes_with_its_additions(tmp_path: Path) -> 
 
 
 def test_a_state_file_that_cannot_be_written_is_said_once(tmp_path: Path) -> None:
-    (tmp_path / "state").mkdir()  # --state-out names a folder
-    run = subprocess.run([sys.executable, "-m", "moderator", "play", "--text", "--lang", "en", "--script", "twelve",
-                          "--players", "a,b,c,d,e,f,g", "--seed", "1", "--state-out", "state", "--save", "g.json"],
-                         cwd=tmp_path, input="next\nnext\n", capture_output=True, text=True, timeout=60)  # fmt: skip
-    assert run.returncode == 0, run.stderr
-    assert run.stderr.count("cannot write the state file") == 1 and "Traceback" not in run.stderr
-    assert len(Journal.load(tmp_path / "g.json").entries) >= 2  # the game went on, saved
+    """A --state-out that is a folder is refused before the game starts (issue 24); one that stops being
+    writable during the game (made a folder behind its back) is said once, and the game goes on, saved."""
+    args = [sys.executable, "-m", "moderator", "play", "--text", "--lang", "en", "--script", "twelve", "--players",
+            "a,b,c,d,e,f,g", "--seed", "1", "--save", "g.json"]  # fmt: skip
+    (tmp_path / "folder").mkdir()
+    refused = subprocess.run([*args, "--state-out", "folder"], cwd=tmp_path, input="next\n", capture_output=True,
+                             text=True, timeout=60)  # fmt: skip
+    assert refused.returncode == 2 and "not a regular file" in refused.stderr, refused.stderr
+    game = subprocess.Popen([*args, "--state-out", "state.json"], cwd=tmp_path, stdin=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    assert game.stdin is not None
+    game.stdin.write("next\n")
+    game.stdin.flush()
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "state.json").is_file() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    (tmp_path / "state.json").unlink()
+    (tmp_path / "state.json").mkdir()  # the state file is now a folder: every write fails
+    _, err = game.communicate("next\nnext\n", timeout=60)
+    assert game.returncode == 0, err
+    assert err.count("cannot write the state file") == 1 and "Traceback" not in err
+    assert len(Journal.load(tmp_path / "g.json").entries) >= 3  # the game went on, saved

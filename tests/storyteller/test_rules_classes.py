@@ -12,11 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from moderator.clocktower.frontend import TextLoop
+from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.nightorder import night_sheet
-from moderator.clocktower.rules.status import acts_alive
+from moderator.clocktower.rules.status import acts_alive, impaired
 from tests.storyteller.helpers import Game
 from tests.tables import make_table
 from tests.test_fuzz import SCRIPTS, _legal, _table
@@ -182,14 +184,20 @@ def test_under_the_vortox_no_townsfolk_is_given_a_true_answer(players: int, seed
         loop.step(_legal(table, rnd))  # type: ignore[arg-type]
 
 
-def _oracle(g: object, cat: object, step: str, seat: int, chosen: list[int]) -> object | None:
+def _oracle(g: Grimoire, cat: Catalogue, step: str, seat: int, chosen: list[int]) -> object | None:
     """The answer to ``step`` for the player in ``seat`` as everyone truly is, worked out here from the
     rule texts alone (not with the app's effects): the Empath, the Chef, the Clockmaker, the Oracle and
     the Fortune Teller. None where this oracle does not know the step."""
-    players = g.players  # type: ignore[attr-defined]
+    players = g.players
     n = len(players)
-    evil = [p.alignment == "evil" for p in players]
-    team = [cat.team(p.character) for p in players]  # type: ignore[attr-defined]
+    # "One good player registers as evil" (the Lycanthrope's Faux Paw): to every ability, a rule, no choice,
+    # while the Lycanthrope who laid it is sober and healthy (whether they are is the app's status rules)
+    def faux_paw(p: Player) -> bool:
+        return any(r.name == "Faux Paw" and (r.by_seat is None or not impaired(g, cat, g.player(r.by_seat)))
+                   for r in p.reminders)  # fmt: skip
+
+    evil = [p.alignment == "evil" or faux_paw(p) for p in players]
+    team: list[str | None] = [cat.team(p.character) for p in players]
     for k, p in enumerate(players):  # "the player holding Lil' Monsta is the Demon" (its babysitter)
         if any(r.source == "lilmonsta" and r.name == "Is The Demon" for r in p.reminders):
             team[k] = "demon"
@@ -214,8 +222,9 @@ def _oracle(g: object, cat: object, step: str, seat: int, chosen: list[int]) -> 
             return None
         return min(min((d - m) % n, (m - d) % n) for d in demons for m in minions)
     if step == "fortuneteller" and len(chosen) == 2:  # "a yes if either is the Demon" (the red herring too)
-        herring = {p.seat for p in players for r in p.reminders
-                   if r.source == "fortuneteller" and r.name == "Red Herring"}  # fmt: skip
+        herring = {p.seat for p in players for r in p.reminders  # this Fortune Teller's own red herring
+                   if r.source == "fortuneteller" and r.name == "Red Herring"
+                   and r.by_seat in (None, seat)}  # fmt: skip
         return any(team[s - 1] == "demon" or s in herring for s in chosen)
     return None
 

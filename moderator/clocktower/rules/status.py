@@ -151,13 +151,19 @@ def protector(
     return None
 
 
-def _registers(g: Grimoire, cat: Catalogue, p: Player, what: str, observer: str | None) -> bool:
+def _registers(
+    g: Grimoire, cat: Catalogue, p: Player, what: str, observer: str | None, seat: int | None = None
+) -> bool:
+    """Whether a reminder on ``p`` makes them register as ``what`` to the ``observer`` ability; one kept for
+    that ability's holder (a Fortune Teller's red herring) only to the holder who placed it (``seat``):
+    a Philosopher's gained Fortune Teller has a red herring of its own."""
     for r in p.reminders:
         s = spec(cat, r)
         if (
             s is not None
             and s.registers_as == what
             and (not s.registers_for or observer in s.registers_for)
+            and (not s.registers_for or seat is None or r.by_seat is None or r.by_seat == seat)
             and active(g, cat, r)
         ):
             return True
@@ -190,14 +196,15 @@ def is_demon(cat: Catalogue, p: Player) -> bool:
 
 
 def registers_demon(
-    g: Grimoire, cat: Catalogue, p: Player, observer: str | None = None, flips: frozenset[int] = frozenset()
+    g: Grimoire, cat: Catalogue, p: Player, observer: str | None = None, flips: frozenset[int] = frozenset(),
+    seat: int | None = None,
 ) -> bool:
     """Whether ``p`` shows as the Demon to the ``observer`` (babysitter, red herring, a Recluse the
-    storyteller has register as the Demon …)."""
+    storyteller has register as the Demon …); ``seat``: the observer's own (whose red herring counts)."""
     reg = misregisters(g, cat, p) if p.seat in flips else None
     if reg is not None and reg.teams:
         return "demon" in reg.teams
-    return is_demon(cat, p) or _registers(g, cat, p, "demon", observer)
+    return is_demon(cat, p) or _registers(g, cat, p, "demon", observer, seat)
 
 
 def team_of(cat: Catalogue, p: Player) -> str | None:

@@ -244,7 +244,7 @@ def villageidiot_told(ctx: Ctx, answer: Answer) -> str | None:
 
 def fortuneteller_told(ctx: Ctx, answer: Answer) -> bool:
     """Whether either chosen player registers as the Demon (the red herring does)."""
-    return any(registers_demon(ctx.g, ctx.cat, p, ctx.ability, ctx.flips) for p in _chosen(answer, ctx))
+    return any(registers_demon(ctx.g, ctx.cat, p, ctx.ability, ctx.flips, ctx.seat) for p in _chosen(answer, ctx))
 
 
 def seamstress_told(ctx: Ctx, answer: Answer) -> bool:
