@@ -49,10 +49,11 @@ def lang() -> Lang:
     return _lang
 
 
-def msg(key: str, **slots: object) -> str:
-    """The message ``key`` in the current language, its slots filled (``{x!r}`` quotes, as Python does)."""
+def msg(key: str, *, lang: Lang | None = None, **slots: object) -> str:
+    """The message ``key`` in the current language (``lang``: in that one, a game's), its slots filled
+    (``{x!r}`` quotes, as Python does)."""
     text = catalogue().messages[key]
-    if _lang == "ko":
+    if (lang or _lang) == "ko":
         return resolve_particles(text.ko.format(**slots))
     return text.en.format(**slots)
 

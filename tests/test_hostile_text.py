@@ -81,7 +81,9 @@ def test_a_name_that_is_not_text_is_refused_not_a_crash_at_the_save(tmp_path: Pa
     """Bytes that are not UTF-8 in a name (a lone surrogate once decoded) used to end the game at the
     first save with UnicodeEncodeError."""
     env_name = os.fsencode("A,") + b"\xff\xfe" + b",C,D,E"
-    r = subprocess.run([sys.executable, "-m", "moderator", "growl", "--text", "--pace", "0", "--players", env_name],
+    args: list[str | bytes] = [sys.executable, "-m", "moderator", "growl", "--text", "--lang", "en", "--pace", "0",
+                               "--players", env_name]
+    r = subprocess.run(args,
                        input=b"", capture_output=True, cwd=tmp_path, timeout=120,
                        env={**os.environ, "HOME": str(tmp_path), "PYTHONPATH": str(REPO)})  # fmt: skip
     assert r.returncode == 2 and b"Traceback" not in r.stderr, r.stderr

@@ -138,7 +138,7 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
     missing = missing_for_a_game(script, cat)
     if missing:
         raise SetupError(f"{script.name} has no {', no '.join(missing)}: add some with --add (e.g. --add imp,poisoner)")
-    names = player_names(args.players)
+    names = player_names(args.players, lang_of(args, config))
     chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
     events, bag, proposals = setup_game(
         script,
@@ -178,12 +178,12 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
     return 0
 
 
-def _new_game(args: argparse.Namespace, cat: Catalogue) -> tuple[Journal, Script, Catalogue]:
+def _new_game(args: argparse.Namespace, cat: Catalogue, lang: Lang | None = None) -> tuple[Journal, Script, Catalogue]:
     script, cat = _script(args, cat)
     missing = missing_for_a_game(script, cat)
     if missing:
         raise SetupError(f"{script.name} has no {', no '.join(missing)}: add some with --add (e.g. --add imp,poisoner)")
-    names = player_names(args.players) if (args.players or "").strip() else []
+    names = player_names(args.players, lang) if (args.players or "").strip() else []
     if not names:
         raise SetupError(msg("play_players_needed"))
     chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
@@ -231,7 +231,7 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
         args.script = args.script or config.game.script
         args.players = args.players or config.game.players
         args.seed = args.seed if args.seed is not None else config.game.seed
-        journal, script, cat = _new_game(args, cat)
+        journal, script, cat = _new_game(args, cat, lang)
     # A resumed game goes on in its own file; a new live game is always saved: never a lost game.
     target = Path(args.save) if args.save else (Path(args.game) if args.game and not bare else None)
     if target is None and (not args.input or bare):
