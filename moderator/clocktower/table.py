@@ -57,21 +57,6 @@ class Table(Stages):
         p = self._question_prompt(c) if asked else stage.prompt(self, c)
         return replace(p, allowed=tuple(dict.fromkeys([*p.allowed, *ANYWHERE])))
 
-    def _as_answer(self, cmd: Command) -> Command:
-        """A status said of a seat at a step whose ability lays that status on the player it chooses ("6번
-        중독" at the Widow's or the Poisoner's step) is that step's answer, not the storyteller's edit."""
-        if cmd.intent != "status" or len(cmd.seats) != 1 or self._state.question is not None:
-            return cmd
-        c = self._state.cursor
-        if c is None or c.stage != "ask" or c.seats or c.id not in self.cat:
-            return cmd
-        p = self.prompt()
-        char = self.cat[c.id]
-        lays = {r.status for r in char.data.reminders} if char.data is not None else set()
-        if p.expects == ["seat"] and p.step == c.id and cmd.value in lays:
-            return replace(cmd, intent="seat", value=None)
-        return cmd
-
     def handle(self, cmd: Command) -> Reply:
         """Carry out ``cmd`` at the current step: an answer to it, or anything the storyteller may do at
         any step (:data:`ANYWHERE`).
@@ -94,7 +79,6 @@ class Table(Stages):
             raise IllegalChoice("game_over")
         if cmd.intent in ("dies", "dies_anyway"):
             return self._deaths(cmd)
-        cmd = self._as_answer(cmd)
         if cmd.intent in EDITS:
             return self._edit(cmd)
         if cmd.intent == "go_to":

@@ -122,18 +122,3 @@ def test_a_chosen_player_who_leaves_before_the_answer_is_told_ends_the_step() ->
     game.replays()
     game.say("back")  # the leaving undone: the Seamstress is told again
     assert game.prompt.step == "seamstress" and game.g.cursor is not None and game.g.cursor.seats == [2, 6]
-
-
-@pytest.mark.parametrize(("line", "lang"), [("6번 중독", "ko"), ("seat 6 is poisoned", "en")])
-def test_a_poisoning_said_at_a_poisoners_step_is_its_answer(line: str, lang: str) -> None:
-    """At the Poisoner's step "6번 중독" is the Poisoner's choice (the token comes from the Poisoner and
-    the night goes on), not the storyteller's own Poisoned token; elsewhere it is the edit."""
-    game = Game(make_table("trouble-brewing", list("abcdefg"),
-                           ["imp", "poisoner", "washerwoman", "empath", "chef", "monk", "saint"]), lang)  # type: ignore[arg-type]  # fmt: skip
-    game.say("next", "next", "next")
-    assert game.prompt.step == "poisoner"
-    game.say(line)
-    assert [(r.source, r.by_seat) for r in game.g.player(6).reminders] == [("poisoner", 2)]
-    assert game.prompt.step != "poisoner"
-    game.say(line)  # at another step: the storyteller's own token
-    assert ("storyteller", "Poisoned") in [(r.source, r.name) for r in game.g.player(6).reminders]
