@@ -87,6 +87,12 @@ def _kept_copy(g: Grimoire, r: Reminder, copies: list[Player]) -> Player | None:
     return next((p for p in copies if p.has_reminder(r.name, r.source)), None)
 
 
+def _own_marks(cat: Catalogue, cid: str) -> set[str]:
+    """The reminders a character's setup decisions lay (the Drunk's Is The Drunk)."""
+    char = cat.get(cid)
+    return {d.reminder for d in char.data.decisions if d.reminder} if char is not None and char.data else set()
+
+
 def _moved_types(was: Mapping[int, tuple[str | None, object]], after: Grimoire, cat: Catalogue) -> list[Event]:
     """The reminders that lie by a player of some types (``ReminderSpec.holder_teams``) taken off a player
     whose character changed from one of them to another type (a babysitting Minion made a Townsfolk); and
@@ -101,8 +107,9 @@ def _moved_types(was: Mapping[int, tuple[str | None, object]], after: Grimoire, 
             if s is not None and s.holder_teams and cat.team(old) in s.holder_teams \
                     and cat.team(p.character) not in s.holder_teams:
                 events.append(RemoveReminder(seat=p.seat, source=r.source, name=r.name))
-            elif old is not None and r.source == old and r.by_seat in (None, p.seat):
-                # what their old character marked them with (Is The Drunk): it goes with that character
+            elif old is not None and r.source == old and r.by_seat in (None, p.seat) and r.name in _own_marks(cat, old):
+                # what their old character's setup marked them with (Is The Drunk) goes with that character;
+                # a token its ability lays later stays (the Scarlet Woman's, once she is the Demon)
                 events.append(RemoveReminder(seat=p.seat, source=r.source, name=r.name))
     return events
 
