@@ -63,9 +63,9 @@ def _saved(ctx: dict[str, Any], home: Path) -> Path:
         for k, v in (s.get("decide") or {}).items():
             args += ["--decide", f"{k}={v}"]
     args += ["--input", str(home / "lines.txt"), "--jsonl", "--save", str(save)]
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        with contextlib.suppress(SystemExit):
-            moderator(args)
+    quiet = (contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()))
+    with quiet[0], quiet[1], contextlib.suppress(SystemExit):
+        moderator(args)
     return save
 
 
