@@ -32,8 +32,9 @@ from moderator.yamlio import load_yaml
 HERE = Path(__file__).resolve().parents[1] / "tests" / "talk"
 
 
-def _run(ctx: dict[str, Any], lines: Sequence[str], home: Path) -> tuple[dict[str, Any] | None, str]:
-    """The state file after ``lines`` in the context's game, and the last prompt's error or reply."""
+def game_args(ctx: dict[str, Any], lines: Sequence[str], home: Path) -> list[str]:
+    """The command line that plays the context's game with ``lines`` typed (written to a file in
+    ``home``), in text mode with JSON lines; the caller adds where it saves."""
     (home / "lines.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     s = ctx.get("setup") or {}
     lang = ctx.get("lang", "ko")
@@ -45,9 +46,14 @@ def _run(ctx: dict[str, Any], lines: Sequence[str], home: Path) -> tuple[dict[st
                 ",".join(s["players"]), "--assign", ",".join(s["assign"]), "--seed", str(s.get("seed", 0))]  # fmt: skip
         for k, v in (s.get("decide") or {}).items():
             args += ["--decide", f"{k}={v}"]
+    return [*args, "--input", str(home / "lines.txt"), "--jsonl"]
+
+
+def _run(ctx: dict[str, Any], lines: Sequence[str], home: Path) -> tuple[dict[str, Any] | None, str]:
+    """The state file after ``lines`` in the context's game, and the last prompt's error or reply."""
     state = home / "state.json"
     state.unlink(missing_ok=True)
-    args += ["--input", str(home / "lines.txt"), "--jsonl", "--state-out", str(state), "--save", str(home / "g.json")]
+    args = [*game_args(ctx, lines, home), "--state-out", str(state), "--save", str(home / "g.json")]
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()), contextlib.suppress(SystemExit):
         moderator(args)

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.fakes import RecordingSpeaker, WavUtterances
-from bench.talk import HERE, load
+from bench.talk import HERE, game_args, load
 from bench.voicebench import cut, key_of, scene, seed_of
 from moderator.cli import main as moderator
 from moderator.commands.parse import parse_any
@@ -49,20 +49,9 @@ OUTCOMES = ("right", "read_back", "refused", "read_back_wrong", "wrong", "bad_it
 
 def _saved(ctx: dict[str, Any], home: Path) -> Path:
     """The context's game, played to its step with the keys and saved (as bench.talk plays it)."""
-    s = ctx.get("setup") or {}
-    lang = ctx.get("lang", "ko")
     save = home / "ctx.json"
     save.unlink(missing_ok=True)
-    (home / "lines.txt").write_text("\n".join(str(x) for x in ctx.get("before") or []) + "\n", encoding="utf-8")
-    if ctx.get("game", "clocktower") == "growl":
-        args = ["growl", "--text", "--lang", lang, "--seed", str(s.get("seed", 0)), "--pace", "0"]
-        args += ["--players", ",".join(s["players"])] if s.get("players") else ["--count", str(s.get("count", 5))]
-    else:
-        args = ["play", "--text", "--lang", lang, "--script", s.get("script", "trouble-brewing"), "--players",
-                ",".join(s["players"]), "--assign", ",".join(s["assign"]), "--seed", str(s.get("seed", 0))]  # fmt: skip
-        for k, v in (s.get("decide") or {}).items():
-            args += ["--decide", f"{k}={v}"]
-    args += ["--input", str(home / "lines.txt"), "--jsonl", "--save", str(save)]
+    args = [*game_args(ctx, [str(x) for x in ctx.get("before") or []], home), "--save", str(save)]
     quiet = (contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()))
     with quiet[0], quiet[1], contextlib.suppress(SystemExit):
         moderator(args)

@@ -109,7 +109,7 @@ def player_names(raw: str, lang: Lang | None = None) -> list[str]:
         shown = printable(name)
         if not name:
             raise SetupError(msg("name_empty", lang=lang, n=i))
-        if has_controls(name) or any(0xD800 <= ord(ch) <= 0xDFFF for ch in name):
+        if has_controls(name):
             raise SetupError(msg("name_controls", lang=lang, n=i, name=shown))
         key = normalise(name)
         if _SEAT_PHRASE.match(key) or not key:

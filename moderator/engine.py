@@ -8,9 +8,11 @@ resuming replays the journal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, Generic, TypeVar, cast
 
+from moderator.errors import IllegalChoice
 from moderator.journal import Journal
 
 S = TypeVar("S")
@@ -48,6 +50,17 @@ class JournaledEngine(Generic[S, J]):
             self.journal.pop()
         self._state = cast(S, self.journal.state())
         self._save()
+
+    @contextmanager
+    def _all_or_none(self) -> Iterator[None]:
+        """The changes made inside are kept all, or none: a refusal (``IllegalChoice``) inside pops every
+        entry made since, then goes on up (several deaths said in one line, one of them refused)."""
+        length = len(self.journal.entries)
+        try:
+            yield
+        except IllegalChoice:
+            self._pop_to(length)
+            raise
 
     def _save(self) -> None:
         if self.persist is not None:

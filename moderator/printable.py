@@ -21,8 +21,9 @@ def _escaped(ch: str) -> str:
 
 
 def unsafe(ch: str) -> bool:
-    """Whether ``ch`` may change what a terminal shows beyond printing itself."""
-    return unicodedata.category(ch) == "Cc" or ch in _BIDI
+    """Whether ``ch`` may change what a terminal shows beyond printing itself, or is no text at all (a lone
+    surrogate: bytes that were not UTF-8)."""
+    return unicodedata.category(ch) in ("Cc", "Cs") or ch in _BIDI
 
 
 def printable(text: str) -> str:
@@ -33,7 +34,7 @@ def printable(text: str) -> str:
 
 
 def has_controls(text: str) -> bool:
-    """Whether ``text`` holds any control character (a name or a line must not)."""
+    """Whether ``text`` holds any control character or lone surrogate (a name or a line must not)."""
     return any(unsafe(ch) for ch in text)
 
 

@@ -158,7 +158,7 @@ class TextLoopBase(ABC, Generic[P, R]):
         carried out only if the next line, at the same step, is a yes."""
         with self.lock:
             pending, self._pending = self._pending, None
-            if len(line) > MAX_LINE or has_controls(line) or any(0xD800 <= ord(ch) <= 0xDFFF for ch in line):
+            if len(line) > MAX_LINE or has_controls(line):
                 return None, self.not_understood()  # too long, a control character, or not text: nothing done
             if pending is not None and pending[1] == self.step_key():
                 yes = parse_any(self.parsers, line, ("yes",))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import random
 import string
+from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -128,6 +129,18 @@ def test_hostile_lines_never_end_a_growl_evening(players: int, seed: int, lang: 
         if error is not None:
             assert engine.journal.model_dump_json() == before, f"refused {line!r} changed the journal"
         assert GrowlJournal.model_validate_json(engine.journal.model_dump_json()).state() == engine.state
+
+
+def play_randomly(table: Table, seed: int, each: Callable[[Table, TextLoop], None], steps: int = 250) -> None:
+    """A random legal game on ``table`` (answers by :func:`_legal`, seeded), until it is won or ``steps``
+    answers were given; before each answer ``each`` looks at the step (and may try a line of its own)."""
+    rnd = random.Random(seed)
+    loop = TextLoop(table, "en", io.StringIO(), jsonl=True)
+    for _ in range(steps):
+        if table.g.winner is not None:
+            break
+        each(table, loop)
+        loop.step(_legal(table, rnd))
 
 
 def _legal(table: Table, rnd: random.Random) -> str:

@@ -377,16 +377,12 @@ class DayFlow(TravellerFlow, QuestionFlow):
         one is refused, none is done."""
         if len(cmd.seats) <= 1:
             return self._dies(cmd)
-        length = len(self.journal.entries)
         replies: list[Reply] = []
-        try:
+        with self._all_or_none():
             for seat in dict.fromkeys(cmd.seats):
                 if self._state.winner is not None:
                     break
                 replies.append(self._dies(replace(cmd, seats=(seat,))))
-        except IllegalChoice:
-            self._pop_to(length)
-            raise
         return Reply(say=[x for r in replies for x in r.say], public=[x for r in replies for x in r.public])
 
     def _dies(self, cmd: Command) -> Reply:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from moderator.commands.parse import Command
 from moderator.engine import JournaledEngine
-from moderator.errors import IllegalChoice, SetupError
+from moderator.errors import SetupError
 from moderator.growl.data import GrowlData
 from moderator.growl.events import Die, DrawNightCard, GainGold, GrowlEvent, NewGame, SetTurn, SetWinner
 from moderator.growl.journal import GrowlJournal
@@ -108,9 +108,8 @@ class Growl(JournaledEngine[GrowlState, GrowlJournal]):
     def _deaths(self, seats: Sequence[int]) -> Reply:
         """One death or several said in one line ("2번이랑 4번 사망"), each its own change in turn; if one
         is refused, none is done."""
-        length = len(self.journal.entries)
         said: list[str] = []
-        try:
+        with self._all_or_none():
             for seat in dict.fromkeys(seats):
                 if said and deaths_closed(self._state):
                     break
@@ -118,9 +117,6 @@ class Growl(JournaledEngine[GrowlState, GrowlJournal]):
                 if outcome.events:
                     self._push(outcome.label or self._state.step, outcome.events)
                 said += outcome.say
-        except IllegalChoice:
-            self._pop_to(length)
-            raise
         return Reply(said)
 
     def undo(self) -> Reply:

@@ -5,7 +5,6 @@ a poisoned or Vortox-made false answer is what the Mathematician counts; no rule
 
 from __future__ import annotations
 
-import io
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -19,9 +18,10 @@ from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.nightorder import night_sheet
 from moderator.clocktower.rules.status import acts_alive, impaired
+from moderator.clocktower.table import Table
 from tests.storyteller.helpers import Game
 from tests.tables import make_table
-from tests.test_fuzz import SCRIPTS, _legal, _table
+from tests.test_fuzz import SCRIPTS, _table, play_randomly
 
 EVENT_WAKES = ("died_tonight", "grandchild_killed_tonight", "became_demon")
 """Wake conditions an event of the night sets off (a death, a Demon made)."""
@@ -53,15 +53,12 @@ def _unwoken(table: object) -> list[str]:
 def test_every_wake_an_event_sets_off_happens_by_dawn(script_name: str, players: int, seed: int) -> None:
     """Random legal games: whatever killed a player or made a Demon tonight (a bounced kill, a Gossip's, a
     Pit-Hag's change, a star-pass), its wake ran before dawn."""
-    rnd = random.Random(seed)
-    table = _table(script_name, players, seed, "en")
-    loop = TextLoop(table, "en", io.StringIO(), jsonl=True)
-    for _ in range(250):
-        if table.g.winner is not None:
-            break
+
+    def at_dawn(table: Table, _loop: TextLoop) -> None:
         if table.prompt().step == "dawn" and table.g.question is None:
             assert not _unwoken(table), f"not woken by dawn of night {table.g.night}: {_unwoken(table)}"
-        loop.step(_legal(table, rnd))
+
+    play_randomly(_table(script_name, players, seed, "en"), seed, at_dawn)
 
 
 def _tb(assign: list[str], **decide: str) -> Game:
@@ -144,7 +141,7 @@ def test_the_godfather_takes_plus_one_where_there_is_no_outsider_to_remove() -> 
         assert outsiders == 1, (seed, bag.seated)  # 7 players: 0 Outsiders, so the Godfather's -1 is +1
 
 
-def _vortox_table(players: int, seed: int) -> object:
+def _vortox_table(players: int, seed: int) -> Table:
     from moderator.clocktower.grimoire.journal import Journal
     from moderator.clocktower.rules.scripts import load_script
     from moderator.clocktower.rules.setup import setup_game
@@ -165,23 +162,19 @@ def test_under_the_vortox_no_townsfolk_is_given_a_true_answer(players: int, seed
     giving the true answer ("next" on the proposal) is refused and changes nothing, drunk or not."""
     from moderator.clocktower.rules.effects.snv_demons import false_info_by
 
-    rnd = random.Random(seed)
-    table = _vortox_table(players, seed)
-    loop = TextLoop(table, "en", io.StringIO(), jsonl=True)  # type: ignore[arg-type]
-    for _ in range(250):
-        g = table.g  # type: ignore[attr-defined]
-        if g.winner is not None:
-            break
-        p = table.prompt()  # type: ignore[attr-defined]
+
+    def true_refused(table: Table, loop: TextLoop) -> None:
+        g, p = table.g, table.prompt()
         c = g.cursor
         if (g.question is None and p.truth is not None and c is not None and c.seat is not None
-                and c.id in table.cat and c.stage == "ask"  # type: ignore[attr-defined]
-                and false_info_by(g, table.cat, g.player(c.seat), c.id) is not None):  # type: ignore[attr-defined]
-            entries = len(table.journal.entries)  # type: ignore[attr-defined]
+                and c.id in table.cat and c.stage == "ask"
+                and false_info_by(g, table.cat, g.player(c.seat), c.id) is not None):  # fmt: skip
+            entries = len(table.journal.entries)
             _, error = loop.step("next")
-            assert error is not None and len(table.journal.entries) == entries, (  # type: ignore[attr-defined]
+            assert error is not None and len(table.journal.entries) == entries, (
                 f"night {g.night}: {c.id} (seat {c.seat}) was given the true answer {p.truth!r} under the Vortox")
-        loop.step(_legal(table, rnd))  # type: ignore[arg-type]
+
+    play_randomly(_vortox_table(players, seed), seed, true_refused)
 
 
 def _oracle(g: Grimoire, cat: Catalogue, step: str, seat: int, chosen: list[int]) -> object | None:
@@ -238,15 +231,11 @@ def _proposals_checked(script_name: str, players: int, seed: int) -> int:
     proposals were checked."""
     from moderator.clocktower.rules.effects.snv_demons import false_info_by
 
-    rnd = random.Random(seed)
-    table = _table(script_name, players, seed, "en")
-    loop = TextLoop(table, "en", io.StringIO(), jsonl=True)
     checked = 0
-    for _ in range(250):
-        g = table.g
-        if g.winner is not None:
-            break
-        p = table.prompt()
+
+    def against_oracle(table: Table, _loop: TextLoop) -> None:
+        nonlocal checked
+        g, p = table.g, table.prompt()
         c = g.cursor
         if g.question is None and c is not None and c.seat is not None and p.truth is not None and c.id in ORACLE_STEPS:
             holder = g.player(c.seat)
@@ -257,7 +246,8 @@ def _proposals_checked(script_name: str, players: int, seed: int) -> int:
                 checked += 1
         if p.truth is not None and p.alternatives:
             assert p.truth not in p.alternatives, f"{p.step}: the truth {p.truth!r} is offered as a misregistering"
-        loop.step(_legal(table, rnd))
+
+    play_randomly(_table(script_name, players, seed, "en"), seed, against_oracle)
     return checked
 
 

@@ -26,6 +26,11 @@ class Ctx:
     """Of those, the character type each registers as where it may be one of several (the Recluse as a
     Minion or as a Demon); unnamed: the first."""
 
+    def registers_as(self, seat: int) -> str | None:
+        """The one character type the player in ``seat`` registers as this time, where the storyteller has
+        them misregister and named it (see ``as_team``); None otherwise."""
+        return dict(self.as_team).get(seat) if seat in self.flips else None
+
     @property
     def actor(self) -> Player:
         assert self.seat is not None

@@ -29,7 +29,7 @@ def registered_character(ctx: Ctx, p: Player) -> str | None:
     if p.seat in ctx.flips:
         reg = misregisters(ctx.g, ctx.cat, p)
         if reg is not None and reg.teams:
-            return dict(ctx.as_team).get(p.seat, reg.teams[0])
+            return ctx.registers_as(p.seat) or reg.teams[0]
     return p.character
 
 
@@ -105,7 +105,7 @@ def registers_team(ctx: Ctx, p: Player, team: str) -> bool:
     if p.seat in ctx.flips:
         reg = misregisters(ctx.g, ctx.cat, p)
         if reg is not None and reg.teams:
-            chosen = dict(ctx.as_team).get(p.seat)  # the one type they register as this time, if chosen
+            chosen = ctx.registers_as(p.seat)
             return team == chosen if chosen is not None else team in reg.teams
     return team_of(ctx.cat, p) == team
 

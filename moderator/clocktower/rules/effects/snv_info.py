@@ -34,7 +34,7 @@ JUGGLES = 5
 
 
 def _demon_like(ctx: Ctx, p: Player) -> bool:
-    chosen = dict(ctx.as_team).get(p.seat) if p.seat in ctx.flips else None
+    chosen = ctx.registers_as(p.seat)
     if chosen is not None:  # a Recluse registering as a Minion this time is no Demon
         return chosen == "demon"
     return registers_demon(ctx.g, ctx.cat, p, ctx.ability, ctx.flips)
