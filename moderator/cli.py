@@ -112,11 +112,11 @@ def cmd_voice_pack(args: argparse.Namespace, config: Config) -> int:
             try:
                 m = packs.Pack.open(name).manifest
             except packs.PackError as exc:
-                print(f"{name}  damaged: {exc}")
+                print(f"{printable(name)}  damaged: {printable(str(exc))}")
                 continue
             label = "  synthetic takes" if m.synthetic else ""
-            source = f"  read by {m.source}" if m.source else ""
-            print(f"{name}  {m.lang}  {len(m.takes)} takes{label}{source}")
+            source = f"  read by {printable(m.source)}" if m.source else ""
+            print(f"{printable(name)}  {m.lang}  {len(m.takes)} takes{label}{source}")
         return 0
     if args.action == "export":
         print(packs.export_pack(args.name, Path(args.file)))

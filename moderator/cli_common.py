@@ -57,7 +57,7 @@ def live_saving(path: Path | None, game: str, config: Config, what: str) -> Iter
     live.open()
     print(f"moderator: {msg('saving', what=what, path=path)}", file=sys.stderr)
     try:
-        yield lambda journal: live.write(journal.body())
+        yield live
     finally:
         live.close()
 

@@ -62,6 +62,11 @@ class JournaledEngine(Generic[S, J]):
             self._pop_to(length)
             raise
 
+    def unsaved(self) -> str | None:
+        """Why the game's last change is saved nowhere (``persist`` says so with a ``problem``), or None."""
+        problem = getattr(self.persist, "problem", None)
+        return problem if isinstance(problem, str) else None
+
     def _save(self) -> None:
         if self.persist is not None:
             self.persist(self.journal)

@@ -22,10 +22,13 @@ import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from moderator.errors import StateFileError
 from moderator.messages import msg, os_reason
+
+if TYPE_CHECKING:
+    from moderator.journal import Journal
 
 FORMAT = 2
 """The newest save format this version writes and reads."""
@@ -250,6 +253,9 @@ class LiveSave:
     _written: tuple[int, int] | None = None
     _failing: str | None = None
     _rescued: bool = False
+    problem: str | None = None
+    """Why the last change is saved nowhere (neither the save nor the rescue file could be written);
+    None once a write works. While it is set, every reply says NOT SAVED."""
 
     @property
     def lock_path(self) -> Path:
@@ -312,6 +318,7 @@ class LiveSave:
             self._fail(exc, text)
             return
         self._written = _stamp(self.path)
+        self.problem = None
         if self._failing is not None:
             self.note(f"moderator: saving to {self.path} works again")
             self._failing = None
@@ -321,12 +328,18 @@ class LiveSave:
         try:
             write_atomic(self.rescue, text)
             where = f"saved instead to {self.rescue} (resume with --game {self.rescue})"
+            self.problem = None
         except OSError as again:
             where = f"and not to {self.rescue} either ({again.strerror or _short(again)}): the game is only in memory"
+            self.problem = msg("not_saved", path=self.path, rescue=self.rescue, reason=reason)
         if self._failing != reason:
             self.note(f"moderator: cannot save to {self.path} ({reason}); the game goes on, {where}; "
                       "the save is retried after every change")  # fmt: skip
         self._failing = reason
+
+    def __call__(self, journal: Journal[Any, Any]) -> None:
+        """Save ``journal`` (a game engine's ``persist``)."""
+        self.write(journal.body())
 
     def close(self) -> None:
         """Release the lock."""

@@ -17,6 +17,7 @@ from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice, Tentative
 from moderator.i18n import Lang
 from moderator.journal import write_atomic
+from moderator.messages import msg
 from moderator.printable import has_controls
 from moderator.session import Line
 
@@ -112,6 +113,10 @@ class TextLoopBase(ABC, Generic[P, R]):
 
     def echo(self, line: str) -> None:
         """A line read, before it is handled (Growl echoes it in prose)."""
+
+    def not_saved(self) -> str | None:
+        """While the game's changes are saved nowhere: NOT SAVED and why (every reply says it)."""
+        return None
 
     # -- the loop ------------------------------------------------------------------------------
 
@@ -248,13 +253,19 @@ class SessionOnText(ABC, Generic[R]):
         with self.text.lock:
             if self.asked is not None and self.text.step_key() != self.asked:  # the page moved the game on
                 return self._said(None, self.text.step_changed())
-            return self._said(*self.text.act(command))
+            return self._warned(self._said(*self.text.act(command)))
+
+    def _warned(self, lines: list[Line]) -> list[Line]:
+        """A reply, said after "not saved" while the game's changes are saved nowhere."""
+        if self.text.not_saved() is None:
+            return lines
+        return [Line(msg("not_saved_voice", lang=self.text.lang), "private"), *lines]
 
     def finished(self) -> bool:
         return self.text.finished()
 
     def typed(self, line: str) -> list[Line]:
-        return self._said(*self.text.step(line))
+        return self._warned(self._said(*self.text.step(line)))
 
     def watch_elsewhere(self, callback: Callable[[], None]) -> None:
         self.text.elsewhere.append(callback)

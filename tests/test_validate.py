@@ -476,3 +476,48 @@ def test_an_unreadable_names_file_is_a_problem_and_the_names_fall_back(data_copy
     path.write_text("ko: {steward: [unclosed\n", encoding="utf-8")
     problems = validate([], root=data_copy).problems
     _find(problems, path, "names", "cannot read")
+
+
+# --- hostile scripts (issue 24) ---------------------------------------------------------------------
+
+
+def _brew(i: int) -> dict[str, Any]:
+    return {"id": f"hb_{i}", "name": f"Brew {i}", "team": "townsfolk", "ability": "Each night, learn a number."}
+
+
+def test_a_script_past_the_limits_is_refused_in_one_problem(cat: Catalogue, tmp_path: Path) -> None:
+    huge = tmp_path / "huge.json"
+    huge.write_text(json.dumps([{"id": "_meta", "name": "huge"}, "imp", *(_brew(i) for i in range(20_000))]))
+    problems = Problems()
+    parse_script(huge, cat, problems)  # refused before a single entry is read (bench/hostile.py times it)
+    assert [p.message for p in problems.items] == [
+        "a script holds at most 600 entries and 300 homebrew characters; this one has 20002 entries, 20000 of "
+        "them homebrew"
+    ]
+    fits = tmp_path / "fits.json"
+    fits.write_text(json.dumps(["imp", "washerwoman", *(_brew(i) for i in range(300))]))
+    script, _ = load_script(str(fits), cat)
+    assert len(script.homebrew) == 300
+    big = tmp_path / "big.json"
+    big.write_bytes(b"[" + b" " * (4 * 2**20) + b"]")
+    with pytest.raises(DataError, match="larger than 4 MB"):
+        load_script(str(big), cat)
+
+
+def test_a_scripts_names_hold_no_control_characters(cat: Catalogue, tmp_path: Path) -> None:
+    path = tmp_path / "evil.json"
+    path.write_text(json.dumps([
+        {"id": "_meta", "name": "evil\n\x1b]0;PWNED\x07"}, "imp\nmoderator: fake", "washerwoman",
+        {"id": "hb_x", "name": "X\x1b[2J", "team": "townsfolk", "ability": "a"},
+        {"id": "hb_y", "name": "Y", "team": "townsfolk", "ability": "line one\nline\ttwo"},
+        *(f"nobody{i}" for i in range(30)),
+    ]))  # fmt: skip
+    problems = Problems()
+    script = parse_script(path, cat, problems)
+    assert {p.where for p in problems.items} >= {"[0]", "[1]", "[3]"}
+    assert all("control character" in p.message for p in problems.items if p.where in ("[0]", "[3]"))
+    ability = script.homebrew[0].ability_text
+    assert ability is not None and ability.en == "line one line two"  # a longer text's newline is a space
+    report = str(DataProblems(problems.items))
+    assert "\x1b" not in report and "\x07" not in report
+    assert report.count("\n") == 20 and report.endswith("more problems in the same file(s)")

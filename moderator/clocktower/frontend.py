@@ -163,6 +163,7 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
             obj["reply_public"] = reply.public if reply else []
             obj["reply_shown"] = reply.shown if reply else []
             obj["error"] = error
+            obj["not_saved"] = self.not_saved()
             self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
         else:
             for line in reply.say if reply else []:
@@ -173,6 +174,8 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
                 self.out.write(f"  | {line}\n")
             if error:
                 self.out.write(f"! {error}\n")
+            if unsaved := self.not_saved():
+                self.out.write(f"! {unsaved}\n")
             if prompt.public:
                 self.out.write(f"[table] {prompt.public}\n")
             self.out.write(f"> {prompt.text}\n")
@@ -180,6 +183,9 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
 
     def state_text(self) -> str:
         return self.table.g.model_dump_json(by_alias=True, indent=1)
+
+    def not_saved(self) -> str | None:
+        return self.table.unsaved()
 
     def refused(self, exc: IllegalChoice) -> str:
         flow = step_texts().flow

@@ -55,7 +55,7 @@ class GrowlLoop(TextLoopBase[Prompt, Reply]):
         """Print one prompt, after what the last command did or why it was refused."""
         if self.jsonl:
             obj = prompt.to_json()
-            obj.update(reply=[], reply_public=reply.public if reply else [], error=error)
+            obj.update(reply=[], reply_public=reply.public if reply else [], error=error, not_saved=self.not_saved())
             self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
             self.out.flush()
             return
@@ -63,6 +63,8 @@ class GrowlLoop(TextLoopBase[Prompt, Reply]):
             self.out.write(f"[table] {line}\n")
         if error:
             self.out.write(f"! {error}\n")
+        if unsaved := self.not_saved():
+            self.out.write(f"! {unsaved}\n")
         # After a refusal, only the question again, not a whole timed sequence.
         for beat in prompt.beats[-1:] if error else prompt.beats:
             self.out.write(f"[table] {beat.text}\n")
@@ -73,6 +75,9 @@ class GrowlLoop(TextLoopBase[Prompt, Reply]):
 
     def state_text(self) -> str:
         return json.dumps(state_json(self.engine.state), ensure_ascii=False, indent=1)
+
+    def not_saved(self) -> str | None:
+        return self.engine.unsaved()
 
     def refused(self, exc: IllegalChoice) -> str:
         texts = self.engine.data.texts

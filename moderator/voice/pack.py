@@ -44,6 +44,7 @@ WORD_GAP = 0.04
 MAX_ARCHIVE_MEMBERS = 5000
 MAX_TAKE_BYTES = 2 * 30 * SAMPLE_RATE + 1000  # 30 s
 MAX_ARCHIVE_BYTES = 400 * 1024 * 1024
+MAX_MANIFEST_BYTES = 4 * 1024 * 1024  # 5,000 takes at a few hundred bytes each
 
 
 class PackError(VoiceError):
@@ -162,7 +163,7 @@ def packs_dir() -> Path:
 
 
 def check_name(name: str) -> str:
-    if not NAME_RE.match(name) or name in {".", ".."}:
+    if not NAME_RE.fullmatch(name) or name in {".", ".."}:
         raise PackError(f"{name!r} is not a pack name: use letters, digits, '-', '_' or '.' (at most 40)")
     return name
 
@@ -175,6 +176,8 @@ def _atomic_write(path: Path, text: str) -> None:
 
 def _read_manifest(path: Path) -> Manifest:
     try:
+        if path.stat().st_size > MAX_MANIFEST_BYTES:
+            raise PackError(f"{path}: the manifest is larger than {MAX_MANIFEST_BYTES // 2**20} MB")
         return Manifest.model_validate(json.loads(path.read_text(encoding="utf-8")))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise PackError(f"{path}: cannot read the manifest ({exc})") from exc
@@ -342,6 +345,24 @@ def import_pack(file: Path, name: str | None = None) -> Pack:
     return Pack(target, manifest)
 
 
+def _member(z: zipfile.ZipFile, name: str, limit: int, file: Path) -> bytes:
+    """A member's bytes, read in pieces and refused past ``limit`` whatever its header says.
+
+    Raises:
+        PackError: the member unpacks to more than ``limit`` bytes.
+    """
+    info = z.getinfo(name)
+    if info.file_size > limit:
+        raise PackError(f"{file}: {name} is larger than {limit // 1024} KB")
+    out = bytearray()
+    with z.open(info) as member:
+        while chunk := member.read(65536):
+            out += chunk
+            if len(out) > limit:
+                raise PackError(f"{file}: {name} unpacks to more than its {limit // 1024} KB limit")
+    return bytes(out)
+
+
 def _checked_archive(z: zipfile.ZipFile, file: Path) -> tuple[Manifest, dict[str, bytes]]:
     infos = z.infolist()
     if len(infos) > MAX_ARCHIVE_MEMBERS:
@@ -360,7 +381,7 @@ def _checked_archive(z: zipfile.ZipFile, file: Path) -> tuple[Manifest, dict[str
     if "manifest.json" not in names:
         raise PackError(f"{file}: not a voice pack (no manifest.json)")
     try:
-        data = json.loads(z.read("manifest.json").decode("utf-8"))
+        data = json.loads(_member(z, "manifest.json", MAX_MANIFEST_BYTES, file).decode("utf-8"))
         manifest = Manifest.model_validate(data)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise PackError(f"{file}: the manifest is not JSON ({exc})") from exc
@@ -380,7 +401,7 @@ def _checked_archive(z: zipfile.ZipFile, file: Path) -> tuple[Manifest, dict[str
             raise PackError(f"{file}: {take.file} is longer than 30 s")
         with tempfile.TemporaryDirectory(prefix="moderator-pack-") as tmp:
             path = Path(tmp) / "take.wav"
-            path.write_bytes(z.read(info))
+            path.write_bytes(_member(z, take.file, MAX_TAKE_BYTES + 100, file))
             try:
                 pcm, rate = read_wav(path)
             except AudioFormatError as exc:

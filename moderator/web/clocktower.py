@@ -20,6 +20,7 @@ from moderator.clocktower.rules.status import STORYTELLER, spec, statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
 from moderator.i18n import Lang
+from moderator.printable import printable
 from moderator.web.server import WebOnText
 from moderator.web.texts import labels
 
@@ -37,16 +38,16 @@ class ClocktowerWeb(WebOnText[TextLoop, Reply]):
 
     def view(self) -> View:
         with self.loop.lock:
-            return town_view(self.table, self.loop.lang)
+            return town_view(self.table, self.loop.lang) | {"not_saved": self.loop.not_saved()}
 
     def act(self, line: str) -> View:
         with self.loop.lock:
             reply, error = self._step(line)
             if self.echo and not self.loop.jsonl:
-                self.loop.out.write(f"< ({labels(self.loop.lang)['from_page']}) {line}\n")
+                self.loop.out.write(f"< ({labels(self.loop.lang)['from_page']}) {printable(line)}\n")
                 self.loop.emit(self.loop.current(), reply, error)
         said = list(dict.fromkeys([*reply.public, *reply.say])) if reply else []
-        return {"ok": error is None, "error": error, "reply": said}
+        return {"ok": error is None, "error": error, "reply": said, "not_saved": self.loop.not_saved()}
 
 
 def token(cat: Catalogue, cid: str | None, lang: Lang) -> View | None:

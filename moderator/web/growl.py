@@ -20,13 +20,15 @@ class GrowlWeb(WebOnText[GrowlLoop, Reply]):
 
     def view(self) -> View:
         with self.loop.lock:
-            return table_view(self.loop.engine.state, self.loop.current(), self.loop.lang)
+            view = table_view(self.loop.engine.state, self.loop.current(), self.loop.lang)
+            return view | {"not_saved": self.loop.not_saved()}
 
     def act(self, line: str) -> View:
         # The terminal is not echoed: Growl's prose waits out its timed lines, which would hold the game.
         with self.loop.lock:
             reply, error = self._step(line)
-        return {"ok": error is None, "error": error, "reply": list(reply.public) if reply else []}
+        return {"ok": error is None, "error": error, "reply": list(reply.public) if reply else [],
+                "not_saved": self.loop.not_saved()}  # fmt: skip
 
 
 def table_view(s: GrowlState, p: Prompt, lang: Lang) -> View:

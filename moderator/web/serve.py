@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import atexit
+import ipaddress
 import sys
 
 from moderator.cli_common import WebOptions
@@ -13,7 +15,7 @@ from moderator.web._deps import WebDependencyError
 from moderator.web.clocktower import ClocktowerWeb
 from moderator.web.growl import GrowlWeb
 from moderator.web.server import Running, WebGame, start
-from moderator.web.terminal import ANY_HOSTS, public_url, qr_text
+from moderator.web.terminal import public_url, qr_text
 
 
 def serve_clocktower(table: Table, loop: TextLoop, options: WebOptions) -> None:
@@ -24,6 +26,17 @@ def serve_clocktower(table: Table, loop: TextLoop, options: WebOptions) -> None:
 def serve_growl(loop: GrowlLoop, options: WebOptions) -> None:
     """``moderator growl --web``: the table view beside the keys or the voice."""
     _serve(GrowlWeb(loop), options)
+
+
+def loopback(host: str) -> bool:
+    """Whether ``host`` is this machine only (no other device can reach it)."""
+    name = host.strip("[]").lower()
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
 
 
 def _serve(game: WebGame, options: WebOptions) -> Running:
@@ -38,9 +51,10 @@ def _serve(game: WebGame, options: WebOptions) -> Running:
     except OSError as exc:
         raise SetupError(f"cannot serve the web page on {options.host}:{options.port} ({exc}); "
                          "try another --port") from exc  # fmt: skip
+    atexit.register(running.refusals.flush)  # the last minute's refused requests, as the program ends
     url = public_url(options.host, running.port, running.token)
     print(f"moderator: the web page is at {url}", file=sys.stderr)
-    if options.host in ANY_HOSTS or not options.host.startswith("127."):
+    if not loopback(options.host):
         print("moderator: anyone on this network with the URL can open it; keep the token to yourself",
               file=sys.stderr)  # fmt: skip
     else:

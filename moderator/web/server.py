@@ -18,9 +18,10 @@ import hmac
 import json
 import secrets
 import socket
+import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -28,6 +29,18 @@ from urllib.parse import parse_qs
 
 from moderator.textloop import TextLoopBase
 from moderator.web._deps import require
+from moderator.web.guard import (
+    MAX_BODY,
+    MAX_STREAMS,
+    SHAPE,
+    BadBody,
+    NoTraceback,
+    Refusals,
+    guarded_protocol,
+    host_allowed,
+    plain,
+    read_line,
+)
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -92,11 +105,15 @@ class WebOnText(Generic[L, R]):
 
 @dataclass
 class Hub:
-    """Wakes every open event stream when the game changes (from any thread)."""
+    """Wakes every open event stream when the game changes (from any thread); the view each stream
+    sends is built once per change, whatever the number of streams."""
 
     version: int = 0
     loop: asyncio.AbstractEventLoop | None = None
     streams: set[asyncio.Event] = field(default_factory=set)
+    _text: str | None = None
+    _text_version: int = -1
+    _building: asyncio.Lock | None = None
 
     def changed(self) -> None:
         self.version += 1
@@ -108,26 +125,90 @@ class Hub:
         for ev in self.streams:
             ev.set()
 
+    async def view_text(self, game: WebGame) -> str:
+        """The current view as one event (built at most once per change)."""
+        from starlette.concurrency import run_in_threadpool
 
-class TokenGate:
-    """ASGI middleware: 403 on every request whose ``token`` query parameter is not the token."""
+        if self._building is None:
+            self._building = asyncio.Lock()
+        async with self._building:
+            version = self.version
+            if self._text is None or self._text_version != version:
+                self._text = f"data: {_json(await run_in_threadpool(game.view))}\n\n"
+                self._text_version = version
+            return self._text
 
-    def __init__(self, app: ASGIApp, token: str) -> None:
+
+class Gate:
+    """ASGI middleware in front of the app: the ``Host`` a request names (DNS rebinding), its token,
+    and the event streams, capped (:mod:`moderator.web.guard`)."""
+
+    def __init__(self, app: ASGIApp, token: str, hub: Hub, game: WebGame, refusals: Refusals) -> None:
         self.app = app
         self.token = token
+        self.hub = hub
+        self.game = game
+        self.refusals = refusals
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket") and not self.allows(scope.get("query_string", b"")):
-            from starlette.responses import PlainTextResponse
-
-            await PlainTextResponse("403: this page needs its access token (open the URL the app printed)",
-                                    status_code=403)(scope, receive, send)  # fmt: skip
+        if scope["type"] != "http":
+            return
+        host = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"host"), None)
+        if host is not None and not host_allowed(host):
+            self.refusals.refused("unknown host")
+            await plain(send, 421, "421: this page answers only at the address the app printed")
+            return
+        if not self.allows(scope.get("query_string", b"")):
+            self.refusals.refused("no token")
+            await plain(send, 403, "403: this page needs its access token (open the URL the app printed)")
+            return
+        if scope.get("path") == "/events" and scope.get("method") == "GET":
+            await self.events(receive, send)
             return
         await self.app(scope, receive, send)
 
     def allows(self, query: bytes) -> bool:
         given = parse_qs(query.decode("latin-1")).get("token", [""])[0]
         return hmac.compare_digest(given.encode(), self.token.encode())
+
+    async def events(self, receive: Receive, send: Send) -> None:
+        """The view now, then again after every change (coalesced), with keep-alive comments, until the
+        page goes. Past :data:`MAX_STREAMS` a newcomer is told so and the game is unaffected."""
+        hub = self.hub
+        hub.loop = asyncio.get_running_loop()
+        if len(hub.streams) >= MAX_STREAMS:
+            self.refusals.refused("too many pages open")
+            await plain(send, 503, f"503: {MAX_STREAMS} pages already follow this game; close one and reload")
+            return
+        woken = asyncio.Event()
+        hub.streams.add(woken)
+        gone = False
+
+        async def disconnected() -> None:
+            nonlocal gone
+            while (await receive())["type"] != "http.disconnect":
+                pass
+            gone = True
+            woken.set()
+
+        listener = asyncio.create_task(disconnected())
+        try:
+            await send({"type": "http.response.start", "status": 200, "headers": [
+                (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
+                (b"x-accel-buffering", b"no")]})  # fmt: skip
+            while not gone:
+                woken.clear()
+                await send({"type": "http.response.body", "body": (await hub.view_text(self.game)).encode(),
+                            "more_body": True})  # fmt: skip
+                while not woken.is_set():
+                    try:
+                        await asyncio.wait_for(woken.wait(), KEEPALIVE_S)
+                    except TimeoutError:
+                        await send({"type": "http.response.body", "body": b": keep-alive\n\n", "more_body": True})
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        finally:
+            listener.cancel()
+            hub.streams.discard(woken)
 
 
 def page_html() -> str:
@@ -139,13 +220,15 @@ def _json(obj: object) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
-def build_app(game: WebGame, token: str, hub: Hub) -> ASGIApp:
-    """The Starlette app for ``game``, behind the token gate."""
+def build_app(game: WebGame, token: str, hub: Hub, refusals: Refusals | None = None) -> ASGIApp:
+    """The Starlette app for ``game``, behind the gate (host, token, event streams)."""
     require("starlette", "The web page")
     from starlette.applications import Starlette
     from starlette.concurrency import run_in_threadpool
-    from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+    from starlette.responses import HTMLResponse, JSONResponse, Response
     from starlette.routing import Route
+
+    refused = refusals or Refusals(lambda line: print(line, file=sys.stderr))
 
     async def index(request: Request) -> Response:
         return HTMLResponse(page_html(), headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
@@ -158,44 +241,26 @@ def build_app(game: WebGame, token: str, hub: Hub) -> ASGIApp:
         return Response(text, media_type="application/json", headers={"Cache-Control": "no-store"})
 
     async def act(request: Request) -> Response:
+        """One line, checked whole before anything is carried out."""
         try:
-            body = await request.json()
-            line = str(body["line"]).strip()
-        except (ValueError, KeyError, TypeError):
-            return JSONResponse({"ok": False, "error": 'send {"line": "…"}'}, status_code=400)
+            length = request.headers.get("content-length")
+            if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+                raise BadBody(413, f"at most {MAX_BODY} bytes: {SHAPE}")
+            body = bytearray()
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise BadBody(413, f"at most {MAX_BODY} bytes: {SHAPE}")
+            line = read_line(request.headers.get("content-type", ""), bytes(body))
+        except BadBody as exc:
+            refused.refused(f"bad /act body ({exc.status})")
+            return JSONResponse({"ok": False, "error": exc.why, "reply": []}, status_code=exc.status)
         return JSONResponse(await run_in_threadpool(game.act, line))
 
-    async def events(request: Request) -> Response:
-        hub.loop = asyncio.get_running_loop()
-        return StreamingResponse(_stream(request, game, hub), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})  # fmt: skip
-
     app: Starlette = Starlette(routes=[
-        Route("/", index), Route("/view.json", view), Route("/state.json", state),
-        Route("/act", act, methods=["POST"]), Route("/events", events),
+        Route("/", index), Route("/view.json", view), Route("/state.json", state), Route("/act", act, methods=["POST"]),
     ])  # fmt: skip
-    return TokenGate(app, token)
-
-
-async def _stream(request: Request, game: WebGame, hub: Hub) -> AsyncIterator[str]:
-    """The view now, then again after every change (coalesced), with keep-alive comments."""
-    from starlette.concurrency import run_in_threadpool
-
-    woken = asyncio.Event()
-    hub.streams.add(woken)
-    try:
-        while True:
-            woken.clear()
-            yield f"data: {_json(await run_in_threadpool(game.view))}\n\n"
-            while not woken.is_set():
-                try:
-                    await asyncio.wait_for(woken.wait(), KEEPALIVE_S)
-                except TimeoutError:
-                    if await request.is_disconnected():
-                        return
-                    yield ": keep-alive\n\n"
-    finally:
-        hub.streams.discard(woken)
+    return NoTraceback(Gate(app, token, hub, game, refused), refused)
 
 
 @dataclass
@@ -209,10 +274,12 @@ class Running:
     port: int
     server: Server
     thread: threading.Thread
+    refusals: Refusals
 
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=5)
+        self.refusals.flush()
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -234,13 +301,16 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def start(game: WebGame, host: str = "127.0.0.1", port: int = 0, token: str | None = None) -> Running:
+def start(game: WebGame, host: str = "127.0.0.1", port: int = 0, token: str | None = None,
+          say: Callable[[str], None] | None = None) -> Running:  # fmt: skip
     """Serve ``game`` in a background thread; return once it accepts connections.
 
     Raises:
         WebDependencyError: starlette or uvicorn is not installed.
         OSError: the address cannot be bound.
         RuntimeError: the server did not start within 10 s.
+
+    ``say`` prints the server's one-line notes (refused requests); the terminal's stderr by default.
     """
     require("uvicorn", "The web page")
     import uvicorn
@@ -250,8 +320,10 @@ def start(game: WebGame, host: str = "127.0.0.1", port: int = 0, token: str | No
     game.watch(hub.changed)
     sock = bind(host, port)
     bound = sock.getsockname()[1]
-    config = uvicorn.Config(build_app(game, token, hub), log_level="warning", lifespan="off",
-                            timeout_graceful_shutdown=1, access_log=False)  # fmt: skip
+    refusals = Refusals(say or (lambda line: print(line, file=sys.stderr, flush=True)))
+    config = uvicorn.Config(build_app(game, token, hub, refusals), http=guarded_protocol(refusals), ws="none",
+                            lifespan="off", log_level="critical", access_log=False, timeout_keep_alive=5,
+                            timeout_graceful_shutdown=1)  # fmt: skip
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="moderator-web", daemon=True)
     thread.start()
@@ -261,4 +333,4 @@ def start(game: WebGame, host: str = "127.0.0.1", port: int = 0, token: str | No
             raise RuntimeError("the web server did not start")
         time.sleep(0.01)
     shown = f"[{host}]" if ":" in host else host
-    return Running(f"http://{shown}:{bound}/?token={token}", token, host, bound, server, thread)
+    return Running(f"http://{shown}:{bound}/?token={token}", token, host, bound, server, thread, refusals)

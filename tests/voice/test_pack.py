@@ -28,6 +28,7 @@ from moderator.voice.pack import (
     PackPrompts,
     Phrase,
     Take,
+    check_name,
     check_take,
     export_pack,
     import_pack,
@@ -323,3 +324,49 @@ def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["growl", "--lang", "en", "--players", "a,b,c,d", "--voice-pack", "club"]) == 2
     assert "is in 'ko'; this game speaks 'en'" in capsys.readouterr().err
     assert packs_dir().is_dir()
+
+
+def _bomb(path: Path, size: int, lie: int | None = None) -> Path:
+    """A pack whose manifest unpacks to ``size`` bytes of spaces; ``lie``: the size its headers claim."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z, z.open("manifest.json", "w", force_zip64=True) as m:
+        m.write(b'{"name": "bomb", "lang": "ko", "takes": []')
+        for _ in range(size // 2**20):
+            m.write(b" " * 2**20)
+        m.write(b"}")
+    if lie is not None:  # both headers, the local one and the central directory's, say the manifest is small
+        data = bytearray(path.read_bytes())
+        local, central = data.index(b"PK\x03\x04"), data.index(b"PK\x01\x02")
+        data[local + 22 : local + 26] = lie.to_bytes(4, "little")
+        data[central + 24 : central + 28] = lie.to_bytes(4, "little")
+        path.write_bytes(bytes(data))
+    return path
+
+
+@pytest.mark.parametrize("lie", [None, 100, 4 * 2**20 - 1])
+def test_a_zip_bomb_is_refused_while_it_is_read(tmp_path: Path, lie: int | None) -> None:
+    import tracemalloc
+
+    bomb = _bomb(tmp_path / "bomb.zip", 64 * 2**20, lie)
+    assert bomb.stat().st_size < 2**20  # small on disk
+    tracemalloc.start()
+    try:
+        with pytest.raises(PackError) as err:
+            import_pack(bomb)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 16 * 2**20, f"reading the bomb took {peak // 2**20} MB"
+    assert "\n" not in str(err.value) and list_packs() == []
+
+
+def test_a_name_with_a_newline_is_no_pack_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for bad in ("club\n", "club\nfake line", "\x1b[2J"):
+        with pytest.raises(PackError, match="is not a pack name"):
+            check_name(bad)
+    made_pack()
+    manifest = packs_dir() / "club" / "manifest.json"
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    manifest.write_text(json.dumps({**data, "source": "tones\nmoderator: fake line\x1b]0;PWNED\x07"}), encoding="utf-8")
+    assert main(["voice-pack", "list"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "\x1b" not in out and "\u23ce" in out

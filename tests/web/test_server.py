@@ -58,7 +58,7 @@ def test_acting_through_the_typed_path(served: tuple[Running, TextLoop], tmp_pat
     code, body = fetch(act, json.dumps({"line": "seat 99"}).encode())
     assert code == 200 and json.loads(body)["ok"] is False
     code, body = fetch(act, json.dumps({"line": "next"}).encode())
-    assert json.loads(body) == {"ok": True, "error": None, "reply": []}
+    assert json.loads(body) == {"ok": True, "error": None, "reply": [], "not_saved": None}
     state = json.loads((tmp_path / "state.json").read_text(encoding="utf-8"))
     assert state["cursor"]["id"] == "kazali"
     code, body = fetch(act, json.dumps({"line": "back"}).encode())  # undoable, like the keys
@@ -77,3 +77,10 @@ def test_a_port_already_taken() -> None:
         loop = TextLoop(table, "en", io.StringIO())
         with pytest.raises(SetupError, match="another --port"):
             _serve(ClocktowerWeb(table, loop), WebOptions("127.0.0.1", port))
+
+
+def test_only_this_machine_is_called_this_machine() -> None:
+    from moderator.web.serve import loopback
+
+    assert all(loopback(h) for h in ("localhost", "127.0.0.1", "127.3.4.5", "::1", "[::1]"))
+    assert not any(loopback(h) for h in ("0.0.0.0", "::", "", "192.168.1.2", "localhost.evil.example"))

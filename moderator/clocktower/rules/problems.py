@@ -6,6 +6,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from moderator.errors import DataError
+from moderator.printable import printable
+
+SHOWN = 20
+"""Problems listed in one report; past them, how many more."""
 
 
 @dataclass(frozen=True)
@@ -19,8 +23,8 @@ class Problem:
 
     def __str__(self) -> str:
         where = f" {self.where}" if self.where else ""
-        ident = f" ({self.id})" if self.id else ""
-        return f"{self.file}:{where}{ident}: {self.message}"
+        ident = f" ({printable(self.id)})" if self.id else ""
+        return printable(f"{self.file}:{where}{ident}: {self.message}")
 
 
 class DataProblems(DataError):
@@ -28,7 +32,10 @@ class DataProblems(DataError):
 
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
+        lines = [str(p) for p in problems[:SHOWN]]
+        if len(problems) > SHOWN:
+            lines.append(f"… and {len(problems) - SHOWN} more problems in the same file(s)")
+        super().__init__("\n".join(lines))
 
 
 @dataclass

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue, Character
 from moderator.clocktower.rules.problems import Problems
@@ -16,12 +16,44 @@ from moderator.clocktower.rules.schema import Team
 from moderator.errors import DataError
 from moderator.i18n import Text
 from moderator.paths import data_dir
+from moderator.printable import has_controls
 
 PLAYABLE_TEAMS: tuple[Team, ...] = ("townsfolk", "outsider", "minion", "demon")
 
+MAX_SCRIPT_BYTES = 4 * 2**20
+"""A script file larger than this is refused unread (the whole catalogue with art links is far smaller)."""
+MAX_ENTRIES = 600
+"""Entries in one script: the catalogue's 181 characters, homebrew, ``_meta``, with room to spare."""
+MAX_HOMEBREW = 300
+"""Homebrew characters in one script. Every command pattern carries the script's character names, so
+start-up grows with them: 300 start in about 2 s (README, "Hard to break")."""
+
+
+_NAMES = ("id", "name", "author")
+
 
 class _Loose(BaseModel):
+    """A script object: no unknown keys; no control characters in its text (a newline in a longer text is
+    a space, but a name holds none: it is printed and spoken)."""
+
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _plain_text(cls, data: object) -> object:
+        if not isinstance(data, dict):
+            return data
+        out = dict(data)
+        for key, value in data.items():
+            texts = value if isinstance(value, list) else [value]
+            if not all(isinstance(t, str) for t in texts):
+                continue
+            if key not in _NAMES:
+                texts = [" ".join(t.split()) if any(c in t for c in "\n\r\t") else t for t in texts]
+            if any(has_controls(t) for t in texts):
+                raise ValueError(f"{key} holds a control character (a newline, an escape …)")
+            out[key] = texts if isinstance(value, list) else texts[0]
+        return out
 
 
 class Meta(_Loose):
@@ -138,6 +170,12 @@ def parse_script(path: Path, cat: Catalogue, problems: Problems) -> Script:
     if not isinstance(raw, list):
         problems.add(path, "", "", "a script is a JSON array")
         return script
+    brews = sum(1 for x in raw if isinstance(x, dict) and x.get("id") != "_meta" and set(x) != {"id"})
+    if len(raw) > MAX_ENTRIES or brews > MAX_HOMEBREW:
+        problems.add(path, "", "", f"a script holds at most {MAX_ENTRIES} entries and {MAX_HOMEBREW} homebrew "
+                     f"characters; this one has {len(raw)} entries, {brews} of them homebrew")  # fmt: skip
+        return script
+    seen: set[str] = set()
     metas = 0
     for i, item in enumerate(raw):
         if isinstance(item, dict) and item.get("id") == "_meta":
@@ -145,7 +183,7 @@ def parse_script(path: Path, cat: Catalogue, problems: Problems) -> Script:
             if metas > 1:
                 problems.add(path, f"[{i}]", "_meta", "a script has one _meta object")
                 continue
-        _entry(path, i, item, script, cat, problems)
+        _entry(path, i, item, script, cat, problems, seen)
     known = {*script.ids, *PSEUDO_STEPS}
     for key, order in (("firstNight", script.first_order), ("otherNight", script.other_order)):
         for j, cid in enumerate(order or []):
@@ -154,7 +192,9 @@ def parse_script(path: Path, cat: Catalogue, problems: Problems) -> Script:
     return script
 
 
-def _entry(path: Path, i: int, item: object, script: Script, cat: Catalogue, problems: Problems) -> None:
+def _entry(path: Path, i: int, item: object, script: Script, cat: Catalogue, problems: Problems,
+           seen: set[str]) -> None:  # fmt: skip
+    """One entry of a script into ``script`` (``seen``: the ids it holds so far), or a problem."""
     where = f"[{i}]"
     if isinstance(item, dict) and item.get("id") == "_meta":
         try:
@@ -172,10 +212,11 @@ def _entry(path: Path, i: int, item: object, script: Script, cat: Catalogue, pro
         cid = normalise_id(item)
         if cid not in cat:
             problems.add(path, where, item, "unknown character id")
-        elif cid in script.ids:
+        elif cid in seen:
             problems.add(path, where, item, "listed twice")
         else:
             script.ids.append(cid)
+            seen.add(cid)
         return
     if isinstance(item, dict):
         try:
@@ -183,15 +224,16 @@ def _entry(path: Path, i: int, item: object, script: Script, cat: Catalogue, pro
         except ValidationError as exc:
             problems.add(path, where, str(item.get("id", "?"))[:40], _first(exc))
             return
-        why = _bad_homebrew_id(brew, cat, script)
+        why = _bad_homebrew_id(brew, cat, seen)
         if why:
             problems.add(path, where, brew.id[:40], why)
             return
         for j, jinx in enumerate(brew.jinxes):
-            if normalise_id(jinx.id) not in cat and jinx.id not in script.ids:
+            if normalise_id(jinx.id) not in cat and jinx.id not in seen:
                 problems.add(path, f"{where}.jinxes[{j}]", jinx.id[:40], "a jinx with an unknown character id")
         script.homebrew.append(brew.character())
         script.ids.append(brew.id)
+        seen.add(brew.id)
         return
     problems.add(path, where, "", f"expected a character id or object, got {type(item).__name__}")
 
@@ -199,7 +241,7 @@ def _entry(path: Path, i: int, item: object, script: Script, cat: Catalogue, pro
 HOMEBREW_ID = re.compile(r"[a-z0-9_]{1,50}")
 
 
-def _bad_homebrew_id(brew: Homebrew, cat: Catalogue, script: Script) -> str | None:
+def _bad_homebrew_id(brew: Homebrew, cat: Catalogue, seen: set[str]) -> str | None:
     """Why a homebrew character's id cannot be used, or None."""
     if not HOMEBREW_ID.fullmatch(brew.id):
         return "a homebrew id is 1 to 50 lowercase letters, digits or underscores"
@@ -207,7 +249,7 @@ def _bad_homebrew_id(brew: Homebrew, cat: Catalogue, script: Script) -> str | No
         return "a homebrew id cannot be a step of the night or day"
     if brew.id in cat:
         return "a homebrew character cannot take an official character's id"
-    if brew.id in script.ids:
+    if brew.id in seen:
         return "listed twice"
     return None
 
@@ -219,9 +261,12 @@ def read_json(path: Path) -> object:
         DataError: one line saying what is wrong and where.
     """
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as f:
+            raw = f.read(MAX_SCRIPT_BYTES + 1)
     except OSError as exc:
         raise DataError(f"cannot read: {exc.strerror or exc}") from exc
+    if len(raw) > MAX_SCRIPT_BYTES:
+        raise DataError(f"larger than {MAX_SCRIPT_BYTES // 2**20} MB: not a script")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
