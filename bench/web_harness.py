@@ -27,6 +27,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]  # fmt: skip
 URL_LINE = re.compile(r"the web page is at (http://\S+)")
+TABLE_LINE = re.compile(r"the table's screen .* is at (http://\S+)")
 
 #: A small first night: the Kazali asks for a seat and a Minion, the Widow poisons, the poisoned
 #: Snake Charmer gets the warning.
@@ -67,6 +68,18 @@ class App:
         assert self.proc.stderr is not None
         for line in self.proc.stderr:
             self.stderr.append(line)
+
+    @property
+    def table_url(self) -> str:
+        """The table's screen (printed on the line after the page's URL)."""
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            for line in list(self.stderr):
+                m = TABLE_LINE.search(line)
+                if m:
+                    return m.group(1)
+            time.sleep(0.05)
+        raise RuntimeError("the app printed no table URL:\n" + "".join(self.stderr))
 
     @property
     def base(self) -> str:

@@ -6,7 +6,9 @@ Two paths, each timed ``--rounds`` times on a running ``moderator play --text --
   pushed view (wall clock: the line written, and the page's ``Date.now()`` when the new view is
   drawn, read by a MutationObserver; the same machine's clock);
 - page → page: a tap on Next (then Back) until the page has drawn the result (``performance.now()``
-  in the page, from the click to the draw).
+  in the page, from the click to the draw);
+- keys → table: the same typed lines until the table's screen (``/table``, open beside the page all the
+  while) has drawn them.
 
     .venv/bin/python -m bench.web_latency [--rounds 40]
 """
@@ -46,18 +48,27 @@ def main() -> None:
                 page.goto(app.url)
                 page.wait_for_function("() => +(document.body.dataset.version || 0) > 0")
                 page.evaluate(OBSERVE)
+                table = ctx.new_page()
+                table.goto(app.table_url)
+                table.wait_for_function("() => +(document.body.dataset.version || 0) > 0")
+                table.evaluate(OBSERVE)
                 keys: list[float] = []
+                shown: list[float] = []
                 for i in range(args.rounds):
-                    before = version(page)
+                    before, at_table = version(page), version(table)
                     page.evaluate("() => { window.__drawn = []; }")
+                    table.evaluate("() => { window.__drawn = []; }")
                     t0 = time.time() * 1000
                     app.type("next" if i % 2 == 0 else "back")
                     wait_drawn_after(page, before)
+                    wait_drawn_after(table, at_table)
                     keys.append(float(page.evaluate("() => window.__drawn[0]")) - t0)
+                    shown.append(float(table.evaluate("() => window.__drawn[0]")) - t0)
                 taps = [float(page.evaluate(TAP, "#b-next" if i % 2 == 0 else "#b-back")) for i in range(args.rounds)]
         finally:
             app.stop()
     print(summary("keys -> page", keys))
+    print(summary("keys -> table", shown))
     print(summary("page tap -> page", taps))
 
 

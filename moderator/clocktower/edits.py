@@ -239,6 +239,11 @@ class EditFlow(TravellerFlow):
         self._push("note", [SetNotes(seat=seat, notes=[*self._who(seat).notes, note])])
         return Reply(say=[self._t(step_texts().edits.noted, seat=seat, note=note)])
 
+    def _game_note(self, cmd: Command) -> Reply:
+        note = (cmd.words or "").strip()
+        self._push("game note", [SetNotes(notes=[*self._state.notes, note])])
+        return Reply(say=[self._t(step_texts().edits.game_noted, note=note)])
+
     def _clear_notes(self, cmd: Command) -> Reply:
         seat = cmd.seats[0]
         self._push("notes cleared", [SetNotes(seat=seat, notes=[])])
@@ -312,6 +317,7 @@ EDITS: dict[Intent, Callable[[EditFlow, Command], Reply]] = {
     "put_reminder": EditFlow._put_reminder,
     "take_reminder": EditFlow._take_reminder,
     "note": EditFlow._note,
+    "game_note": EditFlow._game_note,
     "clear_notes": EditFlow._clear_notes,
     "ability_spent": EditFlow._ability_spent,
     "ability_back": EditFlow._ability_back,

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Literal, TextIO
 
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules.catalogue import Catalogue
@@ -79,6 +81,26 @@ def any_game_parser(lang: Lang) -> Parser:
     return Parser(lang, Vocabulary(seats=list(range(1, 16)), characters=character_names(default_catalogue())))
 
 
+@dataclass(frozen=True)
+class Timer:
+    """The day's or a nomination's timer, shown on the page and the table's screen (not a change of the
+    game: never journaled, gone when the program ends)."""
+
+    kind: Literal["day", "nomination"]
+    seconds: int
+    ends: float
+    """When it runs out, in seconds since the epoch (the pages count down to it, corrected by the server's
+    clock, which each event stream sends first)."""
+
+    def view(self) -> dict[str, object]:
+        """What the pages count down from: the kind, the length, when it ends (epoch milliseconds)."""
+        return {"kind": self.kind, "seconds": self.seconds, "ends_at": round(self.ends * 1000)}
+
+
+MAX_TIMER_S = 3 * 3600
+"""The longest timer (three hours): a longer one is no day."""
+
+
 class TextLoop(TextLoopBase[Prompt, Reply]):
     """Drives a :class:`Table` from lines of text."""
 
@@ -90,6 +112,7 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
         self.saved_at: Path | None = None
         """Where the game is saved (said as the program ends after the game)."""
         self._seating: tuple[tuple[int, str], ...] | None = None
+        self.timer: Timer | None = None
         self._fresh()
 
     def _fresh(self) -> None:
@@ -111,7 +134,26 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
     def handle(self, cmd: Command) -> Reply:
         if cmd.intent == "help":
             return Reply(shown=self.help_lines())
+        if cmd.intent in ("timer", "nomination_timer", "stop_timer"):
+            return self._timer(cmd)
         return self.table.handle(cmd)
+
+    def _timer(self, cmd: Command) -> Reply:
+        """Start or stop the page's timer (the watchers are told, as after any change)."""
+        edits = step_texts().edits
+        if cmd.intent == "stop_timer":
+            if self.timer is None:
+                return Reply(say=[edits.no_timer(self.lang)])
+            self.timer = None
+            return Reply(say=[edits.timer_stopped(self.lang)])
+        day = cmd.intent == "timer"
+        seconds = (cmd.number or 0) * 60 if day else (cmd.number if cmd.number is not None else 60)
+        if not 0 < seconds <= MAX_TIMER_S:
+            raise IllegalChoice("not_a_timer", seconds=seconds)
+        self.timer = Timer("day" if day else "nomination", seconds, time.time() + seconds)
+        said = edits.timer_started(self.lang, minutes=seconds // 60) if day else \
+            edits.nomination_timer_started(self.lang, seconds=seconds)
+        return Reply(say=[said])
 
     def finished(self) -> bool:
         return self.table.g.winner is not None

@@ -26,7 +26,8 @@ from moderator.i18n import Lang
 
 __all__ = ["ANYWHERE", "WHEN_OVER", "Persist", "Table"]
 
-ANYWHERE: tuple[Intent, ...] = ("dies", "dies_anyway", *EDITS, "skip", "go_to", "back_to", "help", "grimoire", "sheet")
+ANYWHERE: tuple[Intent, ...] = ("dies", "dies_anyway", *EDITS, "skip", "go_to", "back_to", "help", "grimoire", "sheet",
+                                "timer", "nomination_timer", "stop_timer")  # fmt: skip
 """What the storyteller may say at every step besides its own answers: any edit, going anywhere, and
 asking for help, the grimoire or tonight's sheet."""
 

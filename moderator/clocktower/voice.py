@@ -17,8 +17,8 @@ from moderator.i18n import Lang
 from moderator.session import Line, Spoken
 from moderator.textloop import SessionOnText
 
-ANY_STEP: tuple[Intent, ...] = ("dies", "skip", "help", "edit")
-"""Listened for at every step besides its own answers: a death, skip, help, and "edit"."""
+ANY_STEP: tuple[Intent, ...] = ("dies", "skip", "help", "edit", "timer", "nomination_timer", "stop_timer")
+"""Listened for at every step besides its own answers: a death, skip, help, "edit", and the page's timers."""
 
 EDITING: tuple[Intent, ...] = (
     "revives", "dies", "dies_anyway", "set_character", "set_alignment", "swap", "status", "put_reminder",

@@ -34,11 +34,13 @@ Intent = Literal[
     "leaves", "exile", "exiled", "add_fabled", "remove_fabled",
     # going anywhere in the night, and what the storyteller may ask for
     "skip", "go_to", "back_to", "help", "grimoire", "sheet", "edit",
+    # the storyteller's own: a note on the game, the day's and a nomination's timers (shown on the page)
+    "game_note", "timer", "nomination_timer", "stop_timer",
 ]  # fmt: skip
 
 HAND: frozenset[Intent] = frozenset({
     "dies", "dies_anyway", "revives", "set_character", "set_alignment", "swap", "status", "put_reminder",
-    "take_reminder", "note",
+    "take_reminder", "note", "game_note",
     "clear_notes", "ability_spent", "ability_back", "ghost_vote_spent", "ghost_vote_back", "add_traveller",
     "leaves", "exiled", "add_fabled", "remove_fabled", "skip", "go_to", "back_to",
 })  # fmt: skip

@@ -22,7 +22,7 @@ from moderator.clocktower.table import Table
 from moderator.i18n import Lang
 from moderator.printable import printable
 from moderator.web.server import WebOnText
-from moderator.web.texts import labels
+from moderator.web.texts import labels, table_labels
 
 View = dict[str, Any]
 
@@ -38,7 +38,14 @@ class ClocktowerWeb(WebOnText[TextLoop, Reply]):
 
     def view(self) -> View:
         with self.loop.lock:
-            return town_view(self.table, self.loop.lang) | {"not_saved": self.loop.not_saved()}
+            return town_view(self.table, self.loop.lang) | {"not_saved": self.loop.not_saved(), "timer": self._timer()}
+
+    def table_view(self) -> View:
+        with self.loop.lock:
+            return public_view(self.table, self.loop.lang) | {"timer": self._timer()}
+
+    def _timer(self) -> View | None:
+        return self.loop.timer.view() if self.loop.timer is not None else None
 
     def act(self, line: str) -> View:
         with self.loop.lock:
@@ -80,9 +87,34 @@ def town_view(t: Table, lang: Lang) -> View:
         "today": today_view(g),
         "history": vote_history(t),
         "show": show_cards(t, prompt),
+        "card_kinds": list(CARD_KINDS),
         "fabled": [token(cat, c, lang) for c in g.fabled],
         "edit": edit_choices(t, lang),
+        "notes": list(g.notes),
+        "chosen": list(g.cursor.seats) if g.cursor is not None else [],
     }
+
+
+def public_view(t: Table, lang: Lang) -> View:
+    """The table's screen: what every player may see. Seats, names, alive or dead, ghost votes, who is a
+    Traveller, the Fabled, the day's nominations against the threshold, and the end of the game; never
+    a character, an alignment, a reminder or a note (tests/web/test_table_view.py checks the JSON)."""
+    g, cat = t.g, t.cat
+    return {
+        "game": "clocktower",
+        "screen": "table",
+        "lang": lang,
+        "labels": table_labels(lang),
+        "script": t.script.name,
+        "phase": g.phase,
+        "night": g.night,
+        "day": g.day,
+        "winner": g.winner,
+        "seats": [{"seat": p.seat, "name": p.name, "alive": p.alive, "ghost_vote": p.ghost_vote,
+                   "traveller": cat.team(p.character) == "traveller"} for p in g.players],
+        "fabled": [token(cat, c, lang) for c in g.fabled],
+        "today": {**today_view_of(g.today), "threshold": math.ceil(len(g.living()) / 2)} if g.phase == "day" else None,
+    }  # fmt: skip
 
 
 def edit_choices(t: Table, lang: Lang) -> View:
@@ -232,41 +264,77 @@ def today_view_of(today: DayState) -> View:
 def show_cards(t: Table, p: Prompt) -> list[View]:
     """What to show the players now, from the step's true information (the page lets it be changed).
 
-    A card is ``{"kind", "characters": [ids], "seats": [seats], "number"}``; kinds: you_are,
-    not_in_play, demon, minions, character, player, number, yes, no.
+    A card is ``{"kind", "characters": [ids], "seats": [seats], "number", "value"}``, one heading each
+    (the page's label of its kind, :data:`CARD_KINDS`): what the rules have the storyteller show, in
+    one layout per kind of information. A question the storyteller answers shows the players nothing
+    new: the woken player's own token, as a step without information does.
     """
-    truth = p.truth
-    if isinstance(truth, dict):
-        cards = [card for k, v in truth.items() if (card := _card_for(t, str(k), v)) is not None]
-        return sorted(cards, key=lambda c: c["kind"] != "demon")  # the Minions see the Demon first
-    if isinstance(truth, bool):
-        return [{"kind": "yes" if truth else "no"}]
-    if isinstance(truth, int):
-        if p.shows_player:  # a seat to point at (the Widow's Know player), not a count
-            return [{"kind": "player", "seats": [truth]}]
-        return [{"kind": "number", "number": truth}]
-    if isinstance(truth, str) and truth in t.cat.characters:
-        return [{"kind": "character", "characters": [truth]}]
-    if isinstance(truth, list) and truth and all(isinstance(x, int) for x in truth):
-        return [{"kind": "player", "seats": list(truth)}]
-    if isinstance(truth, list) and truth and all(isinstance(x, str) and x in t.cat.characters for x in truth):
-        return [{"kind": "character", "characters": list(truth)}]  # the Godfather's Outsiders
+    truth = None if t.g.question is not None or p.step == "dawn" else p.truth
+    cards = _cards(t, p, truth)
+    if cards:
+        return cards
     if p.seat is not None and p.phase == "night":
         who = t.g.player(p.seat)
         shown = who.believes or who.character
-        return [{"kind": "you_are", "characters": [shown] if shown else []}]
-    return [{"kind": "you_are", "characters": []}]
+        return [_card("you_are", characters=[shown] if shown else [])]
+    return [_card("you_are")]
 
 
-_KINDS = {"minions": "minions", "demon": "demon", "bluffs": "not_in_play", "lunatic": "player", "seat": "player",
-          "character": "character"}  # fmt: skip
+CARD_KINDS = ("you_are", "not_in_play", "demon", "minions", "fellow_minions", "character", "characters", "player",
+              "pair", "player_is", "number", "yes", "no", "alignment", "direction")  # fmt: skip
+"""Every kind of card the players' screen shows (the page's picker offers each)."""
 
 
-def _card_for(t: Table, key: str, value: object) -> View | None:
-    kind = _KINDS.get(key, "character")
+def _card(kind: str, *, characters: list[str] | None = None, seats: list[int] | None = None,
+          number: int | None = None, value: str | None = None) -> View:  # fmt: skip
+    return {"kind": kind, "characters": characters or [], "seats": seats or [], "number": number, "value": value}
+
+
+def _ints(value: object) -> list[int]:
     items = value if isinstance(value, list) else [value]
-    seats = [x for x in items if isinstance(x, int) and not isinstance(x, bool)]
-    chars = [x for x in items if isinstance(x, str) and x in t.cat.characters]
-    if not seats and not chars:
-        return None
-    return {"kind": kind, "seats": seats, "characters": chars}
+    return [x for x in items if isinstance(x, int) and not isinstance(x, bool)]
+
+
+def _chars(t: Table, value: object) -> list[str]:
+    items = value if isinstance(value, list) else [value]
+    return [x for x in items if isinstance(x, str) and x in t.cat.characters]
+
+
+def _cards(t: Table, p: Prompt, truth: object) -> list[View]:
+    """The cards for a true answer of this shape (none for no information)."""
+    if truth is None:
+        return []
+    if isinstance(truth, dict):
+        keys = set(truth)
+        if keys == {"character", "players"}:  # the Washerwoman's, Librarian's, Investigator's
+            return [_card("pair", characters=_chars(t, truth["character"]), seats=_ints(truth["players"]))]
+        if keys == {"character", "seat"}:  # the Grandmother's grandchild, the Evil Twin's twin
+            return [_card("player_is", characters=_chars(t, truth["character"]), seats=_ints(truth["seat"]))]
+        cards = []
+        if "demon" in truth:  # the Minion info: the Demon, then every Minion (they wake together)
+            cards.append(_card("demon", seats=_ints(truth["demon"])))
+            cards.append(_card("fellow_minions", seats=_ints(truth.get("minions", []))))
+        elif "minions" in truth:  # the Demon info: its Minions, the bluffs, the Lunatic it knows of
+            cards.append(_card("minions", seats=_ints(truth["minions"])))
+        if "bluffs" in truth:
+            cards.append(_card("not_in_play", characters=_chars(t, truth["bluffs"])))
+        if _ints(truth.get("lunatic", [])):
+            cards.append(_card("player_is", characters=["lunatic"], seats=_ints(truth["lunatic"])))
+        return cards
+    if isinstance(truth, bool):
+        return [_card("yes" if truth else "no")]
+    if isinstance(truth, int):
+        return [_card("player", seats=[truth]) if p.shows_player else _card("number", number=truth)]
+    if isinstance(truth, str):
+        if truth in t.cat.characters:
+            return [_card("character", characters=[truth])]
+        if truth in ("good", "evil"):
+            return [_card("alignment", value=truth)]
+        if truth in ("clockwise", "counterclockwise", "either"):
+            return [_card("direction", value=truth)]
+        return []
+    if isinstance(truth, list) and truth and len(_ints(truth)) == len(truth):
+        return [_card("player", seats=_ints(truth))]
+    if isinstance(truth, list) and truth and len(_chars(t, truth)) == len(truth):
+        return [_card("characters", characters=_chars(t, truth))]  # the Godfather's Outsiders
+    return []

@@ -23,6 +23,10 @@ class GrowlWeb(WebOnText[GrowlLoop, Reply]):
             view = table_view(self.loop.engine.state, self.loop.current(), self.loop.lang)
             return view | {"not_saved": self.loop.not_saved()}
 
+    def table_view(self) -> View:
+        """The table's screen: Growl's table view is already what every player sees (the app moderates)."""
+        return self.view()
+
     def act(self, line: str) -> View:
         # The terminal is not echoed: Growl's prose waits out its timed lines, which would hold the game.
         with self.loop.lock:

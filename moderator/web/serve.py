@@ -54,6 +54,8 @@ def _serve(game: WebGame, options: WebOptions) -> Running:
     atexit.register(running.refusals.flush)  # the last minute's refused requests, as the program ends
     url = public_url(options.host, running.port, running.token)
     print(f"moderator: the web page is at {url}", file=sys.stderr)
+    table = public_url(options.host, running.port, running.table_token).replace("/?token=", "/table?token=")
+    print(f"moderator: the table's screen (nothing secret on it) is at {table}", file=sys.stderr)
     if not loopback(options.host):
         print("moderator: anyone on this network with the URL can open it; keep the token to yourself",
               file=sys.stderr)  # fmt: skip

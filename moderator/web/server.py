@@ -41,6 +41,7 @@ from moderator.web.guard import (
     plain,
     read_line,
 )
+from moderator.web.icons import icon_png, icon_svg, manifest
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -51,6 +52,9 @@ if TYPE_CHECKING:
 
 View = dict[str, Any]
 
+TABLE_PATHS = frozenset({"/table", "/table.json", "/table-events", "/icon.svg"})
+"""What the table's token opens: its screen, its view, its stream."""
+
 KEEPALIVE_S = 15.0
 """A comment line this often keeps an idle event stream open through phones' and proxies' timeouts."""
 
@@ -60,6 +64,10 @@ class WebGame(Protocol):
 
     def view(self) -> View:
         """What the page draws, as JSON."""
+        ...
+
+    def table_view(self) -> View:
+        """What the table's screen draws: nothing a player may not see."""
         ...
 
     def state_text(self) -> str:
@@ -111,8 +119,7 @@ class Hub:
     version: int = 0
     loop: asyncio.AbstractEventLoop | None = None
     streams: set[asyncio.Event] = field(default_factory=set)
-    _text: str | None = None
-    _text_version: int = -1
+    _texts: dict[str, tuple[int, str]] = field(default_factory=dict)
     _building: asyncio.Lock | None = None
 
     def changed(self) -> None:
@@ -125,27 +132,33 @@ class Hub:
         for ev in self.streams:
             ev.set()
 
-    async def view_text(self, game: WebGame) -> str:
-        """The current view as one event (built at most once per change)."""
+    async def view_text(self, game: WebGame, which: str = "view") -> str:
+        """The current view (``which``: the storyteller's page, or the ``table`` screen) as one event, built
+        at most once per change."""
         from starlette.concurrency import run_in_threadpool
 
         if self._building is None:
             self._building = asyncio.Lock()
         async with self._building:
             version = self.version
-            if self._text is None or self._text_version != version:
-                self._text = f"data: {_json(await run_in_threadpool(game.view))}\n\n"
-                self._text_version = version
-            return self._text
+            cached = self._texts.get(which)
+            if cached is None or cached[0] != version:
+                build = game.table_view if which == "table" else game.view
+                cached = (version, f"data: {_json(await run_in_threadpool(build))}\n\n")
+                self._texts[which] = cached
+            return cached[1]
 
 
 class Gate:
     """ASGI middleware in front of the app: the ``Host`` a request names (DNS rebinding), its token,
     and the event streams, capped (:mod:`moderator.web.guard`)."""
 
-    def __init__(self, app: ASGIApp, token: str, hub: Hub, game: WebGame, refusals: Refusals) -> None:
+    def __init__(self, app: ASGIApp, token: str, hub: Hub, game: WebGame, refusals: Refusals,
+                 table_token: str = "") -> None:  # fmt: skip
         self.app = app
         self.token = token
+        self.table_token = table_token
+        """Opens only the table's screen (:data:`TABLE_PATHS`): a URL for a screen the players see."""
         self.hub = hub
         self.game = game
         self.refusals = refusals
@@ -158,20 +171,24 @@ class Gate:
             self.refusals.refused("unknown host")
             await plain(send, 421, "421: this page answers only at the address the app printed")
             return
-        if not self.allows(scope.get("query_string", b"")):
+        path = scope.get("path", "")
+        if not self.allows(scope.get("query_string", b""), path):
             self.refusals.refused("no token")
             await plain(send, 403, "403: this page needs its access token (open the URL the app printed)")
             return
-        if scope.get("path") == "/events" and scope.get("method") == "GET":
-            await self.events(receive, send)
+        if path in ("/events", "/table-events") and scope.get("method") == "GET":
+            await self.events(receive, send, "table" if path == "/table-events" else "view")
             return
         await self.app(scope, receive, send)
 
-    def allows(self, query: bytes) -> bool:
-        given = parse_qs(query.decode("latin-1")).get("token", [""])[0]
-        return hmac.compare_digest(given.encode(), self.token.encode())
+    def allows(self, query: bytes, path: str = "/") -> bool:
+        """Whether the query's token opens ``path``: the storyteller's every path, the table's its screen."""
+        given = parse_qs(query.decode("latin-1")).get("token", [""])[0].encode()
+        if hmac.compare_digest(given, self.token.encode()):
+            return True
+        return bool(self.table_token) and path in TABLE_PATHS and hmac.compare_digest(given, self.table_token.encode())
 
-    async def events(self, receive: Receive, send: Send) -> None:
+    async def events(self, receive: Receive, send: Send, which: str = "view") -> None:
         """The view now, then again after every change (coalesced), with keep-alive comments, until the
         page goes. Past :data:`MAX_STREAMS` a newcomer is told so and the game is unaffected."""
         hub = self.hub
@@ -196,9 +213,11 @@ class Gate:
             await send({"type": "http.response.start", "status": 200, "headers": [
                 (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
                 (b"x-accel-buffering", b"no")]})  # fmt: skip
+            clock = f"event: clock\ndata: {round(time.time() * 1000)}\n\n".encode()  # the pages' timers count by it
+            await send({"type": "http.response.body", "body": clock, "more_body": True})
             while not gone:
                 woken.clear()
-                await send({"type": "http.response.body", "body": (await hub.view_text(self.game)).encode(),
+                await send({"type": "http.response.body", "body": (await hub.view_text(self.game, which)).encode(),
                             "more_body": True})  # fmt: skip
                 while not woken.is_set():
                     try:
@@ -211,17 +230,19 @@ class Gate:
             hub.streams.discard(woken)
 
 
-def page_html() -> str:
-    """The page: one HTML file with its script and style inline."""
-    return (resources.files("moderator.web") / "static" / "index.html").read_text(encoding="utf-8")
+def page_html(name: str = "index.html") -> str:
+    """A page: one HTML file with its script and style inline (``index.html``, the storyteller's;
+    ``table.html``, the table's screen; ``sw.js``, the service worker)."""
+    return (resources.files("moderator.web") / "static" / name).read_text(encoding="utf-8")
 
 
 def _json(obj: object) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
-def build_app(game: WebGame, token: str, hub: Hub, refusals: Refusals | None = None) -> ASGIApp:
-    """The Starlette app for ``game``, behind the gate (host, token, event streams)."""
+def build_app(game: WebGame, token: str, hub: Hub, refusals: Refusals | None = None,
+              table_token: str = "") -> ASGIApp:  # fmt: skip
+    """The Starlette app for ``game``, behind the gate (host, tokens, event streams)."""
     require("starlette", "The web page")
     from starlette.applications import Starlette
     from starlette.concurrency import run_in_threadpool
@@ -235,6 +256,28 @@ def build_app(game: WebGame, token: str, hub: Hub, refusals: Refusals | None = N
 
     async def view(request: Request) -> Response:
         return JSONResponse(await run_in_threadpool(game.view), headers={"Cache-Control": "no-store"})
+
+    async def table(request: Request) -> Response:
+        return HTMLResponse(page_html("table.html"),
+                            headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})  # fmt: skip
+
+    async def table_json(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(game.table_view), headers={"Cache-Control": "no-store"})
+
+    async def app_manifest(request: Request) -> Response:
+        lang = str((await run_in_threadpool(game.table_view)).get("lang", "en"))
+        return JSONResponse(manifest(token, lang), media_type="application/manifest+json")
+
+    async def worker(request: Request) -> Response:
+        return Response(page_html("sw.js"), media_type="text/javascript",
+                        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})  # fmt: skip
+
+    async def svg(request: Request) -> Response:
+        return Response(icon_svg(), media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+    async def png(request: Request) -> Response:
+        size = 512 if request.url.path.endswith("512.png") else 192
+        return Response(icon_png(size), media_type="image/png", headers={"Cache-Control": "max-age=86400"})
 
     async def state(request: Request) -> Response:
         text = await run_in_threadpool(game.state_text)
@@ -259,8 +302,10 @@ def build_app(game: WebGame, token: str, hub: Hub, refusals: Refusals | None = N
 
     app: Starlette = Starlette(routes=[
         Route("/", index), Route("/view.json", view), Route("/state.json", state), Route("/act", act, methods=["POST"]),
+        Route("/table", table), Route("/table.json", table_json), Route("/manifest.webmanifest", app_manifest),
+        Route("/sw.js", worker), Route("/icon.svg", svg), Route("/icon-192.png", png), Route("/icon-512.png", png),
     ])  # fmt: skip
-    return NoTraceback(Gate(app, token, hub, game, refused), refused)
+    return NoTraceback(Gate(app, token, hub, game, refused, table_token), refused)
 
 
 @dataclass
@@ -275,6 +320,8 @@ class Running:
     server: Server
     thread: threading.Thread
     refusals: Refusals
+    table_token: str = ""
+    """Opens only the table's screen (``/table?token=…``)."""
 
     def stop(self) -> None:
         self.server.should_exit = True
@@ -302,7 +349,7 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def start(game: WebGame, host: str = "127.0.0.1", port: int = 0, token: str | None = None,
-          say: Callable[[str], None] | None = None) -> Running:  # fmt: skip
+          say: Callable[[str], None] | None = None, table_token: str | None = None) -> Running:  # fmt: skip
     """Serve ``game`` in a background thread; return once it accepts connections.
 
     Raises:
@@ -316,14 +363,15 @@ def start(game: WebGame, host: str = "127.0.0.1", port: int = 0, token: str | No
     import uvicorn
 
     token = token or secrets.token_urlsafe(12)
+    table_token = table_token or secrets.token_urlsafe(12)
     hub = Hub()
     game.watch(hub.changed)
     sock = bind(host, port)
     bound = sock.getsockname()[1]
     refusals = Refusals(say or (lambda line: print(line, file=sys.stderr, flush=True)))
-    config = uvicorn.Config(build_app(game, token, hub, refusals), http=guarded_protocol(refusals), ws="none",
-                            lifespan="off", log_level="critical", access_log=False, timeout_keep_alive=5,
-                            timeout_graceful_shutdown=1)  # fmt: skip
+    app = build_app(game, token, hub, refusals, table_token)
+    config = uvicorn.Config(app, http=guarded_protocol(refusals), ws="none", lifespan="off", log_level="critical",
+                            access_log=False, timeout_keep_alive=5, timeout_graceful_shutdown=1)  # fmt: skip
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="moderator-web", daemon=True)
     thread.start()
@@ -333,4 +381,4 @@ def start(game: WebGame, host: str = "127.0.0.1", port: int = 0, token: str | No
             raise RuntimeError("the web server did not start")
         time.sleep(0.01)
     shown = f"[{host}]" if ":" in host else host
-    return Running(f"http://{shown}:{bound}/?token={token}", token, host, bound, server, thread, refusals)
+    return Running(f"http://{shown}:{bound}/?token={token}", token, host, bound, server, thread, refusals, table_token)

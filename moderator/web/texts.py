@@ -33,9 +33,20 @@ _LABELS: dict[str, tuple[str, str]] = {
     "not_in_play": ("이 캐릭터들은 게임에 없습니다", "These characters are not in play"),
     "demon": ("이 사람이 악마입니다", "This is the Demon"),
     "minions": ("이 사람들이 당신의 하수인입니다", "These are your Minions"),
+    "fellow_minions": ("이 사람들이 하수인입니다", "These are the Minions"),
     "character": ("이 캐릭터입니다", "This character"),
+    "characters": ("이 캐릭터들이 게임에 있습니다", "These characters are in play"),
     "player": ("이 플레이어입니다", "This player"),
-    "number": ("숫자", "Number"),
+    "players": ("이 플레이어들입니다", "These players"),
+    "pair": ("이 두 사람 중 한 명이 이 캐릭터입니다", "One of these two players is this character"),
+    "player_is": ("이 플레이어가 이 캐릭터입니다", "This player is this character"),
+    "number": ("숫자는", "The number is"),
+    "alignment": ("이 플레이어는", "This player is"),
+    "direction": ("이쪽입니다", "This way"),
+    "clockwise": ("시계 방향", "clockwise"),
+    "counterclockwise": ("시계 반대 방향", "counterclockwise"),
+    "either": ("어느 쪽이든", "either way"),
+    "card": ("카드", "Card"),
     "show": ("보여주기", "Show"),
     "close": ("닫기", "Close"),
     "edit": ("바꾸기", "Change"),
@@ -89,6 +100,15 @@ _LABELS: dict[str, tuple[str, str]] = {
     "storyteller": ("이야기꾼", "the storyteller"),
     "sheet_skipped": ("건너뜀", "skipped"),
     "sheet_asleep": ("오늘 밤 깨지 않음", "does not wake tonight"),
+    "timer_day": ("낮 타이머", "Day timer"),
+    "timer_nomination": ("지명 타이머", "Nomination timer"),
+    "time_up": ("시간이 다 됐습니다", "Time is up"),
+    "sound_on": ("소리 켜기", "Sound on"),
+    "sound_is_on": ("소리 켜짐", "Sound on ✓"),
+    "traveller": ("여행자", "Traveller"),
+    "notes": ("게임 메모", "Notes"),
+    "stop": ("멈추기", "Stop"),
+    "minutes": ("분", "min"),
     "to_good": ("선으로", "Make good"),
     "to_evil": ("악으로", "Make evil"),
 }
@@ -98,3 +118,16 @@ def labels(lang: Lang) -> dict[str, str]:
     """Every label of the page in ``lang``."""
     i = 0 if lang == "ko" else 1
     return {k: v[i] for k, v in _LABELS.items()}
+
+
+TABLE_LABELS = (
+    "night", "day", "winner_good", "winner_evil", "traveller", "timer_day", "timer_nomination", "time_up",
+    "sound_on", "sound_is_on", "connected", "disconnected", "votes", "alive", "dead", "gold", "turn",
+)  # fmt: skip
+"""The table's screen's own words (no more: the screen's JSON carries nothing it does not show)."""
+
+
+def table_labels(lang: Lang) -> dict[str, str]:
+    """The table's screen's words in ``lang``."""
+    words = labels(lang)
+    return {k: words[k] for k in TABLE_LABELS}

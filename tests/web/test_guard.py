@@ -206,9 +206,9 @@ _received: dict[socket.socket, bytes] = {}
 def _events(sock: socket.socket, n: int) -> int:
     """How many events an event stream has sent, reading until there are ``n`` (within 5 s)."""
     deadline = time.monotonic() + 5
-    while _received.get(sock, b"").count(b"data: ") < n and time.monotonic() < deadline:
+    while _received.get(sock, b"").count(b"data: {") < n and time.monotonic() < deadline:
         _received[sock] = _received.get(sock, b"") + sock.recv(65536)
-    return _received[sock].count(b"data: ")
+    return _received[sock].count(b"data: {")
 
 
 def test_refusals_are_summed_up_in_one_line() -> None:

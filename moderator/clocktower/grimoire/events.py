@@ -163,11 +163,15 @@ class SetNotes(_Event):
     """The storyteller's notes on a seat, as they now stand."""
 
     kind: Literal["notes"] = "notes"
-    seat: int
+    seat: int | None = None
+    """None: the notes on the game itself."""
     notes: list[str]
 
     def apply(self, g: Grimoire) -> None:
-        g.player(self.seat).notes = list(self.notes)
+        if self.seat is None:
+            g.notes = list(self.notes)
+        else:
+            g.player(self.seat).notes = list(self.notes)
 
 
 class SetFabled(_Event):

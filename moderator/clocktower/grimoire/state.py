@@ -125,6 +125,7 @@ class Grimoire(_State, Seated[Player]):
         "decided (the Saint's, the Mayor's …).",
     )
     fabled: list[str] = Field(default_factory=list, description="The Fabled in play (the storyteller's characters).")
+    notes: list[str] = Field(default_factory=list, description="The storyteller's own notes on the game.")
     step: str | None = Field(None, description="The id of the step being run, if any.")
     cursor: Cursor | None = None
     question: Question | None = None

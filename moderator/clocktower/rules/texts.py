@@ -169,6 +169,11 @@ class EditTexts(Model):
     reminder_put: Text
     reminder_taken: Text
     noted: Text
+    game_noted: Text
+    timer_started: Text
+    nomination_timer_started: Text
+    timer_stopped: Text
+    no_timer: Text
     notes_cleared: Text
     ability_spent: Text
     ability_back: Text
