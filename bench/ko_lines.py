@@ -58,7 +58,7 @@ def _samples(variant: int) -> dict[str, object]:
         "count": 7, "nth": "두 번째", "night_pool": 8, "night": 2, "final_pool": 4, "final": 1, "marks": "6+ / 9+",
         "cards": "깨물기 4장, 상처 4장", "total": 8, "bites": 2, "gold": 3, "deal": 3, "tied": f"1번 {a}, 2번 {b}",
         "card": "블러드 하운드" if variant == 0 else "감금", "dead": f"3번 {a}, 5번 {b}", "werewolf": 3, "death": 3,
-        "seconds": 30, "n": 5, "effect": "카드를 뽑은 사람이 가둘 플레이어를 한 명 고릅니다.", "alive": 4,
+        "seconds": 30, "minutes": 5, "n": 5, "effect": "카드를 뽑은 사람이 가둘 플레이어를 한 명 고릅니다.", "alive": 4,
         "team": "인간", "amount": 2, "table": f"1위 3번 {a} 5개, 2위 1번 {b} 3개", "rank": 1, "claimed": 6,
         "alternatives": "0, 2", "answer": f"6번 {b}", "seats": "3, 5", "old": "뱀 조련사", "script": "열두 캐릭터",
         "sailor": 4, "reminder": "수도승 안전" if variant == 0 else "임프 죽음", "note": "요리사라고 주장",

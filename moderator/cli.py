@@ -297,6 +297,11 @@ def _main(argv: Sequence[str] | None) -> int:
             config = with_voice_pack(config, args.voice_pack, lang_of(args, config))
         global _CALIBRATE
         _CALIBRATE = bool(getattr(args, "calibrate", False)) and args.command in ("play", "growl")
+        if getattr(args, "web", False):  # before anything is saved: the page's packages are there
+            from moderator.web._deps import require
+
+            require("starlette", "The web page (--web)")
+            require("uvicorn", "The web page (--web)")
         handler: Handler = args.func
         return handler(args, config)
     except ModeratorError as exc:

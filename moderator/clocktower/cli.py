@@ -37,7 +37,7 @@ from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
 from moderator.config import Config, autosave_path
 from moderator.errors import SetupError
-from moderator.i18n import Lang
+from moderator.i18n import LANGS, Lang
 from moderator.messages import msg
 from moderator.savefile import read_bytes, state_out_target
 
@@ -138,7 +138,7 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
     missing = missing_for_a_game(script, cat)
     if missing:
         raise SetupError(f"{script.name} has no {', no '.join(missing)}: add some with --add (e.g. --add imp,poisoner)")
-    names = player_names(args.players, lang_of(args, config))
+    names = player_names(args.players)
     chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
     events, bag, proposals = setup_game(
         script,
@@ -183,13 +183,14 @@ def _new_game(args: argparse.Namespace, cat: Catalogue, lang: Lang | None = None
     missing = missing_for_a_game(script, cat)
     if missing:
         raise SetupError(f"{script.name} has no {', no '.join(missing)}: add some with --add (e.g. --add imp,poisoner)")
-    names = player_names(args.players, lang) if (args.players or "").strip() else []
+    names = player_names(args.players) if (args.players or "").strip() else []
     if not names:
         raise SetupError(msg("play_players_needed"))
     chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
     events, bag, _ = setup_game(script, cat, names, seed=args.seed, characters=chars, overrides=_pairs(args.decide))
     journal = Journal.new(script.source)
-    journal.push("setup", [*events, *_added(args)])
+    spoken = [Remember(key=keys.game_language(), value=lang)] if lang else []
+    journal.push("setup", [*events, *_added(args), *spoken])
     for note in [*bag.notes, *count_problems(journal.state(), cat)] if chars else []:  # warned, not refused
         print(f"moderator: warning: {note}", file=sys.stderr)
     return journal, script, cat
@@ -227,6 +228,9 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
     bare = False
     if args.game:
         journal, script, cat, bare = _resume(Path(args.game), cat)
+        kept = journal.state().memory.get(keys.game_language())
+        if not args.lang and kept in LANGS:  # a resumed game keeps its own language
+            lang = kept
     else:
         args.script = args.script or config.game.script
         args.players = args.players or config.game.players

@@ -27,5 +27,6 @@ def require(module: str, purpose: str) -> ModuleType:
         pip_name = _PIP.get(module.split(".")[0], module)
         raise WebDependencyError(
             f"{purpose} needs the Python package {pip_name!r}, which could not be loaded ({exc}). "
-            f"Install it with: pip install '.[web]' (or: pip install {pip_name})"
+            f"Install the app's web extra: pip install {' '.join(_PIP.values())} (in the app's source folder: "
+            "pip install '.[web]')"
         ) from exc

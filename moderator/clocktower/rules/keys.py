@@ -121,6 +121,11 @@ def decided(decision: str) -> MemoryKey:
     return MemoryKey(f"decide:{decision}")
 
 
+def game_language() -> MemoryKey:
+    """The language the game was started in: a resumed game keeps it unless --lang says otherwise."""
+    return MemoryKey("game:lang")
+
+
 def script_added() -> MemoryKey:
     """The characters added to the script for this game (the script as played)."""
     return MemoryKey("script:added")
