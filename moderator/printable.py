@@ -11,8 +11,10 @@ import unicodedata
 from typing import TextIO
 
 NEWLINE = "\u23ce"  # ⏎
-#: Format characters that reorder what follows (a name shown backwards, a path that hides its end).
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+#: Control characters, lone surrogates (bytes that were not UTF-8), format characters (the direction overrides
+#: that show a name backwards, zero-width spaces, the soft hyphen, a byte-order mark) and the line and
+#: paragraph separators some terminals and viewers break lines at.
+_UNSAFE = frozenset({"Cc", "Cs", "Cf", "Zl", "Zp"})
 
 
 def _escaped(ch: str) -> str:
@@ -23,7 +25,9 @@ def _escaped(ch: str) -> str:
 def unsafe(ch: str) -> bool:
     """Whether ``ch`` may change what a terminal shows beyond printing itself, or is no text at all (a lone
     surrogate: bytes that were not UTF-8)."""
-    return unicodedata.category(ch) in ("Cc", "Cs") or ch in _BIDI
+    code = ord(ch)
+    noncharacter = 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE
+    return unicodedata.category(ch) in _UNSAFE or noncharacter
 
 
 def printable(text: str) -> str:

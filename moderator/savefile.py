@@ -19,7 +19,7 @@ import json
 import os
 import shutil
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -158,6 +158,8 @@ def state_out_target(raw: str, save: Path | None) -> Path:
     real = Path(os.path.realpath(path))
     if save is not None and (real == Path(os.path.realpath(save)) or _same_file(real, save)):
         raise SaveError(msg("state_out_is_save", path=path))
+    if save is not None and real in {Path(os.path.realpath(p)) for p in (backup_of(save), LiveSave.lock_of(save))}:
+        raise SaveError(msg("state_out_is_backup", path=path))
     try:
         info = real.stat()
     except FileNotFoundError:
@@ -169,6 +171,38 @@ def state_out_target(raw: str, save: Path | None) -> Path:
     if info.st_size and not _is_state_file(real, info.st_size):
         raise SaveError(msg("state_out_not_state", path=path))
     return real
+
+
+@contextlib.contextmanager
+def state_out_held(path: str | None) -> Iterator[None]:
+    """While the block runs, ``--state-out`` is this process's: a second running game naming the same file
+    is refused (it would write its players over this game's).
+
+    Raises:
+        SaveError: another moderator writes that state file now.
+    """
+    if not path:
+        yield
+        return
+    real = Path(path)
+    lock = real.with_name(f".{real.name}.state-lock")
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:  # a folder that cannot be written: the state file's own write will say why
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            raise SaveError(msg("state_out_in_use", path=path)) from exc
+        try:
+            yield
+        finally:
+            with contextlib.suppress(OSError):
+                lock.unlink()
+    finally:
+        os.close(fd)
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -259,7 +293,12 @@ class LiveSave:
 
     @property
     def lock_path(self) -> Path:
-        return self.path.with_name(f".{self.path.name}.lock")
+        return self.lock_of(self.path)
+
+    @staticmethod
+    def lock_of(path: Path) -> Path:
+        """The lock file beside a save."""
+        return path.with_name(f".{path.name}.lock")
 
     def open(self) -> None:
         """Check the target and take the lock.

@@ -64,7 +64,8 @@ GAMES = [["growl", "--pace", "0"], ["play", "--script", "trouble-brewing"], ["se
     ("names", "why"),
     [("A,,C,D,E", "empty"), ("A,3,C,D,E", "seat"), ("A,seat 3,C,D,E", "seat"), ("A,3번,C,D,E", "seat"),
      ("A,yes,C,D,E", "command"), ("A,다음,C,D,E", "command"), ("A,뒤로,C,D,E", "command"), ("A,B,a,D,E", "same"),
-     ("A,B\x1b[2J,C,D,E", "not a letter"), ("A,B\nseat 1,C,D,E", "not a letter")],
+     ("A,B\x1b[2J,C,D,E", "not a letter"), ("A,B\nseat 1,C,D,E", "not a letter"),
+     ("A,B\u2028> FAKE,C,D,E", "not a letter"), ("A,B\u200b,C,D,E", "not a letter")],
 )  # fmt: skip
 @pytest.mark.parametrize("game", GAMES, ids=["growl", "play", "setup"])
 def test_names_that_are_not_names_are_refused(tmp_path: Path, game: list[str], names: str, why: str) -> None:
@@ -96,6 +97,7 @@ def test_printable_leaves_no_control_character(text: str) -> None:
     shown = printable(text)
     assert not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or c in "\u202e\u2066" for c in shown)
     assert (NEWLINE in shown) == ("\n" in text) or NEWLINE in text
+    assert not any(c in "\u2028\u2029\u200b\ufeff\u00ad\uffff" for c in shown)  # separators, invisibles
     if all(c.isprintable() or c == " " for c in text):
         assert shown == text
 
@@ -127,3 +129,15 @@ def test_a_config_value_with_nul_is_one_problem_line(tmp_path: Path) -> None:
     assert r.returncode == 2 and "Traceback" not in err, err
     (line,) = [x for x in err.splitlines() if x.startswith("moderator:")]
     assert "general.saves" in line and "control character" in line
+
+
+@pytest.mark.parametrize("text", ["a = " + "[" * 2000 + "]" * 2000, "a = " + "{x=" * 2000 + "1" + "}" * 2000])
+def test_a_config_nested_too_deep_is_one_problem_line(tmp_path: Path, text: str) -> None:
+    bad = tmp_path / "deep.toml"
+    bad.write_text(text + "\n", encoding="utf-8")
+    r = _run(tmp_path, ["--config", str(bad), "play", "--text", "--script", "trouble-brewing", "--players",
+                        "a,b,c,d,e"])  # fmt: skip
+    err = r.stderr.decode()
+    assert r.returncode == 2 and "Traceback" not in err, err
+    (line,) = [x for x in err.splitlines() if x.startswith("moderator:")]
+    assert "deep.toml" in line and len(line) < 300

@@ -114,3 +114,31 @@ def test_a_save_with_another_name_is_refused_before_it_can_fork(tmp_path: Path) 
     before = (tmp_path / "a.json").read_bytes()
     _refused(_run(tmp_path, [*PLAY, "--game", "b.json"]), "hard links")
     assert (tmp_path / "a.json").read_bytes() == before == (tmp_path / "b.json").read_bytes()
+
+
+def test_state_out_is_never_the_saves_backup(tmp_path: Path) -> None:
+    assert _run(tmp_path, [*PLAY, "--save", "x.json"], "next\nnext\n").returncode == 0
+    backup = (tmp_path / "x.json.bak").read_bytes()
+    _refused(_run(tmp_path, [*PLAY, "--game", "x.json", "--state-out", "x.json.bak"]), "backup")
+    assert (tmp_path / "x.json.bak").read_bytes() == backup
+
+
+def test_a_running_games_state_file_is_not_taken_over(tmp_path: Path) -> None:
+    env = _env(tmp_path)
+    cmd = [sys.executable, "-m", "moderator", *PLAY, "--save", "one.json", "--state-out", "state.json"]
+    first = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             text=True, env=env, cwd=tmp_path)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while not (tmp_path / "state.json").exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        written = (tmp_path / "state.json").read_bytes()
+        other = ["play", "--text", "--script", "trouble-brewing", "--players", "v,w,x,y,z", "--lang", "en"]
+        _refused(_run(tmp_path, [*other, "--save", "two.json", "--state-out", "state.json"]), "another running game")
+        assert (tmp_path / "state.json").read_bytes() == written
+    finally:
+        assert first.stdin is not None
+        first.stdin.close()
+        first.wait(timeout=60)
+    again = _run(tmp_path, [*PLAY, "--save", "three.json", "--state-out", "state.json"])  # free once it stopped
+    assert again.returncode == 0, again.stderr

@@ -39,7 +39,7 @@ from moderator.config import Config, autosave_path
 from moderator.errors import SetupError
 from moderator.i18n import LANGS, Lang
 from moderator.messages import msg
-from moderator.savefile import read_bytes, state_out_target
+from moderator.savefile import read_bytes, state_out_held, state_out_target
 
 ServeWeb = Callable[[Table, TextLoop, WebOptions], None]
 """Start the live grimoire page on a game (in the background) and say where it is."""
@@ -245,7 +245,7 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
                   f"starts from it", file=sys.stderr)  # fmt: skip
     if args.state_out:  # checked before anything is written: never the save, a device or a stranger's file
         args.state_out = str(state_out_target(args.state_out, target))
-    with live_saving(target, "clocktower", config, "game") as persist:
+    with state_out_held(args.state_out), live_saving(target, "clocktower", config, "game") as persist:
         table = Table(journal, script, cat, lang, persist=persist)
         if persist is not None:
             persist(journal)

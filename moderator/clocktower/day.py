@@ -32,7 +32,7 @@ from moderator.clocktower.rules.status import impaired, shown_dead, spec, status
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.triggers import asked_by
 from moderator.clocktower.rules.victory import winner
-from moderator.clocktower.rules.votes import about_to_die, day_notes, secret_holder, vote_notes
+from moderator.clocktower.rules.votes import about_to_die, day_notes, secret_holder, vote_notes, vote_weights
 from moderator.clocktower.travellers import TravellerFlow
 from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
@@ -184,7 +184,8 @@ class DayFlow(TravellerFlow, QuestionFlow):
         if self._state.today.exile:
             return self._exile_votes(cmd)
         said = sorted(set(cmd.seats)) if cmd.intent == "voters" else None
-        votes = len(said) if said is not None else cmd.number
+        weights = vote_weights(self._state, self.cat)  # the Thief's and the Bureaucrat's, when voters are named
+        votes = max(0, sum(weights.get(s, 1) for s in said)) if said is not None else cmd.number
         t = self._state.today
         for s in said or []:
             voter = self._state.player(s) if s in self._state.seats() else None

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 MAX_CONNECTIONS = 100
 """Open connections at once (a table's phones and the storyteller's page are a few dozen at most)."""
+MAX_PER_ADDRESS = 60
+"""Open connections from one address: a stranger flooding from theirs leaves room for every other."""
 MAX_STREAMS = 40
 """Open event streams (pages showing the game) at once."""
 REQUEST_TIMEOUT_S = 5.0
@@ -89,27 +91,34 @@ class Refusals:
         self._said_at = time.monotonic()
 
 
-def guarded_protocol(refusals: Refusals, max_connections: int = MAX_CONNECTIONS,
-                     timeout: float = REQUEST_TIMEOUT_S) -> type[asyncio.Protocol]:  # fmt: skip
-    """uvicorn's h11 protocol with a connection cap and a deadline on each request's arrival.
+def guarded_protocol(refusals: Refusals, max_connections: int = MAX_CONNECTIONS, timeout: float = REQUEST_TIMEOUT_S,
+                     per_address: int = MAX_PER_ADDRESS) -> type[asyncio.Protocol]:  # fmt: skip
+    """uvicorn's h11 protocol with connection caps and a deadline on each request's arrival.
 
-    Past the cap, the oldest connection that is waiting for a request (never sent one, or idle between
-    two) is closed to make room, so strangers holding connections open cannot lock out the page; when
-    every connection is busy (a request, an event stream), the newcomer is answered 503."""
+    An address past its share, or anyone past the cap, makes room by closing the oldest connection that
+    waits for a request (never sent one, or idle between two) from the address that holds the most, so a
+    stranger holding connections open cannot lock out the page from another address; when none waits
+    (requests, event streams), the newcomer is answered 503."""
     import h11
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
     open_: dict[Guarded, None] = {}  # insertion order: oldest first
+    held: Counter[str] = Counter()  # open connections by address
 
     class Guarded(H11Protocol):
         _timer: asyncio.TimerHandle | None = None
         _seen: object = None
         _waited: bool = False
+        _address: str = ""
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
-            if len(open_) >= max_connections:
-                idle = next((c for c in open_ if c.waiting()), None)
+            self._address = str(self.client[0]) if self.client else ""
+            crowded = self._address if held[self._address] >= per_address else None
+            if crowded is not None or len(open_) >= max_connections:
+                most = crowded or max(held, key=lambda a: held[a])
+                idle = next((c for c in open_ if c._address == most and c.waiting()), None)
+                idle = idle or (None if crowded else next((c for c in open_ if c.waiting()), None))
                 if idle is None:
                     refusals.refused("too many connections")
                     transport.write(_BUSY)
@@ -119,7 +128,14 @@ def guarded_protocol(refusals: Refusals, max_connections: int = MAX_CONNECTIONS,
                     refusals.refused("too many connections")
                 idle.close()
             open_[self] = None
+            held[self._address] += 1
             self._timer = self.loop.call_later(timeout, self._tick)
+
+        def _forget(self) -> None:
+            if open_.pop(self, False) is None:  # it was open: its address holds one fewer
+                held[self._address] -= 1
+                if held[self._address] <= 0:
+                    del held[self._address]
 
         def waiting(self) -> bool:
             """Whether the connection waits for the client to send a request (nothing is being done)."""
@@ -127,7 +143,7 @@ def guarded_protocol(refusals: Refusals, max_connections: int = MAX_CONNECTIONS,
             return idle and self.conn.their_state in (h11.IDLE, h11.DONE)
 
         def close(self) -> None:
-            open_.pop(self, None)
+            self._forget()
             if self._timer is not None:
                 self._timer.cancel()
                 self._timer = None
@@ -149,7 +165,7 @@ def guarded_protocol(refusals: Refusals, max_connections: int = MAX_CONNECTIONS,
             self._timer = self.loop.call_later(timeout, self._tick)
 
         def connection_lost(self, exc: Exception | None) -> None:
-            open_.pop(self, None)
+            self._forget()
             if self._timer is not None:
                 self._timer.cancel()
                 self._timer = None
@@ -191,8 +207,9 @@ class BadBody(ValueError):
         self.why = why
 
 
-JSON_TYPES = ("", "application/json", "application/x-www-form-urlencoded")
-"""Content types ``/act`` takes: JSON, and what curl ``-d`` and simple clients label it."""
+JSON_TYPES = ("", "application/json")
+"""Content types ``/act`` takes: JSON, or none said. Never a form's (``application/x-www-form-urlencoded``,
+``multipart/form-data``, ``text/plain``): another site's page can post those without asking."""
 
 
 def json_depth(text: str) -> int:

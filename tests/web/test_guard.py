@@ -12,6 +12,7 @@ import io
 import json
 import shutil
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -141,10 +142,13 @@ def test_half_open_connections_past_the_cap_lose_nothing(served: Served) -> None
         ({"Content-Type": "application/json"}, b"[" * 3000, 400),  # nested too deep
         ({"Content-Type": "application/json"}, b'{"line": "seat 1\\udc80"}', 400),  # a lone surrogate
         ({"Content-Type": "application/json"}, b'{"line": "\\u001b]0;PWNED\\u0007next"}', 400),  # an escape
+        ({"Content-Type": "application/json"}, b'{"line": "note seat 3 x\\u2028> FAKE"}', 400),  # a line separator
         ({"Content-Type": "application/json"}, b"\xff\xfe", 400),  # not UTF-8
         ({"Content-Type": "application/json"}, b'{"line": ["next"]}', 400),
         ({"Content-Type": "application/json"}, json.dumps({"line": "x" * 600}).encode(), 400),
         ({"Content-Type": "multipart/form-data; boundary=x"}, b'{"line": "next"}', 415),
+        ({"Content-Type": "application/x-www-form-urlencoded"}, b'{"line": "next"}', 415),  # a form another site posts
+        ({"Content-Type": "text/plain"}, b'{"line": "next"}', 415),
         ({"Content-Type": "application/json"}, json.dumps({"line": "next", "pad": "x" * 5000}).encode(), 413),
     ],
 )
@@ -250,3 +254,41 @@ def test_not_saved_is_said_on_every_reply_until_the_save_works(served: Served, t
     assert result["ok"] is True and result["not_saved"] is None
     assert served.entries() == len(served.loop.table.journal.entries)  # everything held in memory is saved
     assert session.typed("back")[0].text != "Not saved. Check the disk."
+
+
+def test_a_stranger_reconnecting_from_another_address_never_crowds_out_the_page(served: Served) -> None:
+    """From 127.0.0.2, a stranger keeps 300 connections waiting, opening a new one for each the server closes,
+    while the page (127.0.0.1) acts: every action is answered and saved."""
+    before = served.entries()
+    stop = threading.Event()
+    opened = [0]
+
+    def flood() -> None:
+        held: list[socket.socket] = []
+        while not stop.is_set():
+            held = [s for s in held if not closed_by_server(s)]
+            while len(held) < 300 and not stop.is_set():
+                sock = socket.socket()
+                sock.bind(("127.0.0.2", 0))
+                try:
+                    sock.connect(("127.0.0.1", served.port))
+                except OSError:
+                    sock.close()
+                    break
+                held.append(sock)
+                opened[0] += 1
+            time.sleep(0.01)
+        for s in held:
+            s.close()
+
+    stranger = threading.Thread(target=flood, daemon=True)
+    stranger.start()
+    try:
+        time.sleep(1)
+        lines = [f"seat {1 + n // 2 % 7} is {'poisoned' if n % 2 == 0 else 'sober'}" for n in range(20)]
+        acted = [act(served, line)["ok"] for line in lines]
+    finally:
+        stop.set()
+        stranger.join(timeout=10)
+    assert acted == [True] * 20 and opened[0] > 300
+    assert served.entries() == before + 20

@@ -33,7 +33,8 @@ def served(tmp_path: Path) -> Iterator[tuple[Running, TextLoop]]:
 
 
 def fetch(url: str, body: bytes | None = None) -> tuple[int, bytes]:
-    req = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET")
+    req = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET",
+                                 headers={"Content-Type": "application/json"} if body is not None else {})  # fmt: skip
     try:
         with urllib.request.urlopen(req, timeout=5) as r:
             return int(r.status), r.read()

@@ -23,8 +23,9 @@ class Problem:
 
     def __str__(self) -> str:
         where = f" {self.where}" if self.where else ""
-        ident = f" ({printable(self.id)})" if self.id else ""
-        return printable(f"{self.file}:{where}{ident}: {self.message}")
+        ident = f" ({printable(self.id[:60])})" if self.id else ""
+        message = self.message if len(self.message) <= 400 else self.message[:400] + "…"
+        return printable(f"{self.file}:{where}{ident}: {message}")
 
 
 class DataProblems(DataError):

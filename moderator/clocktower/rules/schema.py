@@ -96,6 +96,11 @@ class ReminderSpec(Model):
     keeps_ability: bool = Field(
         False, description="The marked player's ability works though they are dead (the Vigormortis's Has Ability)."
     )
+    vote_weight: int | None = Field(
+        None,
+        description="While it lies and its placer is alive and sober, the marked player's vote counts as this many "
+        "(the Thief's Negative Vote: -1, the Bureaucrat's 3 Votes: 3) when the voters are named; never at an exile.",
+    )
     day_note: Text | None = Field(
         None,
         description="Said to the storyteller while the day is open, while it lies and its placer is sober (the "

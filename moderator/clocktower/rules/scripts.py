@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue, Character
 from moderator.clocktower.rules.problems import Problems
 from moderator.clocktower.rules.schema import Team
+from moderator.config import brief_errors
 from moderator.errors import DataError
 from moderator.i18n import Text
 from moderator.paths import data_dir
@@ -286,7 +287,7 @@ def read_json(path: Path) -> object:
 
 
 def _first(exc: ValidationError) -> str:
-    return "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
+    return brief_errors(exc)
 
 
 def load_script(name_or_path: str, cat: Catalogue) -> tuple[Script, Catalogue]:

@@ -37,6 +37,21 @@ def about_to_die(g: Grimoire, cat: Catalogue, block: int | None) -> list[Event]:
     return events
 
 
+def vote_weights(g: Grimoire, cat: Catalogue) -> dict[int, int]:
+    """How many votes each player's vote counts as, where a reminder says otherwise than one (``vote_weight``,
+    its placer alive and sober): the Thief's -1, the Bureaucrat's 3; both on one player multiply (-3)."""
+    weights: dict[int, int] = {}
+    for p in g.players:
+        for r in p.reminders:
+            s = spec(cat, r)
+            if s is None or s.vote_weight is None:
+                continue
+            placer = g.player(r.by_seat) if r.by_seat in g.seats() else None  # None: placed by the storyteller's hand
+            if placer is None or (placer.alive and not impaired(g, cat, placer)):
+                weights[p.seat] = weights.get(p.seat, 1) * s.vote_weight
+    return weights
+
+
 def vote_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
     """What the storyteller must keep in mind at a vote: the ``vote_note`` of each reminder in the
     grimoire whose placer is sober (the Butler votes only with their Master); under secret votes a

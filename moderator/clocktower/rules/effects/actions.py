@@ -395,6 +395,22 @@ def monk_protect(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=[AddReminder(seat=seat_of(answer), source=ctx.ability, name="Safe", by_seat=ctx.seat)])
 
 
+@effect("mark_chosen", "seat")
+def mark_chosen(ctx: Ctx, answer: Answer) -> Outcome:
+    """The ability's own reminder (its first) moves to the chosen player while the holder is sober; a drunk
+    or poisoned choice marks nobody (the Thief's Negative Vote, the Bureaucrat's 3 Votes)."""
+    if not sober(ctx):
+        return Outcome(say=[step_texts().rules.impaired])
+    name = ctx.cat[ctx.ability].reminders[0]
+    events: list[Event] = [
+        RemoveReminder(seat=p.seat, source=ctx.ability, name=name, by_seat=ctx.seat)
+        for p in ctx.g.players
+        if any(r.source == ctx.ability and r.name == name and r.by_seat == ctx.seat for r in p.reminders)
+    ]
+    events.append(AddReminder(seat=seat_of(answer), source=ctx.ability, name=name, by_seat=ctx.seat))
+    return Outcome(events=events)
+
+
 @effect("butler_master", "seat")
 def butler_master(ctx: Ctx, answer: Answer) -> Outcome:
     """The Master token moves to the chosen player (not the Butler), drunk or not: the storyteller
