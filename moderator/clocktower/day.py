@@ -359,7 +359,10 @@ class DayFlow(TravellerFlow, QuestionFlow):
                     self._push(f"{ability} day", [used, SetCursor(cursor=Cursor(id=ability, seat=seat, sub=i,
                                                                                 stage="day"))])  # fmt: skip
                     return Reply()
-                outcome = effect.apply(ctx, Answer(seats=tuple(rest) if cmd.intent == "guess" else cmd.seats))
+                answer = Answer(seats=tuple(rest) if cmd.intent == "guess" else cmd.seats)
+                if effect.check is not None:  # a choice the rules refuse changes nothing (the Gangster's)
+                    effect.check(ctx, answer)
+                outcome = effect.apply(ctx, answer)
                 used = Remember(key=keys.today(ability, seat, self._state.day), value="yes")
                 self._push(f"{ability} day", [*asked_by(outcome.events, ability, seat), used])
                 said = self._t(flow.ability_used, seat=seat, character=char.name(self.lang) if char else ability,

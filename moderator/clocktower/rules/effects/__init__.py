@@ -6,6 +6,7 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects import actions, bmr, day, infos, snv_demons
 from moderator.clocktower.rules.effects import snv_info as snv_info
 from moderator.clocktower.rules.effects import snv_minions as snv_minions
+from moderator.clocktower.rules.effects import travellers as travellers
 from moderator.clocktower.rules.effects.base import EFFECTS, Effect, effect
 
 __all__ = ["EFFECTS", "Answer", "Ctx", "Effect", "Outcome", "actions", "bmr", "day", "effect", "infos", "snv_demons"]

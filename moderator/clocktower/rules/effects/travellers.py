@@ -1,0 +1,83 @@
+"""The Travellers' own effects (issue 26): a day's kill by the Gunslinger or the Gangster, the Bone
+Collector's borrowed ability, the Apprentice's gained one, a once-per-game choice the storyteller runs
+(the Judge's). The Thief's and the Bureaucrat's marks are ``mark_chosen`` (actions.py)."""
+
+from __future__ import annotations
+
+from moderator.clocktower.grimoire.events import AddReminder, Event, GainAbility, Remember
+from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.abilities import kill
+from moderator.clocktower.rules.context import Answer, Ctx, Outcome
+from moderator.clocktower.rules.effects.actions import _dead_target, _spend
+from moderator.clocktower.rules.effects.base import character_on_script, effect, seat_of, sober
+from moderator.clocktower.rules.texts import filled, step_texts
+from moderator.errors import IllegalChoice
+
+
+def _target(ctx: Ctx, answer: Answer) -> int:
+    """The player chosen: the second seat of "seat N uses their ability on seat M"."""
+    return answer.seats[1] if len(answer.seats) > 1 else seat_of(answer)
+
+
+def _living_target(ctx: Ctx, answer: Answer) -> None:
+    target = _target(ctx, answer)
+    if target not in ctx.g.seats() or not ctx.g.player(target).alive:
+        raise IllegalChoice("dead_choice", seat=target)
+
+
+def _living_neighbour(ctx: Ctx, answer: Answer) -> None:
+    """The Gangster's choice: one of their two living neighbours."""
+    _living_target(ctx, answer)
+    beside = {p.seat for p in (ctx.g.neighbour(ctx.actor.seat, -1), ctx.g.neighbour(ctx.actor.seat, 1)) if p}
+    if _target(ctx, answer) not in beside:
+        raise IllegalChoice("not_a_neighbour", seat=_target(ctx, answer))
+
+
+def _day_kill(ctx: Ctx, answer: Answer) -> Outcome:
+    """The chosen player dies now (not by execution), while the holder is sober."""
+    if not sober(ctx):
+        return Outcome(public=[step_texts().rules.nothing_happens])
+    target = _target(ctx, answer)
+    return Outcome(events=kill(ctx.g, ctx.cat, target), public=[filled(step_texts().rules.seat_dies, seat=target)])
+
+
+effect("gunslinger_shot", "two_seats", check=_living_target)(_day_kill)
+effect("gangster_kill", "two_seats", check=_living_neighbour)(_day_kill)
+
+
+@effect("bonecollector_restore", "seat", check=_dead_target)
+def bonecollector_restore(ctx: Ctx, answer: Answer) -> Outcome:
+    """Once: a dead player has their ability again until dusk (Has Ability); the Bone Collector's is spent
+    (No Ability), drunk or not, and a drunk or poisoned choice restores nothing."""
+    events: list[Event] = [*_spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
+    if not sober(ctx):
+        return Outcome(events=events, say=[step_texts().rules.impaired])
+    events.append(AddReminder(seat=seat_of(answer), source=ctx.ability, name="Has Ability", by_seat=ctx.seat))
+    return Outcome(events=events)
+
+
+def _apprentice_choice(ctx: Ctx, answer: Answer) -> None:
+    """A Townsfolk for a good Apprentice, a Minion for an evil one, from the script."""
+    cid = answer.character
+    want = "townsfolk" if ctx.actor.alignment == "good" else "minion"
+    if cid is None or cid not in ctx.cat or ctx.cat[cid].team != want:
+        raise IllegalChoice("apprentice_team", team=want)
+    character_on_script(ctx, answer)
+
+
+@effect("apprentice_gain", "character", check=_apprentice_choice)
+def apprentice_gain(ctx: Ctx, answer: Answer) -> Outcome:
+    """The first night: the Apprentice has that ability for the game (Is The Apprentice by them)."""
+    assert answer.character is not None
+    events: list[Event] = [
+        GainAbility(seat=ctx.actor.seat, ability=answer.character),
+        Remember(key=keys.gained(ctx.g.night, ctx.actor.seat, answer.character), value="yes"),
+        AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="Is The Apprentice", by_seat=ctx.seat),
+    ]
+    return Outcome(events=events)
+
+
+@effect("used_once")
+def used_once(ctx: Ctx, answer: Answer) -> Outcome:
+    """A once-per-game ability the storyteller carries out by hand (the Judge's ruling): spent, No Ability."""
+    return Outcome(events=[*_spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")])

@@ -1,0 +1,153 @@
+"""The Travellers' abilities, from their rule texts (issue 26). First those that change a vote's count:
+
+- Thief: "Each night, choose a player (not yourself): their vote counts negatively tomorrow."
+- Bureaucrat: "Each night, choose a player (not yourself): their vote counts as 3 votes tomorrow."
+
+The wiki's How to Run: mark the chosen player; when tallying, count that player's vote as minus one (the
+Thief) or as three (the Bureaucrat). The player loses the changed vote if the Traveller dies (it loses
+its ability); exiles are never affected by abilities.
+"""
+
+from __future__ import annotations
+
+from tests.storyteller.helpers import Game
+from tests.storyteller.test_edits import tb
+
+
+def _with(traveller: str) -> Game:
+    """Trouble Brewing at dusk, a good Traveller (seat 8) joined before the first night's walk."""
+    game = tb()
+    game.say(f"add traveller {traveller} as Hana after seat 7", "good")
+    return game
+
+
+def _to_first_vote(game: Game, chosen: int, traveller: str) -> None:
+    game.to(traveller, {"poisoner": "seat 6"})
+    game.say(f"seat {chosen}")
+    game.to("day", {"poisoner": "seat 6", "monk": "seat 1", "fortuneteller": "seat 1 and seat 2"})
+    game.say("seat 2 nominates seat 3")
+
+
+def test_the_thiefs_chosen_vote_counts_one_down_when_the_voters_are_named() -> None:
+    game = _with("thief")
+    _to_first_vote(game, 1, "thief")
+    assert game.player(1).has_reminder("Negative Vote", "thief")
+    assert "counts negatively" in game.prompt.text  # the storyteller is told at the vote
+    game.say("seat 1 and seat 2 and seat 4 and seat 5 voted")
+    assert game.g.today.votes[3] == 2  # -1 + 1 + 1 + 1
+
+
+def test_the_bureaucrats_chosen_vote_counts_three() -> None:
+    game = _with("bureaucrat")
+    _to_first_vote(game, 4, "bureaucrat")
+    assert "counts as three" in game.prompt.text
+    game.say("seat 4 and seat 5 voted")
+    assert game.g.today.votes[3] == 4  # 3 + 1
+    assert game.g.today.block == 3  # 4 of 8 living: enough
+
+
+def test_a_dead_thief_changes_no_vote() -> None:
+    game = _with("thief")
+    _to_first_vote(game, 1, "thief")
+    game.edit("seat 8 dies")
+    assert "counts negatively" not in game.prompt.text
+    game.say("seat 1 and seat 2 voted")
+    assert game.g.today.votes[3] == 2
+
+
+def test_a_poisoned_thief_marks_nobody() -> None:
+    game = _with("thief")
+    game.edit("seat 8 is poisoned")  # the storyteller's hand (the Thief wakes before the Poisoner)
+    game.to("thief")
+    reply = game.say("seat 1")
+    assert not any(r.name == "Negative Vote" for p in game.g.players for r in p.reminders)
+    assert any("drunk or poisoned" in line.lower() for line in reply.say), reply.say
+
+
+def test_the_thiefs_token_moves_each_night_and_goes_at_dusk() -> None:
+    game = _with("thief")
+    _to_first_vote(game, 1, "thief")
+    game.say("0 votes", "end day")
+    assert not any(r.name == "Negative Vote" for p in game.g.players for r in p.reminders)  # gone at dusk
+    game.to("thief")
+    game.say("seat 2")
+    marked = [p.seat for p in game.g.players for r in p.reminders if r.name == "Negative Vote"]
+    assert marked == [2]
+
+
+# -- the Travellers' other abilities, from their rule texts ---------------------------------------------
+
+
+def _day_with(traveller: str, alignment: str = "good") -> Game:
+    game = _with_alignment(traveller, alignment)
+    game.to("day", {"poisoner": "seat 6", "monk": "seat 1", "fortuneteller": "seat 1 and seat 2"})
+    return game
+
+
+def _with_alignment(traveller: str, alignment: str) -> Game:
+    game = tb()
+    game.say(f"add traveller {traveller} as Hana after seat 7", alignment)
+    return game
+
+
+def test_the_gunslinger_shoots_once_a_day() -> None:
+    """Gunslinger: "Each day, after the 1st vote has been tallied, you may choose a player that voted: they die." """
+    game = _day_with("gunslinger")
+    game.say("seat 2 nominates seat 3", "seat 1 and seat 4 voted")
+    reply = game.say("seat 8 uses their ability on seat 4")
+    assert not game.player(4).alive and "Seat 4 dies." in reply.public
+    game.say("seat 8 uses their ability on seat 1")  # once a day: nothing more happens
+    assert game.player(1).alive
+
+
+def test_the_gangster_kills_only_a_living_neighbour() -> None:
+    """Gangster: "Once per day, you may choose to kill an alive neighbour, if your other alive neighbour agrees." """
+    game = _day_with("gangster")
+    assert "not a living neighbour" in game.refused("seat 8 uses their ability on seat 3")
+    game.say("seat 8 uses their ability on seat 1")  # seat 8 sits between seat 7 and seat 1
+    assert not game.player(1).alive
+
+
+def test_the_bone_collector_lends_a_dead_player_their_ability_until_dusk_once() -> None:
+    """Bone Collector: "Once per game, at night*, choose a dead player: they regain their ability until dusk." """
+    game = _day_with("bonecollector")
+    game.say("seat 2 nominates seat 3", "5 votes", "end day")
+    if game.g.question is not None:
+        game.say("next")
+    game.to("bonecollector", {"poisoner": "seat 6", "monk": "seat 1", "imp": "seat 5"})
+    assert "alive" in game.refused("seat 1")
+    game.say("seat 3")
+    assert game.player(3).has_reminder("Has Ability", "bonecollector")
+    assert game.player(8).has_reminder("No Ability", "bonecollector")
+
+
+def test_a_good_apprentice_gains_a_townsfolk_ability() -> None:
+    """Apprentice: "On your 1st night, you gain a Townsfolk ability (if good), or a Minion ability (if evil)." """
+    game = _with_alignment("apprentice", "good")
+    game.to("apprentice")
+    assert "Townsfolk" in game.refused("poisoner")
+    game.say("empath")
+    assert "empath" in game.player(8).abilities and game.player(8).has_reminder("Is The Apprentice", "apprentice")
+
+
+def test_the_judge_rules_once() -> None:
+    """Judge: "Once per game, if another player nominated, you may choose to force the current execution to pass
+    or fail." The storyteller carries the ruling out; the ability is spent."""
+    game = _day_with("judge")
+    game.say("seat 2 nominates seat 3", "5 votes")  # seat 3 about to die: the Judge may rule on it
+    game.say("seat 8 uses their ability")
+    assert game.player(8).has_reminder("No Ability", "judge")
+    reply = game.say("seat 8 uses their ability")
+    assert "no day ability" in " ".join(reply.say)
+
+
+def test_the_harlot_learns_the_character_of_whom_she_visits() -> None:
+    """Harlot: "Each night*, choose a living player: if they agree, you learn their character, but you both might
+    die." The true answer is the chosen player's character."""
+    game = _day_with("harlot")
+    game.say("end day")
+    if game.g.question is not None:
+        game.say("next")
+    game.to("harlot", {"poisoner": "seat 6", "monk": "seat 1", "imp": "seat 5"})
+    game.say("seat 4")
+    assert game.prompt.truth == game.player(4).character
