@@ -147,7 +147,8 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
             self.timer = None
             return Reply(say=[edits.timer_stopped(self.lang)])
         day = cmd.intent == "timer"
-        seconds = (cmd.number or 0) * 60 if day else (cmd.number if cmd.number is not None else 60)
+        said = cmd.number
+        seconds = (5 * 60 if said is None else said * 60) if day else (60 if said is None else said)
         if not 0 < seconds <= MAX_TIMER_S:
             raise IllegalChoice("not_a_timer", seconds=seconds)
         self.timer = Timer("day" if day else "nomination", seconds, time.time() + seconds)

@@ -92,3 +92,19 @@ def test_the_grammars_listen_for_edits_only_after_edit() -> None:
     assert "seat three is the imp" in sentences and "put widow poisoned on seat four" in sentences
     session.handle(session.parse("cancel", EDITING))  # type: ignore[arg-type]
     assert session.prompt().allowed == normal  # back out of the edit: nothing undone
+
+
+def test_the_timers_are_heard_at_every_step() -> None:
+    said = (("ko", "낮 타이머", "지명 타이머", "타이머 정지"),
+            ("en", "timer three minutes", "nomination timer", "stop the timer"))  # fmt: skip
+    for lang, day, nomination, stop in said:
+        session = ClocktowerSession(twelve_table(lang), lang)  # type: ignore[arg-type]
+        allowed = session.prompt().allowed
+        assert {day, nomination, stop} <= set(session.sentences(allowed)), lang
+        session.handle(session.parse(day, allowed))  # type: ignore[arg-type]
+        timer = session.text.timer  # type: ignore[attr-defined]
+        assert timer is not None and timer.kind == "day" and timer.seconds == (300 if lang == "ko" else 180)
+        session.handle(session.parse(nomination, allowed))  # type: ignore[arg-type]
+        assert session.text.timer.kind == "nomination" and session.text.timer.seconds == 60  # type: ignore[attr-defined]
+        session.handle(session.parse(stop, allowed))  # type: ignore[arg-type]
+        assert session.text.timer is None  # type: ignore[attr-defined]
