@@ -147,8 +147,8 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
             self.timer = None
             return Reply(say=[edits.timer_stopped(self.lang)])
         day = cmd.intent == "timer"
-        said = cmd.number
-        seconds = (5 * 60 if said is None else said * 60) if day else (60 if said is None else said)
+        given = cmd.number
+        seconds = (5 * 60 if given is None else given * 60) if day else (60 if given is None else given)
         if not 0 < seconds <= MAX_TIMER_S:
             raise IllegalChoice("not_a_timer", seconds=seconds)
         self.timer = Timer("day" if day else "nomination", seconds, time.time() + seconds)
