@@ -93,14 +93,13 @@ def _command_words() -> frozenset[str]:
 _SEAT_PHRASE = re.compile(r"^(?:seats?|자리)?\s*[0-9]+\s*(?:번)?$")
 
 
-def player_names(raw: str) -> list[str]:
+def player_names(raw: str, lang: Lang | None = None) -> list[str]:
     """The names of ``--players`` (comma-separated, clockwise from seat 1).
 
     Raises:
         SetupError: a name that is empty, holds a control character or is not text, is only digits or a
             seat ("3", "seat 3", "3번"), is a command word of either language ("yes", "다음"), or is given
-            twice; the message names it and says why, in the command line's language (``--lang``), as every
-            line of the command line's own is.
+            twice; the message names it and says why, in ``lang`` (the game's) if given.
     """
     names = [n.strip() for n in raw.split(",")]
     if names and not names[-1] and len(names) > 1:
@@ -109,16 +108,16 @@ def player_names(raw: str) -> list[str]:
     for i, name in enumerate(names, start=1):
         shown = printable(name)
         if not name:
-            raise SetupError(msg("name_empty", n=i))
+            raise SetupError(msg("name_empty", lang=lang, n=i))
         if has_controls(name):
-            raise SetupError(msg("name_controls", n=i, name=shown))
+            raise SetupError(msg("name_controls", lang=lang, n=i, name=shown))
         key = normalise(name)
         if _SEAT_PHRASE.match(key) or not key:
-            raise SetupError(msg("name_seat", n=i, name=shown))
+            raise SetupError(msg("name_seat", lang=lang, n=i, name=shown))
         if key in _command_words():
-            raise SetupError(msg("name_command", n=i, name=shown))
+            raise SetupError(msg("name_command", lang=lang, n=i, name=shown))
         if key in seen:
-            raise SetupError(msg("name_twice", n=i, name=shown, first=seen[key]))
+            raise SetupError(msg("name_twice", lang=lang, n=i, name=shown, first=seen[key]))
         seen[key] = i
     return names
 

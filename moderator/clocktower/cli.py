@@ -138,7 +138,7 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
     missing = missing_for_a_game(script, cat)
     if missing:
         raise SetupError(f"{script.name} has no {', no '.join(missing)}: add some with --add (e.g. --add imp,poisoner)")
-    names = player_names(args.players)
+    names = player_names(args.players, lang_of(args, config))
     chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
     events, bag, proposals = setup_game(
         script,
@@ -183,7 +183,7 @@ def _new_game(args: argparse.Namespace, cat: Catalogue, lang: Lang | None = None
     missing = missing_for_a_game(script, cat)
     if missing:
         raise SetupError(f"{script.name} has no {', no '.join(missing)}: add some with --add (e.g. --add imp,poisoner)")
-    names = player_names(args.players) if (args.players or "").strip() else []
+    names = player_names(args.players, lang) if (args.players or "").strip() else []
     if not names:
         raise SetupError(msg("play_players_needed"))
     chars = [c.strip() for c in args.assign.split(",")] if args.assign else None

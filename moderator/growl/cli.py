@@ -83,7 +83,7 @@ def names_from(args: argparse.Namespace, data: GrowlData, lang: Lang | None = No
         SetupError: neither given, a count outside the rules' range, or a name twice.
     """
     if args.players:
-        names = player_names(args.players)
+        names = player_names(args.players, lang)
     elif args.count is not None:
         names = [""] * args.count
     else:
