@@ -25,6 +25,8 @@ from moderator.web.server import start
 from moderator.web.texts import labels
 from tests.web.test_voice_sync import new_table
 
+SHOW = """(cards) => { suggested = cards; openShow();
+  return [...document.querySelectorAll('#showbody .title')].map((e) => e.textContent); }"""
 SIZES: dict[str, ViewportSize] = {
     "phone": {"width": 390, "height": 844},
     "tablet": {"width": 820, "height": 1180},
@@ -272,3 +274,37 @@ def test_the_page_reconnects_after_the_server_was_away(tmp_path: Path, browser: 
         expect(page.locator("#live")).to_have_class("on")
     finally:
         again.stop()
+
+
+def test_every_steps_cards_render_with_their_headings(tmp_path: Path, browser: BrowserContext) -> None:
+    """The cards of every step met in random games on all six bundled scripts, drawn on the players' screen:
+    one heading per card, the heading of its kind, in both languages."""
+    from moderator.clocktower.rules.scripts import bundled_scripts
+    from moderator.web.clocktower import show_cards
+    from tests.test_fuzz import _table as random_table
+    from tests.test_fuzz import play_randomly
+
+    decks: dict[str, list[dict[str, Any]]] = {}
+
+    def each(table: Any, _loop: Any) -> None:
+        cards = show_cards(table, table.prompt())
+        decks.setdefault(json.dumps([c["kind"] for c in cards]) + table.prompt().step, cards)
+
+    for script_id in sorted(bundled_scripts()):
+        for seed in range(2):
+            play_randomly(random_table(script_id, 8 + 3 * seed, seed, "en"), seed, each, steps=120)
+    assert len(decks) >= 20
+    for lang in ("en", "ko"):
+        (tmp_path / lang).mkdir()
+        app = App(tmp_path / lang, clocktower_args(lang))
+        try:
+            page = open_page(browser, app.url, SIZES["phone"])
+            words = labels(lang)
+            for key, cards in decks.items():
+                titles = page.evaluate(SHOW, cards)
+                want = [words["players"] if c["kind"] == "player" and len(c["seats"]) > 1 else words[c["kind"]]
+                        for c in cards]  # fmt: skip
+                assert titles == want, (key, titles)
+                page.evaluate("() => closeShow()")
+        finally:
+            app.stop()
