@@ -421,7 +421,9 @@ class DayFlow(TravellerFlow, QuestionFlow):
         seat = cmd.seats[0]
         if seat not in self._state.seats():
             raise IllegalChoice("no_such_seat", seat=seat)
-        if self.cat.team(self._state.player(seat).character) == "traveller":
+        character = self.cat.get(self._state.player(seat).character or "")
+        executable = character is not None and character.data is not None and character.data.may_be_executed
+        if character is not None and character.team == "traveller" and not executable:  # the Scapegoat may be
             raise IllegalChoice("traveller_exiled", seat=seat)
         if not self._state.player(seat).alive:
             raise IllegalChoice("already_dead", seat=seat)

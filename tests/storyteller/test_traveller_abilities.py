@@ -151,3 +151,48 @@ def test_the_harlot_learns_the_character_of_whom_she_visits() -> None:
     game.to("harlot", {"poisoner": "seat 6", "monk": "seat 1", "imp": "seat 5"})
     game.say("seat 4")
     assert game.prompt.truth == game.player(4).character
+
+
+# -- found by an audit written from the rule texts (the Gunslinger's voter, the Judge's nomination, the
+# Gnome's Amigo, the Cacklejack's pick, the Scapegoat's execution) ---------------------------------------
+
+
+def test_the_gunslinger_shoots_only_after_a_vote_and_only_a_voter() -> None:
+    game = _day_with("gunslinger")
+    assert "no vote has been counted" in game.refused("seat 8 uses their ability on seat 4")
+    game.say("seat 3 nominates seat 2", "seat 1 and seat 4 voted")
+    assert "did not vote" in game.refused("seat 8 uses their ability on seat 5")
+    game.say("seat 8 uses their ability on seat 4")
+    assert not game.player(4).alive
+
+
+def test_the_judge_rules_only_on_another_players_nomination_never_an_exile() -> None:
+    game = _day_with("judge")
+    assert "no nomination" in game.refused("seat 8 uses their ability")
+    game.say("seat 8 nominates seat 2", "1 votes")
+    assert "Judge made" in game.refused("seat 8 uses their ability")
+    game.say("seat 3 nominates seat 4", "5 votes")
+    game.say("seat 8 uses their ability")
+    assert game.player(8).has_reminder("No Ability", "judge")
+
+
+def test_the_gnome_kills_whoever_nominates_their_amigo() -> None:
+    game = _day_with("gnome")
+    game.edit("put gnome amigo on seat 3")
+    assert "Amigo" in game.refused("seat 8 uses their ability on seat 2")
+    game.say("seat 2 nominates seat 3", "1 votes")
+    game.say("seat 8 uses their ability on seat 2")
+    assert not game.player(2).alive
+
+
+def test_the_cacklejack_picks_a_player_by_day() -> None:
+    game = _day_with("cacklejack")
+    game.say("seat 8 uses their ability on seat 7")
+    assert game.player(7).has_reminder("Not Me", "cacklejack")
+
+
+def test_the_scapegoat_may_be_executed_instead() -> None:
+    game = _day_with("scapegoat")
+    game.say("seat 3 nominates seat 4", "5 votes")
+    game.say("seat 8 is executed")
+    assert not game.player(8).alive and game.g.executed_today == 8

@@ -238,3 +238,7 @@ class CharacterData(Model):
         "ability that night (seed 003's Shugenja).",
     )
     notes: Text | None = Field(None, description="How to run it, short, from the seed's notes.")
+    may_be_executed: bool = Field(
+        False, description="A Traveller the storyteller may execute by hand ('seat N is executed'), not only exile "
+        "(the Scapegoat, executed instead of a player of its alignment).",
+    )

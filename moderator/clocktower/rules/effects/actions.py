@@ -402,13 +402,17 @@ def mark_chosen(ctx: Ctx, answer: Answer) -> Outcome:
     if not sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
     name = ctx.cat[ctx.ability].reminders[0]
+    chosen = answer.seats[-1] if answer.seats else seat_of(answer)  # by day: "seat N uses their ability on seat M"
     events: list[Event] = [
         RemoveReminder(seat=p.seat, source=ctx.ability, name=name, by_seat=ctx.seat)
         for p in ctx.g.players
         if any(r.source == ctx.ability and r.name == name and r.by_seat == ctx.seat for r in p.reminders)
     ]
-    events.append(AddReminder(seat=seat_of(answer), source=ctx.ability, name=name, by_seat=ctx.seat))
+    events.append(AddReminder(seat=chosen, source=ctx.ability, name=name, by_seat=ctx.seat))
     return Outcome(events=events)
+
+
+effect("mark_chosen_by_day", "two_seats")(mark_chosen)  # "seat N uses their ability on seat M" (the Cacklejack's)
 
 
 @effect("butler_master", "seat")

@@ -41,8 +41,29 @@ def _day_kill(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=kill(ctx.g, ctx.cat, target), public=[filled(step_texts().rules.seat_dies, seat=target)])
 
 
-effect("gunslinger_shot", "two_seats", check=_living_target)(_day_kill)
+def _a_voter(ctx: Ctx, answer: Answer) -> None:
+    """The Gunslinger's choice: once a vote has been counted today, a player who voted (when the storyteller
+    named the voters; a count alone leaves it to them)."""
+    _living_target(ctx, answer)
+    if not ctx.g.today.votes:
+        raise IllegalChoice("no_vote_yet")
+    named = ctx.g.memory.get(keys.voters(ctx.g.day), "").split()
+    if named and str(_target(ctx, answer)) not in named:
+        raise IllegalChoice("did_not_vote", seat=_target(ctx, answer))
+
+
+def _nominated_the_amigo(ctx: Ctx, answer: Answer) -> None:
+    """The Gnome's choice: a living player who nominated the Gnome's Amigo today."""
+    _living_target(ctx, answer)
+    t = ctx.g.today
+    amigos = {p.seat for p in ctx.g.players if p.has_reminder("Amigo", ctx.ability)}
+    if not any(a == _target(ctx, answer) and b in amigos for a, b in zip(t.nominators, t.nominees, strict=False)):
+        raise IllegalChoice("not_the_amigos_nominator", seat=_target(ctx, answer))
+
+
+effect("gunslinger_shot", "two_seats", check=_a_voter)(_day_kill)
 effect("gangster_kill", "two_seats", check=_living_neighbour)(_day_kill)
+effect("gnome_kill", "two_seats", check=_nominated_the_amigo)(_day_kill)
 
 
 @effect("bonecollector_restore", "seat", check=_dead_target)
@@ -75,6 +96,21 @@ def apprentice_gain(ctx: Ctx, answer: Answer) -> Outcome:
         AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="Is The Apprentice", by_seat=ctx.seat),
     ]
     return Outcome(events=events)
+
+
+def _another_players_nomination(ctx: Ctx, answer: Answer) -> None:
+    """The Judge's: today's nomination under way or last voted was made by another player, and is no exile."""
+    t = ctx.g.today
+    if not t.nominators or t.exile:
+        raise IllegalChoice("no_nomination_to_rule")
+    if t.nominators[-1] == ctx.actor.seat:
+        raise IllegalChoice("own_nomination")
+
+
+@effect("judge_ruling", check=_another_players_nomination)
+def judge_ruling(ctx: Ctx, answer: Answer) -> Outcome:
+    """Once: the storyteller carries out the ruling (executing by hand, or executing nobody); spent."""
+    return used_once(ctx, answer)
 
 
 @effect("used_once")
