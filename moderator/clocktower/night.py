@@ -231,6 +231,9 @@ class NightFlow(ShownFlow, PartsFlow):
             shown, warned = self._given(c, cmd, p)
             if cmd.intent == "showed" and isinstance(cmd.value, int) and effect.options:
                 given = Answer(seats=(cmd.value,))
+            if cmd.intent == "showed" and effect.holds is not None:  # the players shown get the tokens
+                items = shown if isinstance(shown, list | tuple) else [shown]
+                given = Answer(seats=tuple(x for x in items if isinstance(x, int) and not isinstance(x, bool)))
             if effect.info_check and isinstance(shown, str):  # the proposed token, shown
                 given = Answer(character=shown)
             outcome = effect.apply(ctx, given)

@@ -63,6 +63,8 @@ class ShownFlow(Core):
         self._never_true(c, shown, p, true=options or None)
         true = [p.truth, *options]
         untrue = all(_differs(shown, t) for t in true)
+        if effect is not None and effect.holds is not None:  # many answers are true (the Knight's two players)
+            untrue = not effect.holds(self._ctx(c), shown)
         if cmd.intent != "showed" or self._false_allowed(c) or p.alternatives or not untrue:
             return shown, []
         seat = c.seat if c.seat is not None else 0

@@ -28,6 +28,7 @@ OptionsFn = Callable[[Ctx], list[int]]
 HintFn = Callable[[Ctx, Answer], Text | None]
 ProposalFn = Callable[[Ctx], int | None]
 DeclinedFn = Callable[[Ctx], Outcome]
+HoldsFn = Callable[[Ctx, object], bool]
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,9 @@ class Effect:
     idle: HintFn | None = None
     """When it gives a text, nobody can be woken for the step as the rules run it (no Minion alive to
     choose Lil' Monsta's babysitter): the text is said instead of the step's instructions."""
+    holds: HoldsFn | None = None
+    """Whether an answer shown is true, where many are (the Knight's any two players not the Demon): the truth
+    is then one proposal among them, and another true answer is taken, not refused."""
 
 
 EFFECTS: dict[str, Effect] = {}
@@ -97,6 +101,7 @@ def effect(
     inexact: bool = False,
     must_answer: bool = False,
     idle: HintFn | None = None,
+    holds: HoldsFn | None = None,
 ) -> Callable[[ApplyFn], ApplyFn]:
     """Register ``fn`` as the effect ``name``."""
 
@@ -106,7 +111,7 @@ def effect(
         EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options, hint=hint,
                                proposal=proposal, seat_truth=seat_truth, declined=declined,
                                gives_info=gives_info, info_check=info_check, repeats=repeats,
-                               inexact=inexact, must_answer=must_answer, idle=idle)  # fmt: skip
+                               inexact=inexact, must_answer=must_answer, idle=idle, holds=holds)  # fmt: skip
         return fn
 
     return register
