@@ -18,7 +18,7 @@ from moderator.clocktower.grimoire.events import (
     SpendGhostVote,
     parse_events,
 )
-from moderator.clocktower.grimoire.state import Cursor
+from moderator.clocktower.grimoire.state import Cursor, Player
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.questions import QuestionFlow
 from moderator.clocktower.rules import keys
@@ -94,8 +94,17 @@ class DayFlow(TravellerFlow, QuestionFlow):
 
     # -- votes ---------------------------------------------------------------------------------
 
+    def _voudon(self) -> Player | None:
+        """A living, sober holder of ``dead_vote_only`` (the Voudon): only they and the dead vote, the dead
+        spend no vote token, and no majority is needed."""
+        return next((p for p in anyone_has(self._state, self.cat, "dead_vote_only")
+                     if p.alive and not impaired(self._state, self.cat, p)), None)  # fmt: skip
+
     def _threshold(self) -> int:
-        """Half the living, rounded up; a player shown dead (the Zombuul's first death) counts as dead."""
+        """Half the living, rounded up; a player shown dead (the Zombuul's first death) counts as dead. With
+        the Voudon, one vote (the most votes still win, a tie still saves)."""
+        if self._voudon() is not None:
+            return 1
         return math.ceil(sum(1 for p in self._state.living() if not shown_dead(self.cat, p)) / 2)
 
     def _secret_votes(self) -> bool:
@@ -184,6 +193,10 @@ class DayFlow(TravellerFlow, QuestionFlow):
         if self._state.today.exile:
             return self._exile_votes(cmd)
         said = sorted(set(cmd.seats)) if cmd.intent == "voters" else None
+        voudon = self._voudon()
+        if said is not None and voudon is not None:  # only the Voudon and the dead vote
+            departed = {p.seat for p in self._state.players if not p.alive}
+            said = [s for s in said if s == voudon.seat or s in departed]
         weights = vote_weights(self._state, self.cat)  # the Thief's and the Bureaucrat's, when voters are named
         votes = max(0, sum(weights.get(s, 1) for s in said)) if said is not None else cmd.number
         t = self._state.today
@@ -191,7 +204,7 @@ class DayFlow(TravellerFlow, QuestionFlow):
             voter = self._state.player(s) if s in self._state.seats() else None
             if voter is None:
                 raise IllegalChoice("no_such_seat", seat=s)
-            if not voter.alive and not voter.ghost_vote:
+            if not voter.alive and not voter.ghost_vote and voudon is None:
                 raise IllegalChoice("no_ghost_vote", seat=s)
         self._check_bound_voters(said)
         if votes is None or t.pending is None:
@@ -216,7 +229,8 @@ class DayFlow(TravellerFlow, QuestionFlow):
         dead = [s for s in said or [] if not self._state.player(s).alive]  # the ghost votes said with the voters
         if dead and self._secret_votes():
             today = today.model_copy(update={"ghosts": [*today.ghosts, *dead]})
-        spent: list[Event] = [] if self._secret_votes() else [SpendGhostVote(seat=s) for s in dead]
+        free = self._secret_votes() or voudon is not None  # the dead vote without their token (the Voudon's)
+        spent: list[Event] = [] if free else [SpendGhostVote(seat=s) for s in dead]
         self._push("votes", [SetDay(today=today), *spent, *self._who_voted(votes, said),
                              *about_to_die(self._state, self.cat, block), SetCursor(cursor=nxt)])  # fmt: skip
         if self._secret_votes():

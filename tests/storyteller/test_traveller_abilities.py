@@ -196,3 +196,13 @@ def test_the_scapegoat_may_be_executed_instead() -> None:
     game.say("seat 3 nominates seat 4", "5 votes")
     game.say("seat 8 is executed")
     assert not game.player(8).alive and game.g.executed_today == 8
+
+
+def test_with_the_voudon_only_it_and_the_dead_vote_and_no_majority_is_needed() -> None:
+    """Voudon: "Only you & the dead can vote. They don't need a vote token to do so. A 50% majority isn't
+    required." """
+    game = _day_with("voudon")
+    game.edit("seat 5 dies")
+    game.say("seat 3 nominates seat 2", "seat 5 and seat 4 and seat 8 voted")  # the living seat 4 does not count
+    assert game.g.today.votes[2] == 2 and game.g.today.block == 2  # two votes of eight living: enough
+    assert game.player(5).ghost_vote  # the dead voted without spending their token

@@ -11,7 +11,10 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.actions import _dead_target, _spend
 from moderator.clocktower.rules.effects.base import character_on_script, effect, seat_of, sober
 from moderator.clocktower.rules.texts import filled, step_texts
+from moderator.clocktower.rules.triggers import TRIGGERS, Trigger
 from moderator.errors import IllegalChoice
+
+TRIGGERS["dead_vote_only"] = Trigger("dead_vote_only", "passive")  # the Voudon's votes, read by the day (day.py)
 
 
 def _target(ctx: Ctx, answer: Answer) -> int:
