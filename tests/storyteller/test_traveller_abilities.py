@@ -206,3 +206,11 @@ def test_with_the_voudon_only_it_and_the_dead_vote_and_no_majority_is_needed() -
     game.say("seat 3 nominates seat 2", "seat 5 and seat 4 and seat 8 voted")  # the living seat 4 does not count
     assert game.g.today.votes[2] == 2 and game.g.today.block == 2  # two votes of eight living: enough
     assert game.player(5).ghost_vote  # the dead voted without spending their token
+
+
+def test_with_the_bishop_the_day_reminds_the_storyteller_who_nominates() -> None:
+    """Bishop: "Only the Storyteller can nominate. At least 1 opposing player must be nominated each day." """
+    game = _day_with("bishop")
+    assert "only you nominate" in game.prompt.text
+    game.edit("seat 8 is poisoned")
+    assert "only you nominate" not in game.prompt.text

@@ -238,6 +238,10 @@ class CharacterData(Model):
         "ability that night (seed 003's Shugenja).",
     )
     notes: Text | None = Field(None, description="How to run it, short, from the seed's notes.")
+    day_note: Text | None = Field(
+        None, description="Said to the storyteller while the day is open, while a player of it lives sober (the "
+        "Bishop's: only the storyteller nominates); {seat}: that player.",
+    )
     may_be_executed: bool = Field(
         False, description="A Traveller the storyteller may execute by hand ('seat N is executed'), not only exile "
         "(the Scapegoat, executed instead of a player of its alignment).",

@@ -86,4 +86,8 @@ def day_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
     for p in anyone_has(g, cat, "mad_about_outsider"):
         if p.alive and not impaired(g, cat, p):
             notes.append(filled(step_texts().rules.mutant_note, seat=p.seat))
+    for p in g.living():  # a character's own note for the day (the Bishop's)
+        char = cat.get(p.character or "")
+        if char is not None and char.data is not None and char.data.day_note is not None and not impaired(g, cat, p):
+            notes.append(filled(char.data.day_note, seat=p.seat))
     return notes
