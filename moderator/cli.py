@@ -15,7 +15,7 @@ from typing import TextIO
 from moderator import __version__
 from moderator.cli_common import Handler, lang_of
 from moderator.config import Config, ensure_user_config, load_config
-from moderator.errors import ModeratorError
+from moderator.errors import ModeratorError, SetupError
 from moderator.i18n import Lang
 from moderator.messages import lang_in, msg, set_lang
 from moderator.printable import PrintableStream, printable
@@ -79,7 +79,14 @@ def cmd_say(args: argparse.Namespace, config: Config) -> int:
         Path(args.out).write_bytes(prompts.get(args.text).read_bytes())
         print(args.out)
         return 0
-    AudioSpeaker(prompts, _device(config.audio.public), _device(config.audio.private)).say(args.text, "private")
+    from moderator.voice.speaker import list_devices
+
+    if not any(int(str(d["outputs"])) > 0 for d in list_devices()):
+        raise SetupError("no audio output on this machine: write the line to a file instead, with --out FILE.wav")
+    try:
+        AudioSpeaker(prompts, _device(config.audio.public), _device(config.audio.private)).say(args.text, "private")
+    except OSError as exc:
+        raise SetupError(f"cannot play on the audio output ({exc}); write the line to a file: --out FILE.wav") from exc
     return 0
 
 
@@ -141,11 +148,15 @@ def record_pack(args: argparse.Namespace, config: Config) -> int:
     from moderator.voice.app import _device, recognizer_for
     from moderator.voice.errors import VoiceError
     from moderator.voice.listen import MicUtterances
+    from moderator.voice.speaker import list_devices
 
     lang = lang_of(args, config)
     name = packs.check_name(args.name or f"my-voice-{lang}")
+    if not any(int(str(d["inputs"])) > 0 for d in list_devices()):  # before anything is made
+        raise packs.PackError("no microphone on this machine: a voice pack is recorded by reading into one")
     phrases = phrasebook.phrases(lang, args.script)
-    if name in packs.list_packs():
+    fresh = name not in packs.list_packs()
+    if not fresh:
         pack = packs.Pack.open(name)
         if pack.manifest.lang != lang:
             raise packs.PackError(f"voice pack {name!r} is in {pack.manifest.lang!r}, not {lang!r}")
@@ -176,6 +187,8 @@ def record_pack(args: argparse.Namespace, config: Config) -> int:
         packs.record(pack, phrases, Takes(), keys, sys.stdout, spoken=spoken if lang == "ko" else str, hear=hear)
     finally:
         mic.close()
+        if fresh and not pack.manifest.takes:  # nothing was recorded: no empty pack is left behind
+            packs.remove_pack(name)
     return 0
 
 

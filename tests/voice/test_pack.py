@@ -370,3 +370,22 @@ def test_a_name_with_a_newline_is_no_pack_name(tmp_path: Path, capsys: pytest.Ca
     assert main(["voice-pack", "list"]) == 0
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and "\x1b" not in out and "\u23ce" in out
+
+
+def test_the_audio_commands_fail_in_one_line_without_their_device(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No sound card (the device list is the seam): ``say`` suggests --out, ``voice-pack record`` refuses
+    before it starts and leaves no pack."""
+    import moderator.voice.speaker as speaker
+
+    monkeypatch.setattr(speaker, "list_devices", lambda: [])
+    main(["voice-pack", "list"])  # the settings file is made on a first run: its line is not the refusal's
+    capsys.readouterr()
+    assert main(["say", "hello", "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--out FILE.wav" in err and "Traceback" not in err
+    assert main(["voice-pack", "record", "--lang", "ko", "--name", "nomic"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no microphone" in err
+    assert "nomic" not in list_packs()
