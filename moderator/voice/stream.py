@@ -26,13 +26,17 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from concurrent.futures import Future
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from moderator.voice.reject import normalize
 from moderator.voice.result import Hypothesis
 
-if TYPE_CHECKING:
-    from moderator.voice.recognizer import Recognizer
+
+class Streamer(Protocol):
+    """What a sink decodes with: a recognizer that may open a stream for these phrases (the recognizer module
+    imports this one, never the other way)."""
+
+    def stream(self, phrases: Sequence[str]) -> Stream | None: ...
 
 EARLY_HANGOVER = 0.2
 """Seconds of silence after a whole sentence (that begins no longer one) that end the utterance: the
@@ -85,7 +89,7 @@ class Utterance(bytes):
 class StreamSink:
     """The endpointer's side of streaming: called from the audio thread, never blocks on decoding."""
 
-    def __init__(self, rec: Recognizer, phrases: Sequence[str], *, early: bool = False) -> None:
+    def __init__(self, rec: Streamer, phrases: Sequence[str], *, early: bool = False) -> None:
         self.rec = rec
         self.early = early
         """Whether a whole sentence may end the utterance early (``asr.early_end``)."""
