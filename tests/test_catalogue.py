@@ -46,7 +46,15 @@ SECTS_AND_VIOLETS_IDS = frozenset(
 )
 """Sects & Violets characters described so far (issue 17); the Snake Charmer, Oracle, Seamstress and
 Philosopher are seeds."""
-DESCRIBED = SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS | BAD_MOON_RISING_IDS | SECTS_AND_VIOLETS_IDS
+TRAVELLER_IDS = frozenset(
+    ["thief", "bureaucrat", "barista", "harlot", "butcher", "cacklejack", "gunslinger", "matron", "gangster",
+     "bonecollector", "judge", "apprentice", "beggar", "deviant", "scapegoat", "gnome", "bishop", "voudon"]
+)
+"""Every Traveller (issue 26)."""
+EXPERIMENTAL_IDS = frozenset(["steward", "knight", "noble", "highpriestess", "general"])
+"""Experimental Townsfolk described so far (issue 26)."""
+DESCRIBED = (SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS | BAD_MOON_RISING_IDS | SECTS_AND_VIOLETS_IDS | TRAVELLER_IDS
+             | EXPERIMENTAL_IDS)  # fmt: skip
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
