@@ -200,10 +200,10 @@ def test_every_official_character_alone_on_a_script(cat: Catalogue, cid: str) ->
 
 
 def test_undescribed_steps_get_the_generic_prompt(cat: Catalogue) -> None:
-    script = Script(name="s", source="s", ids=["steward", "knight", "empath", "imp"])
+    script = Script(name="s", source="s", ids=["engineer", "ogre", "empath", "imp"])
     generic = STEP_TEXTS["templates"]["generic"]
     for s in night_sheet(script, cat, 1, None):
-        if s.id in ("steward", "knight"):
+        if s.id in ("engineer", "ogre"):
             assert s.steps == ()
             assert generic["en"] in s.prompt(cat, "en")
             assert generic["ko"] in s.prompt(cat, "ko")
