@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import Any, Generic, TypeVar, cast
 
 from moderator.errors import IllegalChoice
+from moderator.i18n import Lang
 from moderator.journal import Journal
 
 S = TypeVar("S")
@@ -62,10 +63,12 @@ class JournaledEngine(Generic[S, J]):
             self._pop_to(length)
             raise
 
-    def unsaved(self) -> str | None:
-        """Why the game's last change is saved nowhere (``persist`` says so with a ``problem``), or None."""
+    def unsaved(self, lang: Lang | None = None) -> str | None:
+        """Why the game's last change is saved nowhere, in ``lang`` (``persist`` says so with a ``problem``),
+        or None."""
         problem = getattr(self.persist, "problem", None)
-        return problem if isinstance(problem, str) else None
+        said = problem(lang) if callable(problem) else None
+        return said if isinstance(said, str) else None
 
     def _save(self) -> None:
         if self.persist is not None:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from moderator.errors import StateFileError
+from moderator.i18n import Lang
 from moderator.messages import msg, os_reason
 
 if TYPE_CHECKING:
@@ -287,9 +288,15 @@ class LiveSave:
     _written: tuple[int, int] | None = None
     _failing: str | None = None
     _rescued: bool = False
-    problem: str | None = None
+    unsaved_reason: str | None = None
     """Why the last change is saved nowhere (neither the save nor the rescue file could be written);
-    None once a write works. While it is set, every reply says NOT SAVED."""
+    None once a write works. While it is set, every reply says NOT SAVED (:meth:`problem`)."""
+
+    def problem(self, lang: Lang | None = None) -> str | None:
+        """NOT SAVED and why, in ``lang`` (the game's; else the command line's), while nothing is saved."""
+        if self.unsaved_reason is None:
+            return None
+        return msg("not_saved", lang=lang, path=self.path, rescue=self.rescue, reason=self.unsaved_reason)
 
     @property
     def lock_path(self) -> Path:
@@ -357,7 +364,7 @@ class LiveSave:
             self._fail(exc, text)
             return
         self._written = _stamp(self.path)
-        self.problem = None
+        self.unsaved_reason = None
         if self._failing is not None:
             self.note(f"moderator: saving to {self.path} works again")
             self._failing = None
@@ -367,10 +374,10 @@ class LiveSave:
         try:
             write_atomic(self.rescue, text)
             where = f"saved instead to {self.rescue} (resume with --game {self.rescue})"
-            self.problem = None
+            self.unsaved_reason = None
         except OSError as again:
             where = f"and not to {self.rescue} either ({again.strerror or _short(again)}): the game is only in memory"
-            self.problem = msg("not_saved", path=self.path, rescue=self.rescue, reason=reason)
+            self.unsaved_reason = reason
         if self._failing != reason:
             self.note(f"moderator: cannot save to {self.path} ({reason}); the game goes on, {where}; "
                       "the save is retried after every change")  # fmt: skip

@@ -228,7 +228,7 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
         return self.table.g.model_dump_json(by_alias=True, indent=1)
 
     def not_saved(self) -> str | None:
-        return self.table.unsaved()
+        return self.table.unsaved(self.lang)
 
     def refused(self, exc: IllegalChoice) -> str:
         flow = step_texts().flow

@@ -77,7 +77,7 @@ class GrowlLoop(TextLoopBase[Prompt, Reply]):
         return json.dumps(state_json(self.engine.state), ensure_ascii=False, indent=1)
 
     def not_saved(self) -> str | None:
-        return self.engine.unsaved()
+        return self.engine.unsaved(self.lang)
 
     def refused(self, exc: IllegalChoice) -> str:
         texts = self.engine.data.texts

@@ -242,7 +242,8 @@ def test_not_saved_is_said_on_every_reply_until_the_save_works(served: Served, t
         shutil.rmtree(folder)
         folder.write_text("in the way", encoding="utf-8")
     result = act(served, "seat 2 is poisoned")
-    assert result["ok"] is True and str(result["not_saved"]).startswith("NOT SAVED — cannot write")
+    assert result["ok"] is True and str(result["not_saved"]).startswith("NOT SAVED — cannot write")  # the game's en
+    assert str(served.live.problem("ko")).startswith("NOT SAVED — 저장되지 않았습니다")
     assert "! NOT SAVED — " in served.loop.out.getvalue()  # type: ignore[attr-defined]
     assert str(served.web.view()["not_saved"]).startswith("NOT SAVED")
     session = ClocktowerSession(served.loop.table, "en", served.loop)
