@@ -58,7 +58,9 @@ def scripts(tmp: Path) -> None:
               f"to the first prompt and out (exit {done.returncode})")  # fmt: skip
 
 
-def _bomb(path: Path, size: int, lie: int | None) -> Path:
+def zip_bomb(path: Path, size: int, lie: int | None = None) -> Path:
+    """A voice pack whose manifest unpacks to ``size`` bytes of spaces; ``lie``: the size its headers claim
+    (tests/voice/test_pack.py uses it too)."""
     import zipfile
 
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z, z.open("manifest.json", "w", force_zip64=True) as m:
@@ -78,7 +80,7 @@ def _bomb(path: Path, size: int, lie: int | None) -> Path:
 def zips(tmp: Path) -> None:
     os.environ["XDG_DATA_HOME"] = str(tmp / "data")
     for lie in (None, 100):
-        bomb = _bomb(tmp / "bomb.zip", 64 * 2**20, lie)
+        bomb = zip_bomb(tmp / "bomb.zip", 64 * 2**20, lie)
         tracemalloc.start()
         start = time.perf_counter()
         try:

@@ -11,6 +11,8 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -28,6 +30,25 @@ def _env(tmp: Path) -> dict[str, str]:
 def _run(tmp: Path, args: list[str], lines: str = "next\n") -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "moderator", *args], input=lines, capture_output=True, text=True,
                           env=_env(tmp), cwd=tmp, timeout=120)  # fmt: skip
+
+
+@contextmanager
+def _running(tmp: Path, args: list[str], writes: str) -> Iterator[None]:
+    """A game running in its own process (stdin held open) while the block runs, once it has written ``writes``;
+    it ends with its input."""
+    cmd = [sys.executable, "-m", "moderator", *args]
+    game = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            text=True, env=_env(tmp), cwd=tmp)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while not (tmp / writes).exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert (tmp / writes).exists()
+        yield
+    finally:
+        assert game.stdin is not None
+        game.stdin.close()
+        game.wait(timeout=60)
 
 
 def _refused(r: subprocess.CompletedProcess[str], words: str) -> None:
@@ -90,22 +111,10 @@ def test_state_out_rewrites_its_own_state_file_and_a_link_to_it(tmp_path: Path, 
 def test_a_link_to_a_running_save_meets_its_lock(tmp_path: Path) -> None:
     """A second app given a symbolic link to the save a running game writes is refused as a second
     writer (the lock is on the real file), and the running game's save is untouched by it."""
-    env = _env(tmp_path)
-    cmd = [sys.executable, "-m", "moderator", *PLAY, "--save", "live.json"]
-    first = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                             text=True, env=env, cwd=tmp_path)  # fmt: skip
-    try:
-        deadline = time.monotonic() + 60
-        while not (tmp_path / "live.json").exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert (tmp_path / "live.json").exists()
+    with _running(tmp_path, [*PLAY, "--save", "live.json"], "live.json"):
         (tmp_path / "alias.json").symlink_to(tmp_path / "live.json")
         second = _run(tmp_path, [*PLAY, "--game", "alias.json"])
         _refused(second, "in use by another moderator")
-    finally:
-        assert first.stdin is not None
-        first.stdin.close()
-        first.wait(timeout=60)
 
 
 def test_a_save_with_another_name_is_refused_before_it_can_fork(tmp_path: Path) -> None:
@@ -124,21 +133,10 @@ def test_state_out_is_never_the_saves_backup(tmp_path: Path) -> None:
 
 
 def test_a_running_games_state_file_is_not_taken_over(tmp_path: Path) -> None:
-    env = _env(tmp_path)
-    cmd = [sys.executable, "-m", "moderator", *PLAY, "--save", "one.json", "--state-out", "state.json"]
-    first = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                             text=True, env=env, cwd=tmp_path)  # fmt: skip
-    try:
-        deadline = time.monotonic() + 60
-        while not (tmp_path / "state.json").exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
+    with _running(tmp_path, [*PLAY, "--save", "one.json", "--state-out", "state.json"], "state.json"):
         written = (tmp_path / "state.json").read_bytes()
         other = ["play", "--text", "--script", "trouble-brewing", "--players", "v,w,x,y,z", "--lang", "en"]
         _refused(_run(tmp_path, [*other, "--save", "two.json", "--state-out", "state.json"]), "another running game")
         assert (tmp_path / "state.json").read_bytes() == written
-    finally:
-        assert first.stdin is not None
-        first.stdin.close()
-        first.wait(timeout=60)
     again = _run(tmp_path, [*PLAY, "--save", "three.json", "--state-out", "state.json"])  # free once it stopped
     assert again.returncode == 0, again.stderr

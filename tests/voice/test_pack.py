@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.hostile import zip_bomb
 from bench.ko_lines import NAMES, korean_lines
 from moderator.cli import main
 from moderator.phrasebook import fixed_parts, phrases
@@ -326,27 +327,11 @@ def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert packs_dir().is_dir()
 
 
-def _bomb(path: Path, size: int, lie: int | None = None) -> Path:
-    """A pack whose manifest unpacks to ``size`` bytes of spaces; ``lie``: the size its headers claim."""
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z, z.open("manifest.json", "w", force_zip64=True) as m:
-        m.write(b'{"name": "bomb", "lang": "ko", "takes": []')
-        for _ in range(size // 2**20):
-            m.write(b" " * 2**20)
-        m.write(b"}")
-    if lie is not None:  # both headers, the local one and the central directory's, say the manifest is small
-        data = bytearray(path.read_bytes())
-        local, central = data.index(b"PK\x03\x04"), data.index(b"PK\x01\x02")
-        data[local + 22 : local + 26] = lie.to_bytes(4, "little")
-        data[central + 24 : central + 28] = lie.to_bytes(4, "little")
-        path.write_bytes(bytes(data))
-    return path
-
-
 @pytest.mark.parametrize("lie", [None, 100, 4 * 2**20 - 1])
 def test_a_zip_bomb_is_refused_while_it_is_read(tmp_path: Path, lie: int | None) -> None:
     import tracemalloc
 
-    bomb = _bomb(tmp_path / "bomb.zip", 64 * 2**20, lie)
+    bomb = zip_bomb(tmp_path / "bomb.zip", 64 * 2**20, lie)
     assert bomb.stat().st_size < 2**20  # small on disk
     tracemalloc.start()
     try:

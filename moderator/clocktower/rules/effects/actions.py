@@ -395,21 +395,24 @@ def monk_protect(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=[AddReminder(seat=seat_of(answer), source=ctx.ability, name="Safe", by_seat=ctx.seat)])
 
 
+def _moved_token(ctx: Ctx, name: str, seat: int) -> list[Event]:
+    """The ability's reminder ``name`` this holder placed leaves whoever had it and goes by ``seat``."""
+    events: list[Event] = [
+        RemoveReminder(seat=p.seat, source=ctx.ability, name=name, by_seat=ctx.seat)
+        for p in ctx.g.players
+        if any(r.source == ctx.ability and r.name == name and r.by_seat == ctx.seat for r in p.reminders)
+    ]
+    return [*events, AddReminder(seat=seat, source=ctx.ability, name=name, by_seat=ctx.seat)]
+
+
 @effect("mark_chosen", "seat")
 def mark_chosen(ctx: Ctx, answer: Answer) -> Outcome:
     """The ability's own reminder (its first) moves to the chosen player while the holder is sober; a drunk
     or poisoned choice marks nobody (the Thief's Negative Vote, the Bureaucrat's 3 Votes)."""
     if not sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
-    name = ctx.cat[ctx.ability].reminders[0]
     chosen = answer.seats[-1] if answer.seats else seat_of(answer)  # by day: "seat N uses their ability on seat M"
-    events: list[Event] = [
-        RemoveReminder(seat=p.seat, source=ctx.ability, name=name, by_seat=ctx.seat)
-        for p in ctx.g.players
-        if any(r.source == ctx.ability and r.name == name and r.by_seat == ctx.seat for r in p.reminders)
-    ]
-    events.append(AddReminder(seat=chosen, source=ctx.ability, name=name, by_seat=ctx.seat))
-    return Outcome(events=events)
+    return Outcome(events=_moved_token(ctx, ctx.cat[ctx.ability].reminders[0], chosen))
 
 
 effect("mark_chosen_by_day", "two_seats")(mark_chosen)  # "seat N uses their ability on seat M" (the Cacklejack's)
@@ -419,13 +422,7 @@ effect("mark_chosen_by_day", "two_seats")(mark_chosen)  # "seat N uses their abi
 def butler_master(ctx: Ctx, answer: Answer) -> Outcome:
     """The Master token moves to the chosen player (not the Butler), drunk or not: the storyteller
     needs it to know whose vote the Butler follows tomorrow."""
-    events: list[Event] = [
-        RemoveReminder(seat=p.seat, source=ctx.ability, name="Master", by_seat=ctx.seat)
-        for p in ctx.g.players
-        if any(r.source == ctx.ability and r.name == "Master" and r.by_seat == ctx.seat for r in p.reminders)
-    ]
-    events.append(AddReminder(seat=seat_of(answer), source=ctx.ability, name="Master", by_seat=ctx.seat))
-    return Outcome(events=events)
+    return Outcome(events=_moved_token(ctx, "Master", seat_of(answer)))
 
 
 @effect("tinker_might_die", "yesno")
