@@ -15,6 +15,9 @@ from moderator.session import Channel
 from moderator.voice.audio import SAMPLE_RATE, SAMPLE_WIDTH, WavSource
 from moderator.voice.listen import Utterances
 
+EARCON = "<earcon>"
+"""What :class:`RecordingSpeaker` keeps for the sound of a new step."""
+
 
 @dataclass
 class RecordingSpeaker:
@@ -25,6 +28,10 @@ class RecordingSpeaker:
 
     def say(self, text: str, channel: Channel) -> None:
         self.said.append((channel, text))
+
+    def chime(self, channel: Channel) -> None:
+        """The new step's sound, kept as the text ``EARCON``."""
+        self.said.append((channel, EARCON))
 
     def wait(self, seconds: float, ambience: bool = False) -> None:
         self.waits.append((seconds, ambience))

@@ -276,7 +276,7 @@ def with_voice_pack(config: Config, name: str, lang: Lang) -> Config:
     if pack.manifest.lang != lang:
         raise PackError(f"voice pack {name!r} is in {pack.manifest.lang!r}; this game speaks {lang!r}")
     voice = config.tts[lang].model_copy(update={"pack": name})
-    return config.model_copy(update={"tts": {**config.tts, lang: voice}})
+    return config.model_copy(update={"tts": config.tts.with_voice(lang, voice)})
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 import tomllib
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -42,6 +43,15 @@ class Audio(_Section):
     public: str = ""
     private: str = ""
     push_to_talk: bool = False
+    """The older name of ``asr.listen = "push"`` (true still means it)."""
+    talk_key: str = "auto"
+    """Where the headset's play/pause button (or a pedal's key) is read in push mode: "auto" = every input
+    device that has such a key and may be read, "" = none (Space only), else a device such as
+    /dev/input/by-id/...-event-kbd."""
+
+
+Listen = Literal["always", "push", "wake"]
+Detail = Literal["cue", "full"]
 
 
 EARLY_END: tuple[Lang, ...] = ("en",)
@@ -58,6 +68,12 @@ class Asr(_Section):
     template check of short answers."""
     streaming: bool = True
     """Decode each answer while it is spoken (moderator/voice/stream.py)."""
+    listen: Listen = "always"
+    """When the microphone is heard: "always" (whenever the app is not speaking), "push" (one answer after
+    the headset's play/pause button, a pedal or Space), "wake" (one answer after the wake phrase)."""
+    wake_phrase: str = ""
+    """The wake phrase; "" = the language's own (data/commands: ``voice.wake``) or the one chosen at
+    calibration."""
     early_end: list[Lang] = Field(default_factory=lambda: list[Lang](EARLY_END))
     """Languages where, with streaming, an answer is taken 0.2 s after it is a whole sentence of the step
     instead of after the endpointer's 0.3 s of silence: the same audio (the endpointer keeps 0.2 s of
@@ -90,19 +106,44 @@ class Voice(_Section):
 DEFAULT_VOICES: dict[Lang, Voice] = {"ko": Voice(rate=170), "en": Voice(rate=175)}
 
 
+class Tts(_Section):
+    """How the app speaks: ``detail`` for every language, then each language's voice."""
+
+    detail: Detail = "cue"
+    """At each new step the storyteller's headset hears "cue" (a short sound, the character, the seat and
+    the player, the truth to give and any drunk or poisoned note) or "full" (the whole instructions);
+    ``repeat`` and the page always give the full instructions."""
+    ko: Voice = Field(default_factory=lambda: DEFAULT_VOICES["ko"])
+    en: Voice = Field(default_factory=lambda: DEFAULT_VOICES["en"])
+
+    def get(self, lang: str) -> Voice | None:
+        """The voice settings of ``lang`` (None for a language the app does not speak)."""
+        return self.ko if lang == "ko" else self.en if lang == "en" else None
+
+    def __getitem__(self, lang: Lang) -> Voice:
+        voice = self.get(lang)
+        if voice is None:
+            raise KeyError(lang)
+        return voice
+
+    def with_voice(self, lang: Lang, voice: Voice) -> Tts:
+        """These settings with ``lang`` speaking with ``voice``."""
+        return self.model_copy(update={lang: voice})
+
+
 class Config(_Section):
     general: General = Field(default_factory=General)
     game: Game = Field(default_factory=Game)
     audio: Audio = Field(default_factory=Audio)
     asr: Asr = Field(default_factory=Asr)
-    tts: dict[Lang, Voice] = Field(default_factory=lambda: dict(DEFAULT_VOICES), validate_default=True)
-    """Per language; a language left out speaks with :data:`DEFAULT_VOICES`."""
+    tts: Tts = Field(default_factory=Tts)
+    """``detail``, and per language; a language left out speaks with :data:`DEFAULT_VOICES`."""
     growl: GrowlSettings = Field(default_factory=GrowlSettings)
 
-    @field_validator("tts")
-    @classmethod
-    def _every_language(cls, value: dict[Lang, Voice]) -> dict[Lang, Voice]:
-        return {**DEFAULT_VOICES, **value}
+    @property
+    def listen(self) -> Listen:
+        """``asr.listen``, with the older ``audio.push_to_talk = true`` meaning "push"."""
+        return "push" if self.audio.push_to_talk and self.asr.listen == "always" else self.asr.listen
 
 
 def confirm_below(config: Config, lang: Lang) -> float:

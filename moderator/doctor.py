@@ -440,7 +440,7 @@ class _Tap:
 def _settings(config: Config, lang: str) -> Any:
     from moderator.voice.speaker import VoiceSettings
 
-    voice = config.tts.get(lang)  # type: ignore[call-overload]
+    voice = config.tts.get(lang)
     return VoiceSettings(voice.voice or None, voice.rate, voice.volume) if voice else VoiceSettings()
 
 

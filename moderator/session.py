@@ -31,6 +31,8 @@ class Line:
     seconds: float = 0.0
     ambience: bool = False
     """Whether background sound may cover the pause (rustling during the eyes-closed sniff)."""
+    earcon: bool = False
+    """A short sound before the line: a new step begins (the cue of ``[tts] detail = "cue"``)."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,10 @@ class Spoken:
     read_back: frozenset[Intent] = frozenset()
     """Answers always read back before they are carried out, whatever the confidence (the storyteller's
     changes by hand to a Clocktower grimoire)."""
+    cue: tuple[Line, ...] = ()
+    """What to say instead of ``lines`` when this step is new and the storyteller asked for cues
+    (``[tts] detail = "cue"``): the public lines as they are, and in the headset a short sound, whose turn
+    it is and what to give. Empty: the step has no cue (``lines`` are said)."""
 
 
 class Session(Protocol):

@@ -7,8 +7,9 @@ import io
 from collections.abc import Sequence
 
 from moderator.clocktower.frontend import TextLoop, reminder_names, seating, vocabulary
-from moderator.clocktower.prompts import Reply
+from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules.nightorder import night_sheet
+from moderator.clocktower.rules.status import statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import ANYWHERE, Table
 from moderator.commands.parse import Command, Parser, normalise
@@ -67,7 +68,28 @@ class ClocktowerSession(SessionOnText[Reply]):
             return Spoken((Line(step_texts().edits.voice_edit(self.lang), "private"),), EDITING, HAND)
         lines = [Line(p.public, "public")] if p.public else []
         own = tuple(i for i in p.allowed if i not in ANYWHERE)
-        return Spoken((*lines, Line(p.text, "private")), (*own, *ANY_STEP), HAND)
+        cue = self._cue(p)
+        return Spoken((*lines, Line(p.text, "private")), (*own, *ANY_STEP), HAND,
+                      (*lines, Line(cue, "private", earcon=True)) if cue else ())  # fmt: skip
+
+    def _cue(self, p: Prompt) -> str | None:
+        """The headset's cue for a night step: whose turn (the character, the seat and the player, or the
+        pseudo-step's name), whether that player is drunk or poisoned, and the truth to give. None where
+        the whole prompt is the cue (the day, the end, a question)."""
+        texts, table, lang = step_texts(), self.table, self.lang
+        t = table.words.t
+        if p.step in texts.pseudo:
+            cue = t(texts.pseudo[p.step].cue)
+        elif p.phase == "night" and p.seat is not None and p.step in table.cat:
+            player = table.g.player(p.seat)
+            cue = t(texts.templates.cue_step, character=table.cat[p.step].name(lang), seat=p.seat, name=player.name)
+            for status in sorted(statuses(table.g, table.cat, player)):
+                cue += " " + t(texts.templates.cue_status, status=texts.templates.status[status](lang))
+        else:
+            return None
+        if p.truth is not None and p.truth not in ([], (), ""):  # nothing to give (nobody died tonight)
+            cue += " " + t(texts.flow.truth, truth=table.words.say(table.g, p.truth, p.shows_player))
+        return cue
 
     def handle(self, command: Command) -> list[Line]:
         if command.intent == "edit":

@@ -99,6 +99,13 @@ class VoicePhrases(BaseModel):
     """Short words that are no answer but sound like one ("네" beside "넷", "four" beside "no"): each
     step's grammar also holds those it does not allow, so they are heard as themselves and rejected
     instead of being forced into a command (measured in bench/FINDINGS.md)."""
+    plain: dict[Intent, list[str]] = {}
+    """Plain one-word forms ("repeat", "next", "back") listened for only at steps where no bare number
+    is: there "six" and "three" were heard as a bare "repeat", elsewhere nothing they could be taken for
+    is expected. Each must parse as its command."""
+    wake: list[str] = []
+    """Wake phrases for ``[asr] listen = "wake"``: the first is the default; calibration may choose
+    another of them. Words of the model, and no command."""
 
 
 class Talk(BaseModel):

@@ -23,7 +23,9 @@ from moderator.voice.errors import VoiceError
 from moderator.voice.keys import stdin_reader
 from moderator.voice.listen import MicUtterances
 from moderator.voice.loop import VoiceLoop, run_keyboard_thread
+from moderator.voice.mediakeys import MediaKeys, talk_key_paths
 from moderator.voice.models import default_cache_dir, find_vosk_model_in, known_phrases
+from moderator.voice.names import wake_phrases
 from moderator.voice.pack import Pack, PackError, PackPrompts
 from moderator.voice.speaker import AudioSpeaker, PromptCache, VoiceSettings, list_devices
 
@@ -77,16 +79,32 @@ def build_voice(session: Session, config: Config, console: TextIO = sys.stdout, 
     prompts.prerender(session.known_texts(), progress)
     console.write("\n")
     speaker = AudioSpeaker(prompts, _device(config.audio.public), _device(config.audio.private), ambience=ambience)
-    utterances = MicUtterances(_device(config.audio.input), push_to_talk=config.audio.push_to_talk)
+    listen = config.listen
+    utterances = MicUtterances(_device(config.audio.input), push_to_talk=listen == "push")
     speaker.speaking = utterances.endpointer.muted  # half-duplex: the microphone drops what it hears while we speak
-    if config.audio.push_to_talk:
-        console.write("voice: push-to-talk is on: press Space, then speak.\n")
+    calibration = _calibration(config, lang, console)
+    wake = wake_phrase(config, lang, calibration) if listen == "wake" else ""
     # The first prompt is spoken while the model loads; the loop waits for it only to hear an answer.
     loop = VoiceLoop(session, loading, speaker, utterances, confirm_below=confirm_below(config, lang),
-                     console=console, pace=pace, echo=True,
-                     calibration=_calibration(config, lang, console), streaming=config.asr.streaming,
-                     early_end=lang in config.asr.early_end)  # fmt: skip
+                     console=console, pace=pace, echo=True, calibration=calibration,
+                     streaming=config.asr.streaming, early_end=lang in config.asr.early_end,
+                     detail=config.tts.detail, wake=wake)  # fmt: skip
+    if listen == "push":
+        paths, problem = talk_key_paths(config.audio.talk_key)
+        if paths:
+            MediaKeys(paths, loop.post_key).start()  # daemon threads, as long as the devices are there
+        console.write(f"voice: push to talk: press the headset's play/pause button{' or Space' if paths else ''}"
+                      f", then speak one answer.\n" if paths else f"voice: push to talk: {problem}.\n")  # fmt: skip
+    elif listen == "wake":
+        console.write(f"voice: say {wake!r}, then one answer (or both together).\n")
     return loop
+
+
+def wake_phrase(config: Config, lang: Lang, calibration: Any) -> str:
+    """The wake phrase: config.toml's ``asr.wake_phrase``, else the one calibration chose, else the
+    language's first (data/commands ``voice.wake``)."""
+    chosen = getattr(calibration, "wake", None) if calibration is not None else None
+    return config.asr.wake_phrase or chosen or wake_phrases(lang)[0]
 
 
 def with_pack(cache: PromptCache, name: str, lang: Lang, console: TextIO) -> PromptCache | PackPrompts:

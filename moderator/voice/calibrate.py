@@ -55,6 +55,11 @@ class Calibration:
     forms: dict[str, list[str]] = field(default_factory=dict)
     """Each intent (and ``nobody``): the spoken forms tried at calibration."""
 
+    @property
+    def wake(self) -> str | None:
+        """The wake phrase heard best on this voice among those tried (``forms["wake"]``), if any was."""
+        return self.best.get("wake")
+
     def far(self, pcm: bytes) -> bool:
         """Whether ``pcm`` is too quiet to be the storyteller (a voice across the table)."""
         return speech_level(pcm) < self.level * 10 ** (-self.gate_db / 20)

@@ -27,15 +27,15 @@ from typing import TYPE_CHECKING, Literal, TextIO
 
 from moderator.commands.parse import CHOOSING as _CHOOSING
 from moderator.commands.parse import Command
-from moderator.commands.phrases import Intent
-from moderator.session import Line, Session
+from moderator.commands.phrases import Intent, phrases
+from moderator.session import Channel, Line, Session, Spoken
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import SAMPLE_RATE
 from moderator.voice.errors import VoiceError
 from moderator.voice.keys import QUIT, TALK
 from moderator.voice.listen import Utterances
 from moderator.voice.models import known_phrases
-from moderator.voice.names import SpokenForms, decoys, sayable, spoken_names
+from moderator.voice.names import SpokenForms, decoys, plain_forms, sayable, spoken_names
 from moderator.voice.reject import normalize
 from moderator.voice.result import Hypothesis, Result
 from moderator.voice.speaker import ConsoleSpeaker, Speaker
@@ -141,6 +141,15 @@ class VoiceLoop:
     early_end: bool | None = None
     """With streaming, end an answer 0.2 s after it is a whole sentence of the step (``asr.early_end``);
     None: as config.toml's default for the language (English on, Korean off)."""
+    detail: Literal["cue", "full"] = "full"
+    """``[tts] detail``: "cue" says a new step's cue (:attr:`Spoken.cue <moderator.session.Spoken.cue>`:
+    a short sound, whose turn, what to give) and the whole prompt when the same step is said again
+    (``repeat``, a refusal); "full" always says the whole prompt."""
+    wake: str = ""
+    """``[asr] listen = "wake"``: this phrase opens the microphone for one answer, or begins it ("모더레이터
+    3번"); anything else heard is table talk. Empty: every answer is heard (always or push)."""
+    wake_window: float = 8.0
+    """Seconds the answer may take to begin after the wake phrase alone."""
 
     def __post_init__(self) -> None:
         self.lang = self.session.lang
@@ -156,6 +165,12 @@ class VoiceLoop:
         self.fell_back = False
         self.forms = SpokenForms(spoken_names(self.lang))
         self.decoys = decoys(self.lang)
+        self.plain = plain_forms(self.lang)
+        voice = phrases(self.lang).voice
+        self._numbers = frozenset(w for forms in (voice.numbers.values() if voice else ()) for f in forms
+                                  for w in normalize(f).split())  # fmt: skip
+        self._awake: float | None = None  # when the wake phrase alone was heard (wake mode)
+        self._last_cue: tuple[Line, ...] = ()
         if self.calibration is not None:
             mine = self.calibration.vouched()
             if "nobody" in self.calibration.forms:  # "no" chooses nobody as "nobody": its takes vouch for it
@@ -181,12 +196,30 @@ class VoiceLoop:
             # or no is that answer (네 is yes at a yes/no step, never 4 at a number step)
             added = [d for d in self.decoys if d not in kept and d not in said and sayable(d, self.rec.has_word)]
             self._decoys_in[key] = frozenset(d for d in added if not self._means(d, key))
-            kept = [*kept, *added]
+            kept = [*kept, *added, *self._plain_for(kept, key)]
             if missing:
                 self.console.write(f"voice: not in the {self.lang} model, so not listened for: "
                                    f"{', '.join(missing)}\n")  # fmt: skip
             self._grammars[key] = kept
         return self._grammars[key]
+
+    def _plain_for(self, kept: Sequence[str], allowed: Sequence[Intent]) -> list[str]:
+        """The plain one-word forms (data/commands ``voice.plain``: "repeat", "next", "back") this step may
+        hear: those that mean their command here, where no sentence of the step is a bare number."""
+        if not self.plain or any(all(w in self._numbers for w in s.split()) for s in kept):
+            return []
+        return [f for i, forms in self.plain.items() for f in forms  # where it means its command here
+                if f not in kept and self.rec.has_word(f) and _intent_of(self._meaning(f, allowed)) == i]  # fmt: skip
+
+    def wake_grammar(self, allowed: Sequence[Intent]) -> list[str]:
+        """The sentences heard while asleep in wake mode: the wake phrase alone, or before an answer."""
+        return [self.wake, *(f"{self.wake} {s}" for s in self.grammar(allowed))]
+
+    def asleep(self) -> bool:
+        """Wake mode, and no wake phrase alone heard in the last ``wake_window`` seconds."""
+        if not self.wake:
+            return False
+        return self._awake is None or time.monotonic() - self._awake > self.wake_window
 
     def _meaning(self, spoken: str, allowed: Sequence[Intent]) -> object:
         """What a sentence of the step's grammar means there ("four" and "seat four": seat 4)."""
@@ -240,6 +273,9 @@ class VoiceLoop:
         cal = self.calibration
         if cal is not None and cal.far(pcm):
             return Heard(Result("", (), True, reason="far-field"), None, 0.0, tuple(allowed))
+        if self.asleep():
+            return self._hear_woken(pcm, allowed)
+        self._awake = None  # one answer after the wake phrase
         grammar = self.grammar(allowed)
         result = self.rec.recognize(pcm, SAMPLE_RATE, grammar, decoded=_decoded(pcm, grammar))
         confidence = min(result.confidences, default=0.0)
@@ -254,6 +290,26 @@ class VoiceLoop:
         written = self.forms.written_form(result.phrase)
         result = replace(result, phrase=written)
         return Heard(result, self.session.parse(written, allowed), confidence, tuple(allowed), agreed)
+
+    def _hear_woken(self, pcm: bytes, allowed: Sequence[Intent]) -> Heard:
+        """Wake mode, asleep: the wake phrase alone wakes the microphone for one answer (a short sound
+        says so); the wake phrase and an answer is that answer; anything else is table talk."""
+        grammar = self.wake_grammar(allowed)
+        result = self.rec.recognize(pcm, SAMPLE_RATE, grammar, decoded=_decoded(pcm, grammar))
+        confidence = min(result.confidences, default=0.0)
+        if result.rejected or result.phrase is None:
+            return Heard(result, None, confidence, tuple(allowed))
+        if result.phrase == normalize(self.wake):
+            self._awake = time.monotonic()
+            self._chime()
+            return Heard(replace(result, rejected=True, phrase=None, reason="woken"), None, confidence, tuple(allowed))
+        said = result.phrase.removeprefix(normalize(self.wake)).strip()
+        decoys = self._decoys_in.get(tuple(sorted(set(allowed))), frozenset())
+        if said in decoys:
+            return Heard(replace(result, rejected=True, phrase=None, reason="decoy"), None, confidence, tuple(allowed))
+        written = self.forms.written_form(said)
+        result = replace(result, text=said, phrase=written)
+        return Heard(result, self.session.parse(written, allowed), confidence, tuple(allowed))
 
     def second_opinion(self, result: Result, pcm: bytes, sentences: Sequence[str],
                        allowed: Sequence[Intent]) -> tuple[Result, bool]:  # fmt: skip
@@ -308,7 +364,8 @@ class VoiceLoop:
         """What an endpointer streams an utterance at a step allowing ``allowed`` into (None: off)."""
         if not self.streaming:
             return None
-        rec, grammar, early = self.rec, self.grammar(allowed), bool(self.early_end)
+        grammar = self.wake_grammar(allowed) if self.asleep() else self.grammar(allowed)
+        rec, early = self.rec, bool(self.early_end)
         return lambda: StreamSink(rec, grammar, early=early)
 
     # -- speaking -----------------------------------------------------------------------------
@@ -319,11 +376,27 @@ class VoiceLoop:
             for line in lines:
                 if self._echo is not None and not isinstance(self.speaker, ConsoleSpeaker):
                     self._echo.say(line.text, line.channel)
+                if line.earcon:
+                    self._chime(line.channel)
                 self.speaker.say(line.text, line.channel)
                 if line.seconds > 0 and self.pace > 0:
                     self.speaker.wait(line.seconds * self.pace, line.ambience)
         except OSError as exc:  # what a speaker raises when its device is gone
             raise _OutputLost(str(exc)) from exc
+
+    def _chime(self, channel: Channel = "private") -> None:
+        """The short sound of a new step or of the microphone opening, where the speaker has one."""
+        chime = getattr(self.speaker, "chime", None)
+        if callable(chime):
+            chime(channel)
+
+    def lines_of(self, spoken: Spoken) -> tuple[Line, ...]:
+        """What to say of a step: its cue when cues are asked for and the step is new (its cue differs
+        from the last said), else the whole prompt."""
+        if self.detail != "cue" or not spoken.cue:
+            return spoken.lines
+        new, self._last_cue = spoken.cue != self._last_cue, spoken.cue
+        return spoken.cue if new else spoken.lines
 
     # -- the loop -----------------------------------------------------------------------------
 
@@ -407,7 +480,7 @@ class VoiceLoop:
         brief, announce = False, True
         while True:
             spoken = self.session.prompt(brief)
-            self.say([*said, *spoken.lines] if announce else said)
+            self.say([*said, *(spoken.lines if brief else self.lines_of(spoken))] if announce else said)
             said, brief, announce = [], False, True
             over = self.session.finished()  # the game is over: back undoes the last change, anything else ends
             allowed: tuple[Intent, ...] = ("back",) if over else spoken.allowed
@@ -470,6 +543,11 @@ class VoiceLoop:
             if answer.command is not None and answer.command.intent in ("yes", "no"):
                 return answer.command.intent == "yes"
             self.say([read_back])
+
+
+def _intent_of(meaning: object) -> object:
+    """The intent of a :meth:`VoiceLoop._meaning` (None for a sentence that means nothing there)."""
+    return meaning[0] if isinstance(meaning, tuple) else None
 
 
 def _decoded(pcm: bytes, grammar: Sequence[str]) -> Hypothesis | None:

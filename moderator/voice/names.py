@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from moderator.commands.parse import normalise
-from moderator.commands.phrases import phrases
+from moderator.commands.phrases import Intent, phrases
 from moderator.i18n import Lang
 
 HasWord = Callable[[str], bool]
@@ -30,6 +30,18 @@ def decoys(lang: Lang) -> list[str]:
     """The ``voice.decoys`` of ``lang``: short words that are no answer but sound like one."""
     voice = phrases(lang).voice
     return [normalise(d) for d in voice.decoys] if voice else []
+
+
+def plain_forms(lang: Lang) -> dict[Intent, tuple[str, ...]]:
+    """The ``voice.plain`` one-word forms of ``lang`` ("repeat", "next", "back"), per command."""
+    voice = phrases(lang).voice
+    return {i: tuple(normalise(f) for f in forms) for i, forms in voice.plain.items()} if voice else {}
+
+
+def wake_phrases(lang: Lang) -> list[str]:
+    """The ``voice.wake`` phrases of ``lang``, the default first."""
+    voice = phrases(lang).voice
+    return [normalise(w) for w in voice.wake] if voice else []
 
 
 def sayable(phrase: str, has_word: HasWord) -> bool:

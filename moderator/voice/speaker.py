@@ -9,6 +9,7 @@ from __future__ import annotations
 import array
 import contextlib
 import hashlib
+import math
 import random
 import threading
 import time
@@ -83,6 +84,19 @@ class ConsoleSpeaker:
         self.sleep(seconds)
 
 
+def earcon_pcm(rate: int = SAMPLE_RATE, level: float = 8000.0) -> bytes:
+    """The short sound of a new step (``[tts] detail = "cue"``): two rising tones, 0.17 s in all, soft at
+    each end so they do not click. Unlike any voice, so it is heard at a glance under table noise."""
+    samples = array.array("h")
+    for freq, seconds in ((880.0, 0.07), (0.0, 0.03), (1320.0, 0.07)):
+        n = round(seconds * rate)
+        fade = max(1, round(0.01 * rate))
+        for i in range(n):
+            gain = min(1.0, i / fade, (n - 1 - i) / fade) if freq else 0.0
+            samples.append(round(level * gain * math.sin(2 * math.pi * freq * i / rate)))
+    return samples.tobytes()
+
+
 def ambience_pcm(seconds: float, rate: int, level: float = 600.0, seed: int = 0) -> bytes:
     """Soft brown noise (a low rumble) to cover rustling while eyes are closed; fades in and out."""
     rnd = random.Random(seed)
@@ -125,6 +139,14 @@ class AudioSpeaker:
                 self._play(ambience_pcm(seconds, SAMPLE_RATE), SAMPLE_RATE, "public")
             else:
                 time.sleep(seconds)
+        finally:
+            self.speaking.clear()
+
+    def chime(self, channel: Channel) -> None:
+        """The short sound of a new step (:func:`earcon_pcm`) on ``channel``."""
+        self.speaking.set()
+        try:
+            self._play(earcon_pcm(), SAMPLE_RATE, channel)
         finally:
             self.speaking.clear()
 

@@ -62,7 +62,7 @@ def moderator(args: list[str], env: dict[str, str], stdin: str, cwd: Path) -> su
 
 def played(lines: list[str], lang: str) -> bytes:
     """The PCM the app plays for ``lines``: its own prompt cache, with the settings config.toml gives."""
-    voice = Config().tts.get(lang)  # type: ignore[call-overload]
+    voice = Config().tts.get(lang)
     settings = VoiceSettings(voice.voice or None, voice.rate, voice.volume) if voice else VoiceSettings()
     cache = PromptCache(default_cache_dir() / "prompts", lang, settings)
     return b"".join(read_wav(cache.get(line))[0] for line in lines)

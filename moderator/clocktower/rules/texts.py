@@ -17,6 +17,8 @@ from moderator.yamlio import load_yaml
 
 
 class PseudoStep(Model):
+    cue: Text
+    """What the headset hears at this step with ``[tts] detail = "cue"``."""
     prompt: Text
     public: Text | None = None
     effect: str | None = None
@@ -24,6 +26,8 @@ class PseudoStep(Model):
 
 
 class Templates(Model):
+    cue_step: Text
+    cue_status: Text
     player_step: Text
     unseated_step: Text
     sheet_step: Text

@@ -1,0 +1,90 @@
+"""``[tts] detail = "cue"``: at a new step the storyteller's headset hears a short sound, whose turn it is,
+any drunk or poisoned note and the truth to give; ``repeat`` (and a step said again) gives the whole
+prompt. Driven by keys through the real engine; only the loudspeaker is a recording fake."""
+
+from __future__ import annotations
+
+import tomllib
+from concurrent.futures import Future
+
+from bench.fakes import EARCON, RecordingSpeaker
+from moderator.clocktower.rules.texts import step_texts
+from moderator.clocktower.voice import ClocktowerSession
+from moderator.config import Config
+from moderator.i18n import Lang
+from moderator.voice.asr import Recognizer
+from moderator.voice.loop import VoiceLoop
+from moderator.voice.speaker import earcon_pcm
+from tests.tables import twelve_table
+
+
+def keyed(lang: Lang, keys: list[str], detail: str = "cue") -> tuple[RecordingSpeaker, VoiceLoop]:
+    table = twelve_table(lang)
+    speaker = RecordingSpeaker()
+    loop = VoiceLoop(ClocktowerSession(table, lang), Future[Recognizer](), speaker, None, detail=detail)  # type: ignore[arg-type]
+    for key in keys:
+        loop.post_key(key)
+    loop.keys_ended()
+    loop.run()
+    return speaker, loop
+
+
+def test_a_new_step_is_a_sound_and_its_cue_and_repeat_gives_the_whole_prompt() -> None:
+    speaker, _ = keyed("en", ["next", "repeat"])
+    pseudo = step_texts().pseudo
+    said = speaker.said
+    # dusk: the table hears its line in full; the headset a sound and "Night falls."
+    assert said[0] == ("public", pseudo["dusk"].public("en"))  # type: ignore[misc]
+    assert said[1:3] == [("private", EARCON), ("private", "Night falls.")]
+    # the Minion info: the sound, its name and the truth to give, not the instructions
+    cue = said[3:5]
+    assert cue[0] == ("private", EARCON) and cue[1][1].startswith("Minion info. True answer:"), said
+    assert "Wake the Minions" not in cue[1][1]
+    # repeat: the whole prompt, no sound
+    assert said[5][0] == "private" and said[5][1].startswith(pseudo["minioninfo"].prompt("en")), said
+    assert said.count(("private", EARCON)) == 2
+
+
+def test_full_detail_says_every_prompt_in_full_without_a_sound() -> None:
+    speaker, _ = keyed("en", ["next"], detail="full")
+    assert EARCON not in [t for _, t in speaker.said]
+    assert any(t.startswith(step_texts().pseudo["minioninfo"].prompt("en")) for _, t in speaker.said)
+
+
+def test_a_players_cue_names_the_character_seat_and_player_and_says_they_are_poisoned() -> None:
+    # seat 2 (the Snake Charmer, b) poisoned by hand, then on to the Snake Charmer's step
+    table = twelve_table("en")
+    steps = [table.prompt().step]
+    session = ClocktowerSession(table, "en")
+    speaker = RecordingSpeaker()
+    loop = VoiceLoop(session, Future[Recognizer](), speaker, None, detail="cue")
+    loop.post_key("seat 2 is poisoned")
+    for _ in range(6):
+        loop.post_key("next")
+    loop.keys_ended()
+    loop.run()
+    steps.append(table.prompt().step)
+    cues = [t for _, t in speaker.said if t.startswith("Snake Charmer")]
+    assert cues, speaker.said
+    assert cues[0].startswith("Snake Charmer, seat 2, b.") and "They are poisoned." in cues[0], cues
+
+
+def test_korean_cues_read_as_korean() -> None:
+    speaker, _ = keyed("ko", ["next"])
+    said = [t for _, t in speaker.said]
+    assert said[1:3] == [EARCON, "밤이 됩니다."] and said[4].startswith("하수인 정보. 참인 정보:"), said
+
+
+def test_the_earcon_is_short_and_audible() -> None:
+    pcm = earcon_pcm()
+    seconds = len(pcm) / 2 / 16000
+    assert 0.1 < seconds < 0.3
+    peak = max(abs(int.from_bytes(pcm[i : i + 2], "little", signed=True)) for i in range(0, len(pcm), 2))
+    assert 4000 < peak < 32767
+
+
+def test_detail_is_a_setting_cue_by_default() -> None:
+    assert Config().tts.detail == "cue"
+    assert Config.model_validate(tomllib.loads('[tts]\ndetail = "full"\n')).tts.detail == "full"
+    both = Config.model_validate(tomllib.loads('[tts]\ndetail = "cue"\n[tts.en]\nrate = 200\n')).tts
+    assert both["en"].rate == 200 and both["ko"].rate == 170
