@@ -14,7 +14,11 @@ step's parser makes of the canonical typed command. Outcomes, per line:
 
 Lines of kind ``typo`` are typed only and skipped here. Results: bench/results/talk-voice-<set>-<lang>.md.
 
-    .venv/bin/python -m bench.talk_voice [--lang ko|en] [--set DIR] [--kind K] [--limit N] [-v]
+``--wake``: the loop in wake mode (``[asr] listen = "wake"``, the language's wake phrase): a line that
+means a command is said after the wake phrase in one breath ("모더레이터 삼 번"), a line that means nothing
+as it is (table talk). Results: talk-voice-<set>-<lang>-wake.md.
+
+    .venv/bin/python -m bench.talk_voice [--lang ko|en] [--set DIR] [--kind K] [--limit N] [--wake] [-v]
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from moderator.korean import pronounced, spoken
 from moderator.voice.app import recognizer_for
 from moderator.voice.audio import read_wav
 from moderator.voice.loop import VoiceLoop
+from moderator.voice.names import wake_phrases
 from moderator.voice.tts import render
 
 RESULTS = Path(__file__).parent / "results"
@@ -86,7 +91,8 @@ def _said(line: str, lang: Lang) -> str:
     return pronounced(spoken(line)) if lang == "ko" else line
 
 
-def measure(items: list[dict[str, Any]], contexts: dict[str, Any], lang: Lang, verbose: bool = False) -> Counter[str]:
+def measure(items: list[dict[str, Any]], contexts: dict[str, Any], lang: Lang, verbose: bool = False,
+            wake: str = "") -> Counter[str]:  # fmt: skip
     """Each line's outcome through the voice path, counted."""
     totals: Counter[str] = Counter()
     kept = {k: os.environ.get(k) for k in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME")}
@@ -100,7 +106,7 @@ def measure(items: list[dict[str, Any]], contexts: dict[str, Any], lang: Lang, v
                 cid = it["context"]
                 if cid not in saves:
                     saves[cid] = _saved(contexts[cid], home).rename(home / f"ctx-{len(saves)}.json")
-                outcome, heard = _one(it, contexts[cid], saves[cid], rec, lang, home)
+                outcome, heard = _one(it, contexts[cid], saves[cid], rec, lang, home, wake)
                 totals[outcome] += 1
                 if verbose and outcome != "right":
                     print(f"{outcome:15} {it['id']} [{cid}] {it['line']!r} means {it.get('means')!r}: heard {heard}")
@@ -113,9 +119,10 @@ def measure(items: list[dict[str, Any]], contexts: dict[str, Any], lang: Lang, v
     return totals
 
 
-def _one(it: dict[str, Any], ctx: dict[str, Any], save: Path, rec: Any, lang: Lang, home: Path) -> tuple[str, str]:
+def _one(it: dict[str, Any], ctx: dict[str, Any], save: Path, rec: Any, lang: Lang, home: Path,
+         wake: str = "") -> tuple[str, str]:  # fmt: skip
     session = _session(ctx, save)
-    loop = VoiceLoop(session, rec, RecordingSpeaker(), WavUtterances([]), confirm_below=0.5)
+    loop = VoiceLoop(session, rec, RecordingSpeaker(), WavUtterances([]), confirm_below=0.5, wake=wake)
     allowed = session.prompt().allowed
     means = it.get("means")
     want = None
@@ -127,6 +134,8 @@ def _one(it: dict[str, Any], ctx: dict[str, Any], save: Path, rec: Any, lang: La
         if want is None:
             return "bad_item", ""
     text = _said(str(it["line"]), lang)
+    if wake and means is not None:  # an answer, said after the wake phrase
+        text = f"{wake} {text}"
     pcm = read_wav(render(text, lang, home / "line.wav"))[0]
     heard_as = "nothing"
     for u in cut(scene(pcm, None, seed_of(it["id"])).pcm).utterances:
@@ -150,6 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--set", type=Path, default=HERE, help="the set's folder (default tests/talk)")
     ap.add_argument("--kind", help="only the lines of this kind")
     ap.add_argument("--limit", type=int, help="only the first N lines (a quick look)")
+    ap.add_argument("--wake", action="store_true", help="the loop in wake mode; answers after the wake phrase")
     ap.add_argument("-v", action="store_true", help="print each line that is not right")
     args = ap.parse_args(argv)
     RESULTS.mkdir(exist_ok=True)
@@ -157,15 +167,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         items, contexts = load(lang, args.set)
         items = [i for i in items if i.get("kind") != "typo" and (not args.kind or i.get("kind") == args.kind)]
         items = items[: args.limit] if args.limit else items
-        totals = measure(items, contexts, lang, args.v)
+        wake = wake_phrases(lang)[0] if args.wake else ""
+        totals = measure(items, contexts, lang, args.v, wake)
         meant = sum(1 for i in items if i.get("means") is not None)
         counts = ", ".join(f"{k} {totals[k]}" for k in OUTCOMES)
         row = f"{lang}: {len(items)} lines spoken ({meant} mean a command, {len(items) - meant} nothing): {counts}"
         print(row)
         if not args.kind and not args.limit:
             name = args.set.resolve().name
-            (RESULTS / f"talk-voice-{name}-{lang}.md").write_text(
-                f"# bench.talk_voice, {name}, {lang} (espeak-ng's default voice, clean)\n\n{row}\n", encoding="utf-8"
+            mode = f", wake mode ({wake!r} before each answer)" if wake else ""
+            (RESULTS / f"talk-voice-{name}-{lang}{'-wake' if wake else ''}.md").write_text(
+                f"# bench.talk_voice, {name}, {lang} (espeak-ng's default voice, clean{mode})\n\n{row}\n",
+                encoding="utf-8",
             )
     return 0
 

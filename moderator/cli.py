@@ -154,7 +154,8 @@ def record_pack(args: argparse.Namespace, config: Config) -> int:
     name = packs.check_name(args.name or f"my-voice-{lang}")
     if not any(int(str(d["inputs"])) > 0 for d in list_devices()):  # before anything is made
         raise packs.PackError("no microphone on this machine: a voice pack is recorded by reading into one")
-    phrases = phrasebook.phrases(lang, args.script)
+    scripts = args.script or [config.game.script]
+    phrases = phrasebook.cue_phrases(lang, scripts) if args.cues else phrasebook.phrases(lang, args.script)
     fresh = name not in packs.list_packs()
     if not fresh:
         pack = packs.Pack.open(name)
@@ -241,6 +242,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--lang", choices=["ko", "en"])
     r.add_argument("--script", action="append", help="a script whose character names to read (repeat; "
                    "default: the bundled scripts)")  # fmt: skip
+    r.add_argument("--cues", action="store_true", help="only what the headset's cues say: the seats and the "
+                   "script's characters (config.toml's, or --script), a few minutes of reading")  # fmt: skip
     r.add_argument("--name", help="the pack's name (default my-voice-LANG)")
     r.add_argument("--reader", help="who reads (kept in the pack)")
     r.add_argument("--synthetic", action="store_true", help="label the takes as machine-made (tests, benchmarks)")

@@ -83,6 +83,26 @@ def seat(n: int, lang: Lang) -> str:
     return f"{n}번" if lang == "ko" else f"seat {n}"
 
 
+def cue_phrases(lang: Lang, scripts: Sequence[str]) -> list[Phrase]:
+    """A cue pack (``voice-pack record --cues``): what the headset's cues say (``[tts] detail = "cue"``),
+    the seats, the characters of ``scripts``, the night's own cues and the fixed words around them; a
+    few minutes of reading. The player's names and the truths' values stay espeak-ng's.
+
+    Raises:
+        DataError: a script cannot be found or loaded.
+    """
+    cat = default_catalogue()
+    found: list[Phrase] = [Phrase(seat(n, lang), "seat") for n in SEATS]
+    for stem in scripts:
+        script, scat = load_script(stem, cat)
+        found.extend(Phrase(scat[cid].name(lang), "character") for cid in script.ids)
+    texts = step_texts()
+    words = [*(p.cue for p in texts.pseudo.values()), texts.templates.cue_status, texts.flow.truth,
+             *texts.templates.status.values()]  # fmt: skip
+    found.extend(Phrase(s, "step") for text in words for s in [*_parts(text, lang)] or [_whole(text, lang)])
+    return _unique(found)
+
+
 def phrases(lang: Lang, scripts: Sequence[str] | None = None) -> list[Phrase]:
     """Everything to read for a pack in ``lang``: seats, character names (of ``scripts``, default the
     bundled ones), Growl card names, then the fixed parts of every template both games speak.
@@ -113,6 +133,11 @@ def phrases(lang: Lang, scripts: Sequence[str] | None = None) -> list[Phrase]:
     for word in (edits.character_part, edits.seat_word, edits.second_seat_word, edits.nothing_said):
         steps.extend(_part_names(word, lang))
     found.extend(Phrase(s, "step") for s in steps)
+    return _unique(found)
+
+
+def _unique(found: Sequence[Phrase]) -> list[Phrase]:
+    """Each phrase once (by its :func:`~moderator.voice.pack.key`), in order."""
     out: list[Phrase] = []
     seen: set[tuple[str, ...]] = set()
     for p in found:
@@ -121,6 +146,11 @@ def phrases(lang: Lang, scripts: Sequence[str] | None = None) -> list[Phrase]:
             seen.add(k)
             out.append(p)
     return out
+
+
+def _whole(text: Text, lang: Lang) -> str:
+    """A text with no slot, whole (a status word: 중독)."""
+    return text.ko if lang == "ko" else text.en
 
 
 def kinds(found: Sequence[Phrase]) -> dict[Kind, int]:
