@@ -64,20 +64,63 @@ STORYTELLER: list[tuple[Heading, list[Intent]]] = [
     ),
     (
         {"en": "Answering a step", "ko": "단계에 답하기"},
-        ["yes", "no", "seat", "two_seats", "seat_list", "character", "seat_character", "number", "direction",
-         "alignment", "showed"],
-    ),  # fmt: skip
+        [
+            "yes",
+            "no",
+            "seat",
+            "two_seats",
+            "seat_list",
+            "character",
+            "seat_character",
+            "number",
+            "direction",
+            "alignment",
+            "showed",
+        ],
+    ),
     (
         {"en": "The day", "ko": "낮"},
-        ["nominate", "votes", "voters", "slays", "dies", "dies_anyway", "executed", "ability", "guess", "end_day",
-         "exile", "exiled", "timer", "nomination_timer", "stop_timer"],
-    ),  # fmt: skip
+        [
+            "nominate",
+            "votes",
+            "voters",
+            "slays",
+            "dies",
+            "dies_anyway",
+            "executed",
+            "ability",
+            "guess",
+            "end_day",
+            "exile",
+            "exiled",
+            "timer",
+            "nomination_timer",
+            "stop_timer",
+        ],
+    ),
     (
         {"en": "Your hand on the grimoire (at any step)", "ko": "마도서 고치기 (어느 단계에서든)"},
-        ["revives", "set_character", "set_alignment", "swap", "status", "put_reminder", "take_reminder", "note",
-         "game_note", "clear_notes", "ability_spent", "ability_back", "ghost_vote_spent", "ghost_vote_back",
-         "add_traveller", "leaves", "add_fabled", "remove_fabled"],
-    ),  # fmt: skip
+        [
+            "revives",
+            "set_character",
+            "set_alignment",
+            "swap",
+            "status",
+            "put_reminder",
+            "take_reminder",
+            "note",
+            "game_note",
+            "clear_notes",
+            "ability_spent",
+            "ability_back",
+            "ghost_vote_spent",
+            "ghost_vote_back",
+            "add_traveller",
+            "leaves",
+            "add_fabled",
+            "remove_fabled",
+        ],
+    ),
 ]
 """The Clocktower commands in the order a game meets them; a command the phrase files gain later and
 this list lacks is shown under "Other" (so a table never silently loses one)."""
@@ -93,7 +136,10 @@ GROWL: list[tuple[Intent, Heading]] = [
     ("character", {"en": "the night card drawn", "ko": "뽑은 밤 카드"}),
     ("dies", {"en": "a player died (at any turn)", "ko": "플레이어가 죽음 (어느 차례에서든)"}),
     ("yes", {"en": "yes", "ko": "예"}),
-    ("no", {"en": "no; nobody; at the gold step, no Gold cards", "ko": "아니요, 아무도 없음, 금화 단계에서는 금화 없음"}),
+    (
+        "no",
+        {"en": "no; nobody; at the gold step, no Gold cards", "ko": "아니요, 아무도 없음, 금화 단계에서는 금화 없음"},
+    ),
     ("number", {"en": "how many Gold cards", "ko": "금화 카드 수"}),
 ]
 """What a Growl table may say (the intents its steps allow), and what each means there."""
@@ -158,9 +204,7 @@ def _first_in(lang: Lang, names: Sequence[str]) -> str:
     return next(iter(mine or names), "-")
 
 
-def _samples(
-    lang: Lang, data: Phrases, vocab: Vocabulary, intent: Intent
-) -> tuple[dict[str, str], dict[str, str]]:
+def _samples(lang: Lang, data: Phrases, vocab: Vocabulary, intent: Intent) -> tuple[dict[str, str], dict[str, str]]:
     """The slot values of the typed and of the spoken examples of ``intent``."""
     v = data.values
     players = list(vocab.players)
@@ -286,7 +330,8 @@ def growl_block(doc: Lang) -> str:
     out = table(doc, growl_rows(doc))
     if doc == "ko":
         out += ["", f"금화 단계에서 우리 팀이 졌다는 말: {_code(lost.ko)} (영어: {_code(lost.en)}).",
-                f"금화 단계에서 뜻이 분명하지 않아 다시 묻는 말: {_code(unclear.ko)} (영어: {_code(unclear.en)})."]  # fmt: skip
+                f"금화 단계에서 뜻이 분명하지 않아 다시 묻는 말: {_code(unclear.ko)} "
+                f"(영어: {_code(unclear.en)})."]  # fmt: skip
     else:
         out += ["", f"At the gold step these mean \"my team lost\": {_code(lost.en)} (Korean: {_code(lost.ko)}).",
                 f"At the gold step a bare no is asked again as unclear: {_code(unclear.en)} "
