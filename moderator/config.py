@@ -78,7 +78,7 @@ class Asr(_Section):
     """Languages where, with streaming, an answer is taken 0.2 s after it is a whole sentence of the step
     instead of after the endpointer's 0.3 s of silence: the same audio (the endpointer keeps 0.2 s of
     silence after an answer anyway), 0.1 s sooner. English only: in Korean it changed answers and saved
-    nothing at p95 (bench/FINDINGS.md, "Issue 14, part 3"). ``true`` / ``false`` mean every / no language."""
+    nothing at p95 (docs/benchmarks.md, "Issue 14, part 3"). ``true`` / ``false`` mean every / no language."""
 
     @field_validator("early_end", mode="before")
     @classmethod

@@ -98,7 +98,7 @@ class VoicePhrases(BaseModel):
     decoys: list[str] = []
     """Short words that are no answer but sound like one ("네" beside "넷", "four" beside "no"): each
     step's grammar also holds those it does not allow, so they are heard as themselves and rejected
-    instead of being forced into a command (measured in bench/FINDINGS.md)."""
+    instead of being forced into a command (measured in docs/benchmarks.md)."""
     plain: dict[Intent, list[str]] = {}
     """Plain one-word forms ("repeat", "next", "back") listened for only at steps where no bare number
     is: there "six" and "three" were heard as a bare "repeat", elsewhere nothing they could be taken for

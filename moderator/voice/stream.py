@@ -15,7 +15,7 @@ an answer that is already a whole sentence of the step can end the utterance ear
   pocketsphinx decodes a shorter silence after the word differently. After 0.2 s, the endpointer's
   ``tail``, the utterance is the very audio the full hangover hands on (it keeps 0.2 s of the
   silence), so an answer said alone does not change, and it comes 0.1 s sooner; what does change is
-  speech that goes on 0.2-0.3 s after a whole answer: it is split there (bench/FINDINGS.md, "Issue 14,
+  speech that goes on 0.2-0.3 s after a whole answer: it is split there (docs/benchmarks.md, "Issue 14,
   part 3").
 """
 
@@ -49,7 +49,7 @@ seat sentence)."""
 EARLY_END_LANGS: tuple[str, ...] = ("en",)
 """Where the early end is on by default (config.toml's ``asr.early_end``). Not Korean: there, on
 espeak-ng's held-out voices and the Zeroth sentences, it changed 7 of 352 outcomes, mostly for the worse
-(a real sentence split after a whole answer and acted on), and its p95 stayed 348 ms (bench/FINDINGS.md)."""
+(a real sentence split after a whole answer and acted on), and its p95 stayed 348 ms (docs/benchmarks.md)."""
 
 
 CATCH_UP = 0.1

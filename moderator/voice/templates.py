@@ -90,7 +90,7 @@ def snr(pcm: bytes) -> float:
 MARGIN = 1.2
 """How much farther the second-nearest sentence must be for :meth:`Templates.pick` to name the nearest
 (chosen on the choose half of the held-out voices and on three of the six real digit speakers:
-bench/FINDINGS.md, "Issue 14, part 4")."""
+docs/benchmarks.md, "Issue 14, part 4")."""
 
 CLEARLY = 1.5
 """An answer farther than the threshold from its takes is still not doubted when the nearest other
@@ -107,7 +107,7 @@ otherwise than alone, and is allowed this much more (chosen on the choose half o
 NOISY_MARGIN = 1.15
 """In noise, an answer is doubted when another meaning's takes are this many times nearer than its own
 (choose halves: 1.0 left no silent wrong change in Korean at 20 and 10 dB but cost English a quarter of
-its right answers at 10 dB; 1.15 keeps most of both: bench/FINDINGS.md, "Issue 14, part 4")."""
+its right answers at 10 dB; 1.15 keeps most of both: docs/benchmarks.md, "Issue 14, part 4")."""
 
 NOISIER_DB = 12.0
 """An answer whose speech stands this much less above its noise than the takes' (:func:`snr`, their

@@ -85,7 +85,7 @@ def test_an_abandoned_stream_frees_the_decoder(en_recognizer: Recognizer) -> Non
 
 
 def test_early_end_is_on_by_default_in_english_only() -> None:
-    """config.toml's default and the voice loop's agree: English on, Korean off (bench/FINDINGS.md); a
+    """config.toml's default and the voice loop's agree: English on, Korean off (docs/benchmarks.md); a
     bool in config.toml still reads as every / no language."""
     from moderator.config import Asr
     from moderator.voice.stream import EARLY_END_LANGS

@@ -27,7 +27,7 @@ MAX_ENTRIES = 600
 """Entries in one script: the catalogue's 181 characters, homebrew, ``_meta``, with room to spare."""
 MAX_HOMEBREW = 300
 """Homebrew characters in one script. Every command pattern carries the script's character names, so
-start-up grows with them: 300 start in about 2 s (README, "Hard to break")."""
+start-up grows with them: 300 start in about 2 s (docs/design.md, "Hostile input")."""
 
 
 _NAMES = ("id", "name", "author")
