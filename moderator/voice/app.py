@@ -72,6 +72,10 @@ def build_voice(session: Session, config: Config, console: TextIO = sys.stdout, 
     settings = VoiceSettings(voice.voice or None, voice.rate, voice.volume) if voice else VoiceSettings()
     cache = PromptCache(default_cache_dir() / "prompts", lang, settings)
     prompts = with_pack(cache, voice.pack if voice else "", lang, console)
+    if lang == "ko" and config.tts.detail == "cue" and not (voice and voice.pack):
+        console.write("voice: espeak-ng's Korean is hard to follow; the cues are clearer in your own voice: "
+                      "`moderator voice-pack record --cues` (the seats and this script's characters, a few "
+                      "minutes), then --voice-pack my-voice-ko\n")  # fmt: skip
 
     def progress(done: int, total: int) -> None:
         console.write(f"\rvoice: rendering prompts {done}/{total}")

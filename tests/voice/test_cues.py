@@ -88,3 +88,18 @@ def test_detail_is_a_setting_cue_by_default() -> None:
     assert Config.model_validate(tomllib.loads('[tts]\ndetail = "full"\n')).tts.detail == "full"
     both = Config.model_validate(tomllib.loads('[tts]\ndetail = "cue"\n[tts.en]\nrate = 200\n')).tts
     assert both["en"].rate == 200 and both["ko"].rate == 170
+
+
+def test_a_cue_pack_is_the_seats_the_scripts_characters_and_the_cue_words_a_few_minutes_of_reading() -> None:
+    from moderator.clocktower.rules.loader import default_catalogue
+    from moderator.clocktower.rules.scripts import load_script
+    from moderator.phrasebook import cue_phrases, phrases
+
+    script, cat = load_script("twelve", default_catalogue())
+    langs: tuple[Lang, ...] = ("ko", "en")
+    for lang in langs:
+        cues = [p.text for p in cue_phrases(lang, ["twelve"])]
+        assert {("3번" if lang == "ko" else "seat 3"), cat[script.ids[0]].name(lang)} <= set(cues)
+        assert step_texts().pseudo["dusk"].cue(lang) in cues
+        # a take is a few seconds: under five minutes of reading, against the whole pack's
+        assert len(cues) * 5 < 300 < len(phrases(lang, ["twelve"])) * 5
