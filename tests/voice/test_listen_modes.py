@@ -16,7 +16,7 @@ from moderator.voice.asr import Recognizer
 from moderator.voice.loop import VoiceLoop
 from moderator.voice.mediakeys import EV_KEY, MediaKeys, event, has_talk_key, presses, talk_devices, talk_key_paths
 from tests.tables import twelve_table
-from tests.voice.test_loop import en, spoken  # noqa: F401 (the fixture)
+from tests.voice.test_loop import en, ko, spoken  # noqa: F401 (the fixtures)
 
 KEY_PLAYPAUSE, KEY_A, KEY_PLAYCD = 164, 30, 200
 
@@ -84,6 +84,16 @@ def test_wake_mode_acts_only_on_what_follows_the_wake_phrase(tmp_path: Path, en:
     assert table.g.step == "demoninfo", loop.log
     assert [line for line in loop.log if line.endswith("-> next")] == ["'continue' -> next", "'continue' -> next"]
     assert ("private", "<earcon>") in speaker.said  # the microphone opening is heard
+
+
+def test_korean_wake_mode_acts_only_on_what_follows_the_wake_phrase(tmp_path: Path, ko: Recognizer) -> None:  # noqa: F811
+    table = twelve_table("ko")
+    said = ["계속", "모더레이터", "계속", "계속", "모더레이터 계속"]
+    loop = VoiceLoop(ClocktowerSession(table, "ko"), ko, RecordingSpeaker(), spoken(tmp_path, "ko", said),
+                     wake="모더레이터")  # fmt: skip
+    loop.run()
+    assert table.g.step == "demoninfo", loop.log
+    assert sum(line.endswith("-> next") for line in loop.log) == 2, loop.log
 
 
 def test_always_mode_hears_every_answer(tmp_path: Path, en: Recognizer) -> None:  # noqa: F811
