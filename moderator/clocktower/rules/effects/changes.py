@@ -19,6 +19,7 @@ from moderator.clocktower.grimoire.events import (
 )
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
+from moderator.clocktower.rules.decisions import decisions, given_at_setup, made_or_asked, still_given
 from moderator.clocktower.rules.effects.base import (
     effect,
     good_character_on_script,
@@ -28,7 +29,6 @@ from moderator.clocktower.rules.effects.base import (
     spend,
 )
 from moderator.clocktower.rules.jinxes import decided_after, described, ruled
-from moderator.clocktower.rules.setup import decisions, given_at_setup, made_or_asked, still_given
 from moderator.clocktower.rules.status import is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import question
