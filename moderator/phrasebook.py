@@ -9,7 +9,7 @@ in. A pack records the fixed pieces and the slot values separately:
 - the names of the characters on the chosen scripts, and the Growl cards' names.
 
 Player names, and numbers other than seats, are not recorded: the voice says them. This module knows
-the games; the voice layer (moderator/voice/pack.py) only gets the list.
+the games; the voice layer (moderator/voice/pack/) only gets the list.
 """
 
 from __future__ import annotations

@@ -14,10 +14,12 @@ import pytest
 from moderator.cli import main
 from moderator.clocktower.grimoire.events import Event
 from moderator.clocktower.grimoire.state import Grimoire, Player, Reminder
+from moderator.clocktower.rules.bag import Bag, base_counts, build_bag
 from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.decisions import Proposal
 from moderator.clocktower.rules.loader import load_catalogue
 from moderator.clocktower.rules.scripts import Script, complete, load_script
-from moderator.clocktower.rules.setup import Bag, Proposal, base_counts, build_bag, setup_game
+from moderator.clocktower.rules.setup import setup_game
 from moderator.clocktower.rules.status import statuses
 from moderator.errors import SetupError
 

@@ -28,11 +28,12 @@ from moderator.clocktower.frontend import TextLoop
 from moderator.clocktower.grimoire.events import Event, Remember
 from moderator.clocktower.grimoire.journal import Journal, load_state
 from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.bag import count_problems
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.nightorder import night_sheet
 from moderator.clocktower.rules.scripts import Script, complete, load_script, missing_for_a_game
-from moderator.clocktower.rules.setup import count_problems, setup_game
+from moderator.clocktower.rules.setup import setup_game
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
 from moderator.config import Config, autosave_path

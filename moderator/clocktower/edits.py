@@ -29,8 +29,8 @@ from moderator.clocktower.grimoire.state import Alignment, Player, Reminder
 from moderator.clocktower.prompts import Reply
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, acts_as
+from moderator.clocktower.rules.decisions import decision_events, decisions, made_or_asked
 from moderator.clocktower.rules.schema import EVIL_TEAMS
-from moderator.clocktower.rules.setup import decision_events, decisions, made_or_asked
 from moderator.clocktower.rules.status import STORYTELLER, source_need, spec, statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.travellers import TravellerFlow

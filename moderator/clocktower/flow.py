@@ -12,10 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from moderator.clocktower.day import DayFlow
+from moderator.clocktower.daysteps import DayStepFlow
 from moderator.clocktower.edits import EditFlow
 from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.navigate import NavFlow
 from moderator.clocktower.night import NightFlow
+from moderator.clocktower.nominations import NominationFlow
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.commands.parse import Command
 
@@ -44,10 +46,10 @@ STAGES: dict[str, Stage] = {
     "demoninfo": PSEUDO,
     "character": Stage(NightFlow._step_prompt, NightFlow._night_step),
     "character.tell": Stage(NightFlow._tell_prompt, NightFlow._tell),
-    "character.day": Stage(DayFlow._day_step_prompt, DayFlow._day_step),
+    "character.day": Stage(DayStepFlow._day_step_prompt, DayStepFlow._day_step),
     "dawn": Stage(NightFlow._dawn_prompt, NightFlow._dawn),
     "day": Stage(DayFlow._day_prompt, DayFlow._day_move),
-    "day.votes": Stage(DayFlow._votes_prompt, DayFlow._votes),
+    "day.votes": Stage(NominationFlow._votes_prompt, NominationFlow._votes),
     "day.ghosts": Stage(DayFlow._ghosts_prompt, DayFlow._ghost),
     "over": Stage(DayFlow._over_prompt, DayFlow._over, final=True),
 }

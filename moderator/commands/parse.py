@@ -1,169 +1,44 @@
-"""From an utterance (typed or recognised) to a :class:`Command`, against what is legal now."""
+"""From an utterance (typed or recognised) to a :class:`Command`, against what is legal now.
+
+The parser's parts: command.py (the command and the vocabulary), normalise.py (text as it is
+compared), talk.py (a question, a maybe, the words around an answer, a name typed close to one) and
+saying.py (what the parser says: read-backs, a step's sentences, examples). Their names are here too."""
 
 from __future__ import annotations
 
-import difflib
-import itertools
 import re
-import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import TypeVar
+from collections.abc import Iterable
+from dataclasses import replace
 
+from moderator.commands.command import ALWAYS, CHOOSING, INTENTS_FOR, Command, Value, Vocabulary
+from moderator.commands.normalise import (
+    ascii_number,
+    check_numbers,
+    lookup,
+    normalise,
+    normalise_mapped,
+    one_of,
+    typed,
+)
 from moderator.commands.phrases import (
     Intent,
-    Node,
     Phrases,
-    Slot,
-    Words,
-    expand,
     parse_template,
     phrases,
-    spaced,
     to_regex,
 )
+from moderator.commands.saying import Saying
+from moderator.commands.talk import TableTalk
 from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood, Tentative
 from moderator.i18n import Lang
-from moderator.korean.particles import resolve_particles
-
-T = TypeVar("T")
-
-Value = str | int | bool | tuple[str | int | bool, ...]
-"""What a command's value may be: a number, a word's meaning, a character id, or several of them."""
-
-#: Always allowed, whatever the step expects.
-ALWAYS: tuple[Intent, ...] = ("next", "back", "repeat", "pause")
 
 #: Intents that change nothing: asked as a question they are still carried out ("다시?").
 _NEVER_DOUBTED: frozenset[Intent] = frozenset({"repeat", "pause", "help", "grimoire", "sheet"})
 
-#: Intents of a step that chooses a player or a character: there "no" means nobody.
-CHOOSING: frozenset[Intent] = frozenset({"seat", "two_seats", "character"})
-
-#: What a step that expects each kind of answer lets the storyteller say.
-INTENTS_FOR: dict[str, tuple[Intent, ...]] = {
-    "confirm": (),
-    "seat": ("seat", "no"),
-    "two_seats": ("two_seats", "seat", "no"),
-    "character": ("character", "no"),
-    "yesno": ("yes", "no"),
-    "number": ("number",),
-    "direction": ("direction",),
-    "alignment": ("alignment",),
-}
-
-
-@dataclass(frozen=True)
-class Command:
-    """What the storyteller said, understood."""
-
-    intent: Intent
-    seats: tuple[int, ...] = ()
-    character: str | None = None
-    number: int | None = None
-    value: Value | None = None
-    """For ``showed``, ``direction``, ``alignment``, ``status``, ``go_to``: what was said (several things
-    shown: a tuple of them)."""
-    text: str = ""
-    reminder: tuple[str, str] | None = None
-    """For ``put_reminder`` and ``take_reminder``: the token, as (its character's id, its official name)."""
-    words: str | None = None
-    """A ``{text}`` slot as typed: a note, a new player's name."""
-
-
-@dataclass
-class Vocabulary:
-    """What names mean in this game: players' names to seats, characters' names to ids."""
-
-    seats: list[int] = field(default_factory=list)
-    players: dict[str, int] = field(default_factory=dict)
-    characters: dict[str, str] = field(default_factory=dict)
-    max_number: int = 20
-    reminders: dict[str, tuple[str, str]] = field(default_factory=dict)
-    """Reminder tokens by name ("monk safe", "수도승 안전"), to (character id, official name)."""
-
-
-_MINUS = "-\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d"
-_KEPT = re.compile(r"[\w\s']")
-
-
-def _one_off(typed: str, name: str) -> bool:
-    """Whether ``typed`` is ``name`` with one letter (for Hangul, one jamo) changed, added or left out."""
-    a, b = unicodedata.normalize("NFD", typed), unicodedata.normalize("NFD", name)
-    if a == b or abs(len(a) - len(b)) > 1 or len(b) < 3:
-        return False
-    if len(a) == len(b):
-        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
-    short, long = (a, b) if len(a) < len(b) else (b, a)
-    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
-
-
-def normalise(text: str) -> str:
-    """Lower case, NFC, no punctuation, single spaces. A minus sign before a number is kept as the
-    word "minus", so "-1" never reads as 1."""
-    return normalise_mapped(text)[0]
-
-
-def normalise_mapped(text: str) -> tuple[str, list[int]]:
-    """:func:`normalise` of ``text``, and for each of its characters the index in ``text`` (as NFC) it
-    came from: what a free slot matched (a note, a name) is taken back as it was typed."""
-    nfc = unicodedata.normalize("NFC", text)
-    chars = [(c, i) for i, ch in enumerate(nfc) for c in ch.casefold()]
-    marked: list[tuple[str, int]] = []
-    for j, (c, i) in enumerate(chars):
-        if c in _MINUS and (j == 0 or chars[j - 1][0].isspace() or chars[j - 1][0] == "("):
-            k = j + 1
-            while k < len(chars) and chars[k][0].isspace():
-                k += 1
-            if k < len(chars) and chars[k][0] in "0123456789":
-                marked += [(x, i) for x in " minus "]
-                continue
-        marked.append((c if _KEPT.match(c) else " ", i))
-    out: list[tuple[str, int]] = []
-    for c, i in marked:
-        if c.isspace():
-            if out and out[-1][0] != " ":
-                out.append((" ", i))
-        else:
-            out.append((c, i))
-    if out and out[-1][0] == " ":
-        out.pop()
-    return "".join(c for c, _ in out), [i for _, i in out]
-
-
-def _check_numbers(utterance: str, text: str) -> None:
-    """Refuse, with the reason, a number that is not 0 to 999 in ASCII digits (², ①, ٣, -1, 4301…)."""
-    odd = any(unicodedata.category(ch) in ("Nd", "No") and ch not in "0123456789" for ch in utterance)
-    if odd or re.search(r"(?:^|\s)minus\s+[0-9]", text) or re.search(r"[0-9]{4,}", text):
-        raise IllegalChoice("bad_number", text=utterance[:40])
-
-
-def ascii_number(text: str) -> int | None:
-    """``text`` as a number if it is 1 to 3 ASCII digits (not ², ①, ٣ or a 4,000-digit string)."""
-    return int(text) if re.fullmatch(r"[0-9]{1,3}", text) else None
-
-
-def lookup(table: Mapping[str, T], raw: str) -> T | None:
-    """What ``raw`` names in ``table`` (keys normalised); the patterns let spaces be left out
-    ("거리의악사" for "거리의 악사"), so a name typed without its spaces is found too."""
-    key = normalise(raw)
-    if key in table:
-        return table[key]
-    flat = key.replace(" ", "")
-    return next((v for k, v in table.items() if k.replace(" ", "") == flat), None)
-
-
-def _typed(utterance: str, m: re.Match[str], slot: str) -> str:
-    """What ``slot`` matched in the normalised ``utterance``, as it was typed (case and punctuation kept)."""
-    raw = unicodedata.normalize("NFC", utterance)
-    _, where = normalise_mapped(utterance)
-    start, end = m.span(slot)
-    return raw[where[start] : where[end - 1] + 1].strip()
-
-
-def _alt(words: Iterable[str]) -> str:
-    items = sorted({normalise(w) for w in words if w}, key=len, reverse=True)
-    return "|".join(spaced(w.split(" ")) for w in items) or "(?!)"
+__all__ = [
+    "ALWAYS", "CHOOSING", "INTENTS_FOR", "Command", "Parser", "Value", "Vocabulary", "ascii_number", "lookup",
+    "normalise", "normalise_mapped", "parse_any",
+]
 
 
 def parse_any(
@@ -191,7 +66,7 @@ def parse_any(
     return None
 
 
-class Parser:
+class Parser(TableTalk, Saying):
     """Parses utterances of one language for one game."""
 
     def __init__(self, lang: Lang, vocab: Vocabulary, data: Phrases | None = None) -> None:
@@ -199,8 +74,8 @@ class Parser:
         self.vocab = vocab
         self.data = data or phrases(lang)
         self._number_words = {normalise(w): n for n, ws in self.data.numbers.items() for w in ws}
-        number = r"[0-9]{1,3}(?![0-9])|" + _alt(self._number_words)  # ASCII digits only; no 4-digit seat or count
-        player = _alt(vocab.players)
+        number = r"[0-9]{1,3}(?![0-9])|" + one_of(self._number_words)  # ASCII digits only; no 4-digit seat or count
+        player = one_of(vocab.players)
         v = self.data.values
         self._value_words: dict[str, str | bool] = {normalise(w): k for k, ws in v.direction.items() for w in ws}
         self._value_words.update({normalise(w): k for k, ws in v.alignment.items() for w in ws})
@@ -212,22 +87,22 @@ class Parser:
         self._steps = {**vocab.characters, **steps}
         joiner = r"(?:\s|,|and|seats?|번|그리고|하고|과|와)*"
         self._number_re = re.compile(number)
-        characters = _alt(vocab.characters)
+        characters = one_of(vocab.characters)
         item = (rf"(?:(?:the|a|an)\s+)?(?:{characters})|(?:(?:seats?|자리)\s*)?(?:{number})(?:\s*번)?"
-                rf"|(?:{_alt(self._value_words)})")  # fmt: skip
+                rf"|(?:{one_of(self._value_words)})")  # fmt: skip
         self._item_re = re.compile(item)
         self._and_re = re.compile(r"\s*(?:and|그리고|하고|이랑|랑|과|와)\s*|\s+")
         values = rf"(?:{item})(?:(?:\s*(?:and|그리고|하고|이랑|랑|과|와)\s*|\s+)(?:{item}))*"
         slots = {
             "n": number, "m": number, "k": number, "player": player, "player2": player,
             "seats": f"(?:{joiner}(?:{number}))+(?:\\s*번)?",
-            "character": _alt(vocab.characters),
-            "direction": _alt(w for ws in v.direction.values() for w in ws),
-            "alignment": _alt(w for ws in v.alignment.values() for w in ws),
-            "yes": _alt(v.yes), "no": _alt(v.no),
-            "value": "|".join(f"(?:{p})" for p in (number, _alt(self._value_words), _alt(vocab.characters))),
-            "values": values, "status": _alt(w for ws in v_status.values() for w in ws),
-            "reminder": _alt(vocab.reminders), "text": r".+?", "step": _alt(self._steps),
+            "character": one_of(vocab.characters),
+            "direction": one_of(w for ws in v.direction.values() for w in ws),
+            "alignment": one_of(w for ws in v.alignment.values() for w in ws),
+            "yes": one_of(v.yes), "no": one_of(v.no),
+            "value": "|".join(f"(?:{p})" for p in (number, one_of(self._value_words), one_of(vocab.characters))),
+            "values": values, "status": one_of(w for ws in v_status.values() for w in ws),
+            "reminder": one_of(vocab.reminders), "text": r".+?", "step": one_of(self._steps),
         }  # fmt: skip
         self._patterns: list[tuple[Intent, re.Pattern[str]]] = [
             (intent, re.compile(r"\s*" + to_regex(parse_template(t), slots) + r"\s*$"))
@@ -247,7 +122,7 @@ class Parser:
             Ambiguous: it matches commands of different meaning.
         """
         allow = set(allowed) | set(ALWAYS) if allowed is not None else None
-        _check_numbers(utterance, normalise(utterance))
+        check_numbers(utterance, normalise(utterance))
         talk = self.data.talk
         doubt = self._doubted(utterance)
         heards = self._undoubted(utterance) if doubt else [utterance]
@@ -262,22 +137,6 @@ class Parser:
         if cmd.intent in ("number", "votes") and words in odd:
             raise Tentative(cmd, utterance, "number")
         return cmd
-
-    def _doubted(self, utterance: str) -> bool:
-        """Whether the line asks or doubts (see :class:`Talk`)."""
-        if utterance.rstrip().endswith(("?", "\uff1f")):
-            return True
-        words = normalise(utterance).split()
-        if not words:
-            return False
-        talk = self.data.talk
-        known = {*self._value_words, *self.vocab.players, *self.vocab.characters, *self._number_words}
-        last = words[-1]
-        if last not in known and any(last.endswith(e) and last != e for e in talk.question_endings):
-            return True
-        if words[0] in talk.question_starts and len(words) > 1:
-            return True
-        return any(w.startswith(d) for w in words for d in talk.doubts)
 
     def _parse_heard(self, utterance: str, heards: list[str], allow: set[Intent] | None) -> Command:
         """The command of the first of ``heards`` (the line, or the statements a question may stand for)
@@ -295,75 +154,6 @@ class Parser:
             except NotUnderstood as exc:
                 first = first or exc
         raise first or NotUnderstood(utterance)
-
-    def _undoubted(self, utterance: str) -> list[str]:
-        """The line without what made it a question or a maybe: what it would say as a fact. A question's
-        last word may stand for several statements ("죽었나요": "죽었나요", "죽었어"; "시작인가요": "시작"),
-        the line as it is first."""
-        talk = self.data.talk
-        words = [w for w in normalise(utterance).split() if not any(w.startswith(d) for d in talk.doubts)]
-        while words and words[-1] in ("것", "거", "듯"):
-            words.pop()
-        if words and words[0] in talk.question_starts:
-            words = words[1:]
-        out = [" ".join(words)]
-        endings = sorted((normalise(e) for e in talk.question_endings), key=len, reverse=True)
-        last = words[-1] if words else ""
-        for e in endings:
-            if last.endswith(e) and len(last) > len(e):
-                stem = last[: -len(e)]
-                stems = [stem, *(stem[: -len(c)] for c in talk.copulas if stem.endswith(c) and len(stem) > len(c))]
-                out += [" ".join([*words[:-1], s + end]) for s in stems for end in ["", *talk.statement_endings]]
-                break
-        return list(dict.fromkeys(x for x in out if x))
-
-    def _forms(self, text: str) -> list[str]:
-        """``text`` as said, then without the words around an answer: each way of taking them off
-        (fillers before it, particles after a seat or a name, an ending on the last word), the fewest first."""
-        talk = self.data.talk
-        fillers = {normalise(f) for f in talk.fillers}
-        particles = sorted((normalise(p) for p in talk.particles), key=len, reverse=True)
-        endings = sorted((normalise(e) for e in talk.endings), key=len, reverse=True)
-        names = set(self.vocab.players)
-
-        def unfilled(words: list[str]) -> list[str]:
-            while len(words) > 1 and words[0] in fillers:
-                words = words[1:]
-            return words
-
-        def unmarked(words: list[str]) -> list[str]:
-            kept: list[str] = []
-            roles: list[str] = []  # the case a particle gave each word: the one who acts, or the one acted on
-            for w in words:
-                if w in particles and kept:
-                    continue  # "민수 씨"
-                p = next((p for p in particles if w.endswith(p) and len(w) > len(p)
-                          and (w[: -len(p)] in names or re.fullmatch(r"[0-9]+\s*번", w[: -len(p)]))), "")  # fmt: skip
-                kept.append(w[: -len(p)] if p else w)
-                roles.append("object" if p.endswith(("을", "를")) else "subject" if p.endswith(("이", "가", "은", "는"))
-                             and len(p) <= 2 else "")  # fmt: skip
-            # "5번을 3번이 지명": the one acted on said first; the answer names the one who acts first.
-            if "object" in roles and "subject" in roles and roles.index("object") < roles.index("subject"):
-                i, j = roles.index("object"), roles.index("subject")
-                kept[i], kept[j] = kept[j], kept[i]
-            return kept
-
-        def unended(words: list[str]) -> list[str]:
-            for ending in endings:
-                if words and words[-1].endswith(ending) and len(words[-1]) > len(ending):
-                    return [*words[:-1], words[-1][: -len(ending)]]
-            return words
-
-        steps = (unended, unmarked, unfilled)
-        words = normalise(text).split()
-        forms = [" ".join(words)]
-        for n in range(1, len(steps) + 1):
-            for combo in itertools.combinations(steps, n):
-                w = words
-                for fn in combo:
-                    w = fn(w)
-                forms.append(" ".join(w))
-        return list(dict.fromkeys(f for f in forms if f))
 
     def _parse_forms(self, utterance: str, heard: str, allow: set[Intent] | None, *, near: bool = True) -> Command:
         first: NotUnderstood | None = None
@@ -386,72 +176,6 @@ class Parser:
                 continue
             raise Tentative(cmd, utterance, "typo")
         raise first or NotUnderstood(utterance)
-
-    def _close_players(self, heard: str) -> list[str]:
-        """``heard`` with one word that is no name taken as the player's name it is typed close to ("민쑤"
-        for 민수, "유냐" for 유나: one letter or jamo off, a particle after it kept), each way once."""
-        names = [n for n in self.vocab.players if len(n) >= 2]
-        if not names:
-            return []
-        known = {*names, *self._value_words, *self.vocab.characters, *self._number_words}
-        words = normalise(heard).split()
-        out: list[str] = []
-        for i, w in enumerate(words):
-            if w in known:
-                continue
-            for name in names:
-                for cut in range(len(w), max(len(name) - 2, 0), -1):  # the word, or its start (a particle after it)
-                    if _one_off(w[:cut], name):
-                        out.append(" ".join([*words[:i], name + w[cut:], *words[i + 1 :]]))
-                        break
-        return list(dict.fromkeys(out))
-
-    def _close_character(self, heard: str, allow: set[Intent] | None) -> Command | None:
-        """A character's name typed close to one ("washrwoman", "임ㅍ"), where a character is asked."""
-        if allow is not None and "character" not in allow:
-            return None
-        key = normalise(heard)
-        if len(key) < 2:
-            return None
-        flat = unicodedata.normalize("NFD", key)
-        best, score = None, 0.0
-        for name, cid in self.vocab.characters.items():
-            r = difflib.SequenceMatcher(None, flat, unicodedata.normalize("NFD", name)).ratio()
-            if r > score:
-                best, score = cid, r
-        return Command("character", character=best, text=heard) if best and score >= self.data.talk.close_to else None
-
-    def say(self, cmd: Command) -> str:
-        """``cmd`` said plainly in this language (its first template, with its values): what a read-back says."""
-        v = self.data.values
-        seats = [str(s) for s in cmd.seats]
-        names = [n for n, c in self.vocab.characters.items() if c == cmd.character]
-        mine = [n for n in names if any("\uac00" <= ch <= "\ud7a3" for ch in n) == (self.lang == "ko")]
-        sample = {
-            "n": seats[0] if seats else "", "m": seats[1] if len(seats) > 1 else "",
-            "k": str(cmd.number) if cmd.number is not None else "", "yes": v.yes[0], "no": v.no[0],
-            "player": seats[0] if seats else "", "player2": seats[1] if len(seats) > 1 else "",
-            "character": (mine or names or [cmd.character or ""])[0], "seats": " ".join(seats[2:] or seats),
-            "value": str(cmd.value or ""), "values": str(cmd.value or ""), "text": cmd.words or "",
-        }  # fmt: skip
-        own = self.data.examples.get(cmd.intent)
-        templates = [own] if own else self.data.intents.get(cmd.intent, [])
-        if not templates:
-            return cmd.text
-        said = " ".join(_example(parse_template(templates[0]), sample).split())
-        if self.lang == "ko":
-            said = resolve_particles(re.sub(r"(?<=[0-9]) (?=[번표명장개])", "", said))
-        return said
-
-    def declines(self, line: str) -> bool:
-        """Whether ``line`` is a plain no ("아니요", "no"), as said to a read-back: nothing is then done."""
-        said = normalise(line).rstrip(".!")
-        return said in {normalise(w) for w in self.data.values.no}
-
-    def read_back(self, cmd: Command) -> str:
-        """A tentative line read back (:attr:`Talk.read_back`): what it would do, and that a yes does it."""
-        said = self.data.talk.read_back.format(meaning=self.say(cmd))
-        return resolve_particles(said) if self.lang == "ko" else said
 
     def _parse_exact(self, utterance: str, allow: set[Intent] | None) -> Command:
         text = normalise(utterance)
@@ -547,7 +271,7 @@ class Parser:
         if g.get("step"):
             value = lookup(self._steps, g["step"])
         reminder = lookup(self.vocab.reminders, g["reminder"]) if g.get("reminder") else None
-        words = _typed(utterance, m, "text") if g.get("text") else None
+        words = typed(utterance, m, "text") if g.get("text") else None
         return Command(intent, seats, character, number, value, utterance, reminder, words)
 
     def _items(self, raw: str) -> list[str]:
@@ -575,84 +299,3 @@ class Parser:
         word = lookup(self._value_words, key)
         return word if word is not None else lookup(self.vocab.characters, key)
 
-    def sentences(self, intents: Iterable[Intent], numbers: Iterable[int] | None = None) -> list[str]:
-        """Every sentence the ``intents`` allow here, in their spoken forms (for a closed grammar).
-
-        The phrase file's ``voice`` section, when there is one, says which forms are spoken.
-        """
-        voice = self.data.voice
-        number_words = voice.numbers if voice else self.data.numbers
-        templates = voice.intents if voice else self.data.intents
-        nums = list(numbers) if numbers is not None else list(range(0, self.vocab.max_number + 1))
-        seat_words = [w for s in (self.vocab.seats or nums) for w in number_words.get(s, [])]
-        num_words = [w for n in nums for w in number_words.get(n, [])]
-        v = voice.values if voice and voice.values else self.data.values
-        values = {
-            "n": seat_words, "m": seat_words, "k": num_words, "seats": seat_words,
-            "player": list(self.vocab.players), "player2": list(self.vocab.players),
-            "character": list(self.vocab.characters),
-            "direction": [w for ws in v.direction.values() for w in ws],
-            "alignment": [w for ws in v.alignment.values() for w in ws],
-            "yes": v.yes, "no": v.no,
-            "value": [*num_words, *[w for ws in v.direction.values() for w in ws], *v.yes, *v.no],
-            "status": [w for ws in v.status.values() for w in ws], "reminder": list(self.vocab.reminders),
-            "step": [*self.vocab.characters, *(w for ws in v.steps.values() for w in ws)], "values": num_words,
-        }  # fmt: skip
-        wanted = list(dict.fromkeys([*intents, *ALWAYS]))
-        spoken = dict(templates)
-        if voice and voice.nobody and CHOOSING & set(wanted) and "yes" not in wanted:
-            spoken["no"] = voice.nobody  # "no" chooses nobody here: said as "nobody"
-        out: list[str] = []
-        for intent in wanted:
-            for t in spoken.get(intent, []):
-                out += expand(parse_template(t), values)
-        return list(dict.fromkeys(s for s in out if s))
-
-    def _example_name(self) -> str:
-        """A character (or card) name written in this parser's language, for "say one of …"."""
-        names = list(self.vocab.characters)
-        mine = [n for n in names if any("\uac00" <= ch <= "\ud7a3" for ch in n) == (self.lang == "ko")]
-        return next(iter(mine or names), "-")
-
-    def examples(self, intents: Iterable[Intent]) -> list[str]:
-        """One readable example per allowed intent, for "say one of …"."""
-        v = self.data.values
-        sample = {
-            "n": "3", "m": "5", "k": "4", "yes": v.yes[0], "no": v.no[0],
-            "player": next(iter(self.vocab.players), "3"), "player2": next(iter(self.vocab.players), "5"),
-            "character": self._example_name(),
-            "direction": next(iter(v.direction.values()))[0], "alignment": next(iter(v.alignment.values()))[0],
-            "value": "2", "values": "2", "seats": "2 5",
-            "status": next(iter(v.status.values()), ["-"])[0] if v.status else "-",
-            "reminder": self._example_reminder(), "text": "…", "step": self._example_name(),
-        }  # fmt: skip
-        out = []
-        for intent in dict.fromkeys([*intents, *ALWAYS]):
-            own = self.data.examples.get(intent)
-            templates = [own] if own else self.data.intents.get(intent, [])
-            if templates:
-                said = " ".join(_example(parse_template(templates[0]), sample).split())
-                if self.lang == "ko":  # "3번", "미망인으로": as Korean is written
-                    said = resolve_particles(re.sub(r"(?<=[0-9]) (?=[번표명])", "", said))
-                out.append(said)
-        return list(dict.fromkeys(out))
-
-    def _example_reminder(self) -> str:
-        names = list(self.vocab.reminders)
-        mine = [n for n in names if any("\uac00" <= ch <= "\ud7a3" for ch in n) == (self.lang == "ko")]
-        return next(iter(mine or names), "-")
-
-
-def _example(nodes: Sequence[Node], sample: dict[str, str]) -> str:
-    """A template said the plain way: each choice's first option, no optional part."""
-    out = ""
-    for node in nodes:
-        if isinstance(node, Words):
-            out += node.text
-        elif isinstance(node, Slot):
-            out += sample.get(node.name, "")
-        elif not node.optional:
-            out += _example(node.options[0], sample)
-        elif node.options == ((Words("으"),),):  # "{x}[으]로": the particle chosen by the word before it
-            out += "(으)"
-    return out

@@ -130,9 +130,9 @@ def test_a_decision_given_at_setup_that_the_game_made_impossible_is_asked_not_fa
 
 
 def test_the_godfather_takes_plus_one_where_there_is_no_outsider_to_remove() -> None:
+    from moderator.clocktower.rules.bag import build_bag
     from moderator.clocktower.rules.loader import default_catalogue
     from moderator.clocktower.rules.scripts import load_script
-    from moderator.clocktower.rules.setup import build_bag
 
     script, cat = load_script("bad-moon-rising", default_catalogue())
     for seed in range(20):

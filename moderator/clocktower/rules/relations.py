@@ -21,8 +21,8 @@ from moderator.clocktower.grimoire.state import Grimoire, Player, Reminder
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.decisions import decision_events, decisions, made_or_asked, options_of
 from moderator.clocktower.rules.schema import Decision
-from moderator.clocktower.rules.setup import decision_events, decisions, made_or_asked, options_of
 from moderator.clocktower.rules.status import spec
 
 

@@ -1,5 +1,6 @@
 """The registry of named effect functions. Character files refer to them by name; an unknown name
-fails at load. The effects themselves register in actions.py, day.py and infos.py.
+fails at load. The effects themselves register in the modules beside this one (actions.py, kills.py,
+changes.py, day.py, infos.py, ...); the checks several share (a seat said, a player alive) are here.
 
 An effect has up to three parts:
 
@@ -14,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from moderator.clocktower.grimoire.events import Event, Remember
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.schema import Expect
 from moderator.clocktower.rules.status import impaired
@@ -160,3 +163,20 @@ def good_character_on_script(ctx: Ctx, answer: Answer) -> None:
     if cid is None or cid not in ctx.cat or ctx.cat[cid].team not in ("townsfolk", "outsider"):
         raise IllegalChoice("good_character")
     character_on_script(ctx, answer)
+
+
+def spend(ctx: Ctx) -> list[Event]:
+    """A once-per-game ability spent (remembered: it does not act again)."""
+    return [Remember(key=keys.used(ctx.ability, ctx.seat), value="yes")]
+
+
+def alive_target(ctx: Ctx, answer: Answer) -> None:
+    """A check: the player chosen is alive."""
+    if not ctx.g.player(seat_of(answer)).alive:
+        raise IllegalChoice("dead_choice", seat=seat_of(answer))
+
+
+def dead_target(ctx: Ctx, answer: Answer) -> None:
+    """A check: the player chosen is dead."""
+    if ctx.g.player(seat_of(answer)).alive:
+        raise IllegalChoice("alive_choice", seat=seat_of(answer))

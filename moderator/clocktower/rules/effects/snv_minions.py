@@ -25,9 +25,9 @@ from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import NOMINATED
+from moderator.clocktower.rules.decisions import decisions, given_at_setup, made_or_asked, still_given
 from moderator.clocktower.rules.effects.base import character_on_script, effect, good_character_on_script, sober
 from moderator.clocktower.rules.jinxes import described, stays_evil
-from moderator.clocktower.rules.setup import decisions, given_at_setup, made_or_asked, still_given
 from moderator.clocktower.rules.status import active, acts_alive, impaired, is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger

@@ -8,8 +8,7 @@ from moderator.clocktower.grimoire.events import AddReminder, Event, GainAbility
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import kill
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
-from moderator.clocktower.rules.effects.actions import _dead_target, _spend
-from moderator.clocktower.rules.effects.base import character_on_script, effect, seat_of, sober
+from moderator.clocktower.rules.effects.base import character_on_script, dead_target, effect, seat_of, sober, spend
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Trigger
 from moderator.errors import IllegalChoice
@@ -69,11 +68,11 @@ effect("gangster_kill", "two_seats", check=_living_neighbour)(_day_kill)
 effect("gnome_kill", "two_seats", check=_nominated_the_amigo)(_day_kill)
 
 
-@effect("bonecollector_restore", "seat", check=_dead_target)
+@effect("bonecollector_restore", "seat", check=dead_target)
 def bonecollector_restore(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: a dead player has their ability again until dusk (Has Ability); the Bone Collector's is spent
     (No Ability), drunk or not, and a drunk or poisoned choice restores nothing."""
-    events: list[Event] = [*_spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
+    events: list[Event] = [*spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
     if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
     events.append(AddReminder(seat=seat_of(answer), source=ctx.ability, name="Has Ability", by_seat=ctx.seat))
@@ -119,4 +118,4 @@ def judge_ruling(ctx: Ctx, answer: Answer) -> Outcome:
 @effect("used_once")
 def used_once(ctx: Ctx, answer: Answer) -> Outcome:
     """A once-per-game ability the storyteller carries out by hand (the Judge's ruling): spent, No Ability."""
-    return Outcome(events=[*_spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")])
+    return Outcome(events=[*spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")])

@@ -1,0 +1,185 @@
+"""The day's nominations and votes: who may nominate whom, how many votes put a player on the block
+(half the living; one with the Voudon), who voted (the Flowergirl's), a bound voter (the Butler's),
+secret votes (the Organ Grinder's). The ghost votes and the rest of the day are day.py's."""
+
+from __future__ import annotations
+
+import math
+
+from moderator.clocktower.grimoire.events import (
+    Event,
+    Remember,
+    SetCursor,
+    SetDay,
+    SpendGhostVote,
+)
+from moderator.clocktower.grimoire.state import Cursor, Player
+from moderator.clocktower.prompts import Prompt, Reply
+from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.abilities import anyone_has
+from moderator.clocktower.rules.daytime import nomination_events
+from moderator.clocktower.rules.status import impaired, shown_dead, spec
+from moderator.clocktower.rules.texts import step_texts
+from moderator.clocktower.rules.votes import about_to_die, secret_holder, vote_notes, vote_weights
+from moderator.clocktower.travellers import TravellerFlow
+from moderator.commands.parse import Command
+from moderator.errors import IllegalChoice
+
+
+class NominationFlow(TravellerFlow):
+    """The prompt and act of the votes, and the nominations that open them."""
+
+    def _day_prompt(self, c: Cursor) -> Prompt:
+        """The open day's prompt (day.py's): the votes go back to it when nobody is nominated."""
+        raise NotImplementedError
+
+    def _votes_prompt(self, c: Cursor) -> Prompt:
+        flow = step_texts().flow
+        t = self._state.today
+        if t.pending is None:
+            return self._day_prompt(c)
+        if t.exile:
+            return self._exile_prompt(c)
+        template = flow.nominated_secret if self._secret_votes() else flow.nominated
+        text = self._t(template, nominee=t.pending, threshold=self._threshold())
+        text += "".join(" " + self._t(n) for n in vote_notes(self._state, self.cat))  # the Butler's Master
+        if anyone_has(self._state, self.cat, "voters_asked"):  # the Flowergirl's: who voted, not only how many
+            text += " " + self._t(step_texts().rules.say_voters)
+        return self._base(c, ["number"], text, None, None, ("votes", "number", "voters"))
+
+    def _voudon(self) -> Player | None:
+        """A living, sober holder of ``dead_vote_only`` (the Voudon): only they and the dead vote, the dead
+        spend no vote token, and no majority is needed."""
+        return next((p for p in anyone_has(self._state, self.cat, "dead_vote_only")
+                     if p.alive and not impaired(self._state, self.cat, p)), None)  # fmt: skip
+
+    def _threshold(self) -> int:
+        """Half the living, rounded up; a player shown dead (the Zombuul's first death) counts as dead. With
+        the Voudon, one vote (the most votes still win, a tie still saves)."""
+        if self._voudon() is not None:
+            return 1
+        return math.ceil(sum(1 for p in self._state.living() if not shown_dead(self.cat, p)) / 2)
+
+    def _secret_votes(self) -> bool:
+        return secret_holder(self._state, self.cat) is not None
+
+    def _nominate(self, cmd: Command) -> Reply:
+        nominator, nominee = cmd.seats
+        t = self._state.today
+        for s in (nominator, nominee):
+            if s not in self._state.seats():
+                raise IllegalChoice("no_such_seat", seat=s)
+        if self.cat.team(self._state.player(nominee).character) == "traveller":
+            return self._call_exile(nominee)  # a Traveller is exiled, not executed: anyone may call for it
+        if shown_dead(self.cat, self._state.player(nominator)):  # dead, or shown dead (the Zombuul)
+            raise IllegalChoice("dead_nominator", seat=nominator)
+        if self._state.executed_today is not None or keys.executed(self._state.day) in self._state.memory:
+            # executed at a nomination (the Virgin's), or by the storyteller (madness): the day is over
+            raise IllegalChoice("executed_already")
+        if nominator in t.nominators:
+            raise IllegalChoice("nominated_already", seat=nominator)
+        if nominee in t.nominees:
+            raise IllegalChoice("nominee_already", seat=nominee)
+        today = t.model_copy(update={"nominators": [*t.nominators, nominator], "nominees": [*t.nominees, nominee],
+                                     "pending": nominee})  # fmt: skip
+        # A nomination may end in an execution at once (the Virgin's): then there is no vote.
+        close: list[Event] = [SetDay(today=today.model_copy(update={"pending": None})),
+                              SetCursor(cursor=Cursor(id="day"))]  # fmt: skip
+        fired = nomination_events(self._state, self.cat, nominator, nominee, close)
+        events: list[Event] = [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes")), *fired]
+        events.append(self._remember_seats(keys.nominators(self._state.day), [nominator]))  # the Town Crier's
+        self._push("nominate", events)
+        p = self._state.player(nominator)
+        if self._state.executed_today == nominator:
+            return Reply(public=[self._t(step_texts().rules.nominator_executed, seat=p.seat),
+                                 self._t(step_texts().flow.died_public, seat=p.seat, name=p.name)])  # fmt: skip
+        if not p.alive:  # died for nominating (the Witch's curse): announced at once
+            return Reply(say=[self._t(step_texts().rules.cursed_nominator, seat=p.seat)],
+                         public=[self._t(step_texts().flow.died_public, seat=p.seat, name=p.name)])  # fmt: skip
+        return Reply()
+
+    def _exile_called(self, cmd: Command) -> Reply:
+        """``seat 2 calls for the exile of seat 8`` (or the storyteller's ``call for the exile of seat 8``)."""
+        return self._call_exile(cmd.seats[-1])
+
+    def _remember_seats(self, key: str, seats: list[int]) -> Remember:
+        """Add ``seats`` to the space-separated seats remembered under ``key``."""
+        known = {int(x) for x in self._state.memory.get(key, "").split()}
+        return Remember(key=key, value=" ".join(str(s) for s in sorted(known | set(seats))))
+
+    def _who_voted(self, votes: int, said: list[int] | None) -> list[Event]:
+        """Remember who voted (the Flowergirl's): the seats said, or everyone able to when the count is
+        all of them; a count of some of them leaves who voted unsaid."""
+        g = self._state
+        able = [p.seat for p in g.players if p.alive or p.ghost_vote]
+        if said is not None:
+            return [self._remember_seats(keys.voters(g.day), said)]
+        if votes == len(able) and votes > 0:
+            return [self._remember_seats(keys.voters(g.day), able)]
+        return [Remember(key=keys.votes_unsaid(g.day), value="yes")] if votes > 0 else []
+
+    def _check_bound_voters(self, said: list[int] | None) -> None:
+        """Voters said by seat: a living, sober placer of a ``placer_votes_with`` reminder (the Butler) votes
+        only with the player it lies by (the Master).
+
+        Raises:
+            IllegalChoice: the placer is among the voters and the marked player is not.
+        """
+        g = self._state
+        for p in g.players:
+            for r in p.reminders:
+                s = spec(self.cat, r)
+                if s is None or not s.placer_votes_with or said is None or r.by_seat not in g.seats():
+                    continue
+                placer = g.player(r.by_seat)
+                if placer.seat in said and p.seat not in said and placer.alive and not impaired(g, self.cat, placer):
+                    raise IllegalChoice("votes_without", seat=placer.seat, master=p.seat,
+                                        character=self.cat[r.source].name(self.lang))  # fmt: skip
+
+    def _votes(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
+        if self._state.today.exile:
+            return self._exile_votes(cmd)
+        said = sorted(set(cmd.seats)) if cmd.intent == "voters" else None
+        voudon = self._voudon()
+        if said is not None and voudon is not None:  # only the Voudon and the dead vote
+            departed = {p.seat for p in self._state.players if not p.alive}
+            said = [s for s in said if s == voudon.seat or s in departed]
+        weights = vote_weights(self._state, self.cat)  # the Thief's and the Bureaucrat's, when voters are named
+        votes = max(0, sum(weights.get(s, 1) for s in said)) if said is not None else cmd.number
+        t = self._state.today
+        for s in said or []:
+            voter = self._state.player(s) if s in self._state.seats() else None
+            if voter is None:
+                raise IllegalChoice("no_such_seat", seat=s)
+            if not voter.alive and not voter.ghost_vote and voudon is None:
+                raise IllegalChoice("no_ghost_vote", seat=s)
+        self._check_bound_voters(said)
+        if votes is None or t.pending is None:
+            raise IllegalChoice("votes_needed")
+        if votes > len(self._state.players):
+            raise IllegalChoice("too_many_votes", votes=votes)
+        flow = step_texts().flow
+        nominee = t.pending
+        block, block_votes = t.block, t.block_votes
+        if votes >= self._threshold() and votes > block_votes:
+            block, block_votes = nominee, votes
+            news = self._t(flow.on_block, seat=nominee, votes=votes)
+        elif votes >= self._threshold() and votes == block_votes:
+            block = None
+            news = self._t(flow.tie)
+        else:
+            news = self._t(flow.not_enough)
+        today = t.model_copy(update={"pending": None, "votes": {**t.votes, nominee: votes}, "block": block,
+                                     "block_votes": block_votes})  # fmt: skip
+        ghosts = any(not p.alive and p.ghost_vote for p in self._state.players) and votes > 0 and said is None
+        nxt = Cursor(id="day", stage="ghosts" if ghosts else "ask")
+        dead = [s for s in said or [] if not self._state.player(s).alive]  # the ghost votes said with the voters
+        if dead and self._secret_votes():
+            today = today.model_copy(update={"ghosts": [*today.ghosts, *dead]})
+        free = self._secret_votes() or voudon is not None  # the dead vote without their token (the Voudon's)
+        spent: list[Event] = [] if free else [SpendGhostVote(seat=s) for s in dead]
+        self._push("votes", [SetDay(today=today), *spent, *self._who_voted(votes, said),
+                             *about_to_die(self._state, self.cat, block), SetCursor(cursor=nxt)])  # fmt: skip
+        if self._secret_votes():
+            return Reply(say=[news], public=[self._t(flow.vote_public_secret)])
+        return Reply(say=[news], public=[self._t(flow.vote_public, nominee=nominee, votes=votes), news])

@@ -1,0 +1,229 @@
+"""The bag: which characters a game of so many players holds, by the official counts and the setup
+modifiers (an Outsider more or fewer, extra copies, Minions the Demon picks), and what is off about
+a grimoire's counts."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from moderator.clocktower.grimoire.state import Grimoire
+from moderator.clocktower.rules.catalogue import Catalogue, CountRow
+from moderator.clocktower.rules.jinxes import forbidden_together
+from moderator.clocktower.rules.schema import GOOD_TEAMS, Team
+from moderator.clocktower.rules.scripts import Script
+from moderator.errors import SetupError
+from moderator.i18n import resolve_plurals
+
+MIN_PLAYERS, MAX_PLAYERS = 5, 15
+
+
+@dataclass
+class Bag:
+    """The characters of a game: who sits in a seat, and the setup choices that made it."""
+
+    seated: list[str]
+    """The true character of each player (the Drunk is here as 'drunk')."""
+    unseated: list[str] = field(default_factory=list)
+    counts: dict[Team, int] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def base_counts(cat: Catalogue, players: int) -> CountRow:
+    """The official Townsfolk/Outsider/Minion/Demon counts.
+
+    Raises:
+        SetupError: fewer than 5 or more than 15 players.
+    """
+    if players not in cat.counts:
+        raise SetupError(f"Clocktower needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    return cat.counts[players]
+
+
+def build_bag(
+    script: Script,
+    cat: Catalogue,
+    players: int,
+    rng: random.Random,
+    require: list[str] | None = None,
+    outsider_shift: int | None = None,
+    extra_copies: int | None = None,
+) -> Bag:
+    """Propose the characters of a game of ``players`` on ``script``.
+
+    Raises:
+        SetupError: bad player count, a required character not on the script, or no Demon.
+    """
+    row = base_counts(cat, players)
+    want: dict[Team, int] = {
+        "townsfolk": row.townsfolk,
+        "outsider": row.outsider,
+        "minion": row.minion,
+        "demon": row.demon,
+    }
+    require = list(require or [])
+    for cid in require:
+        if cid not in script.ids:
+            raise SetupError(f"'{cid}' is not on the script {script.name}")
+    pools = {t: [c for c in script.by_team(cat, t)] for t in want}
+    for pool in pools.values():
+        rng.shuffle(pool)
+    if not pools["demon"]:
+        raise SetupError(f"the script {script.name} has no Demon: add one from the catalogue (--add)")
+    demon = next((c for c in require if cat[c].team == "demon"), pools["demon"][0])
+    setup = cat.setup(demon)
+    want["minion"] += setup.minions
+    minions: list[str] = []
+    if not setup.demon_picks_minions:
+        minions = _take(pools["minion"], want["minion"], [c for c in require if cat[c].team == "minion"])
+        if len(minions) < want["minion"]:
+            raise SetupError(
+                f"{players} players need {want['minion']} Minions, but {script.name} has {len(pools['minion'])}: "
+                "add more with --add"
+            )
+    for a, b in forbidden_together({demon, *minions, *pools["townsfolk"], *pools["outsider"]}):
+        # A jinx allows only one of the two: keep the one in the bag already (or required), drop the other.
+        drop = b if a in {demon, *minions, *require} else a
+        for pool in pools.values():
+            if drop in pool and drop not in require:
+                pool.remove(drop)
+    seated_evil = [c for c in [demon, *minions] if not not_in_bag(cat, c)]
+    good_slots = players - len(seated_evil)
+    outsiders = min(want["outsider"], good_slots)
+    good_required = [c for c in require if cat[c].team in GOOD_TEAMS]
+    good = _good(pools, good_slots, outsiders, good_required)
+    room = (max(0, good_slots - len(pools["townsfolk"])), min(len(pools["outsider"]), good_slots))
+    shift = _outsider_shift(cat, [demon, *minions, *good], rng, outsider_shift, (outsiders, *room))
+    modifiers = [c for c in good if cat.setup(c).outsiders]
+    # Townsfolk that change the Outsiders (the Balloonist's) keep their place: Outsiders fill only what is left.
+    town_kept = len({c for c in [*good_required, *modifiers] if cat[c].team == "townsfolk"})
+    outsiders = max(0, min(good_slots - town_kept, outsiders + shift))
+    notes: list[str] = []
+    if len(pools["outsider"]) < outsiders:
+        notes.append(
+            f"the script has {len(pools['outsider'])} Outsiders for {outsiders} places: Townsfolk fill the rest"
+        )
+        outsiders = len(pools["outsider"])
+    good = _good(pools, good_slots, outsiders, [*good_required, *modifiers])
+    if len(good) < good_slots:
+        raise SetupError(
+            f"{players} players need {good_slots - outsiders} Townsfolk, but {script.name} has "
+            f"{len(pools['townsfolk'])}: add more with --add"
+        )
+    keep = {*require, *modifiers, demon, *minions}
+    seated = _copies(cat, [*seated_evil, *good], rng, extra_copies, notes, keep)
+    unseated = [c for c in [demon, *minions] if not_in_bag(cat, c)]
+    counts: dict[Team, int] = {}
+    for cid in [*seated, *unseated]:
+        counts[cat[cid].team] = counts.get(cat[cid].team, 0) + 1
+    return Bag(seated=seated, unseated=unseated, counts=counts, notes=notes)
+
+
+def _take(pool: list[str], k: int, first: list[str]) -> list[str]:
+    """``k`` from ``pool``, the ones in ``first`` before all others.
+
+    Raises:
+        SetupError: more characters are required than there are places.
+    """
+    picked = list(dict.fromkeys(first))
+    if len(picked) > k:
+        raise SetupError(f"no room for {', '.join(picked)}: the counts leave {k} place(s) of that team")
+    return picked + [c for c in pool if c not in picked][: k - len(picked)]
+
+
+def _good(pools: dict[Team, list[str]], slots: int, outsiders: int, required: list[str]) -> list[str]:
+    out = _take(pools["outsider"], outsiders, [c for c in required if c in pools["outsider"]])
+    town = _take(pools["townsfolk"], slots - len(out), [c for c in required if c in pools["townsfolk"]])
+    return [*out, *town]
+
+
+def not_in_bag(cat: Catalogue, cid: str) -> bool:
+    setup = cat.setup(cid)
+    return not setup.in_bag and setup.believes is None
+
+
+def _outsider_shift(
+    cat: Catalogue, chosen: list[str], rng: random.Random, forced: int | None,
+    bounds: tuple[int, int, int] | None = None,
+) -> int:
+    """The Outsider change of the modifiers in ``chosen`` (the Baron's +2, the Godfather's -1 or +1): the
+    one ``forced``, else a random one; where it does not fit (``bounds``: the base number of Outsiders,
+    the fewest and the most there can be), a random one of those that do, so that a modifier whose one
+    direction is impossible (the Godfather's -1 with no Outsiders) takes the other."""
+    options = [o for o in (cat.setup(c).outsiders for c in chosen) if o]
+    if forced is not None:
+        allowed = {sum(x) for x in _products(options)} if options else {0}
+        if forced not in allowed:
+            raise SetupError(f"an Outsider change of {forced:+d} is not allowed here ({sorted(allowed)})")
+        return forced
+    shift = sum(rng.choice(o) for o in options if o)
+    if bounds is None:
+        return shift
+    base, fewest, most = bounds
+    fit = sorted({sum(c) for c in _products(options) if fewest <= base + sum(c) <= most})
+    return shift if shift in fit or not fit else rng.choice(fit)
+
+
+def _products(options: list[list[int]]) -> list[list[int]]:
+    result: list[list[int]] = [[]]
+    for opt in options:
+        result = [[*r, x] for r in result for x in opt]
+    return result
+
+
+def _copies(
+    cat: Catalogue, seated: list[str], rng: random.Random, forced: int | None, notes: list[str], keep: set[str]
+) -> list[str]:
+    """Extra copies of a character that allows them (Village Idiot) replace other Townsfolk, never the
+    required ones nor the ones that changed the setup."""
+    result = list(seated)
+    for cid in seated:
+        data = cat[cid].data
+        if data is None or not data.setup.extra_copies:
+            continue
+        k = forced if forced is not None else rng.choice(data.setup.extra_copies)
+        if k not in data.setup.extra_copies:
+            raise SetupError(f"{cat[cid].name.en}: {k} extra copies is not one of {data.setup.extra_copies}")
+        replaceable = [c for c in result if cat[c].team == "townsfolk" and c != cid and c not in keep]
+        for old in rng.sample(replaceable, min(k, len(replaceable))):
+            result[result.index(old)] = cid
+        if k:
+            notes.append(f"{k} extra {cat[cid].name.en} replace Townsfolk")
+    return result
+
+
+def count_problems(g: Grimoire, cat: Catalogue) -> list[str]:
+    """What is off about the character counts of a grimoire (reported, not raised)."""
+    try:
+        row = base_counts(cat, len(g.players))
+    except SetupError as exc:
+        return [str(exc)]
+    have: dict[str, int] = {}
+    for p in g.players:
+        team = cat.team(p.character) or "none"
+        have[team] = have.get(team, 0) + 1
+    for cid in g.unseated:
+        have[cat[cid].team] = have.get(cat[cid].team, 0) + 1
+    problems = [
+        f"{cat[a].name.en} and {cat[b].name.en} cannot both be in play (jinx)"
+        for a, b in forbidden_together(g.in_play())
+    ]
+    demons = have.get("demon", 0)
+    if demons != row.demon:
+        problems.append(f"{demons} Demon(s) in play; the table asks for {row.demon}")
+    in_play = sorted(g.in_play())
+    changes = [cid for cid in in_play if cat.setup(cid).outsiders]
+    combos = _products([cat.setup(c).outsiders or [] for c in changes])
+    allowed = sorted({n for x in combos if (n := row.outsider + sum(x)) >= 0}) or [0]  # -1 of none: the +1
+    outsiders = have.get("outsider", 0)
+    if outsiders not in allowed:
+        by = f" and {', '.join(cat[c].name.en for c in changes)}" if changes else ""
+        problems.append(f"{outsiders} Outsider(s) in play; {len(g.players)} players{by} ask for "
+                        f"{' or '.join(str(a) for a in allowed)} (the bag is not the official one)")  # fmt: skip
+    if not any(cat.setup(c).demon_picks_minions for c in in_play):
+        minions = row.minion + sum(cat.setup(c).minions for c in in_play)
+        if have.get("minion", 0) != minions:
+            problems.append(f"{have.get('minion', 0)} Minion(s) in play; the table asks for {minions}")
+    if "none" in have:
+        problems.append(f"{have['none']} player(s) without a character")
+    return [resolve_plurals(p) for p in problems]
