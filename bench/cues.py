@@ -25,6 +25,7 @@ import os
 import sys
 import tempfile
 import time
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -63,8 +64,14 @@ def cues(stem: str, lang: Lang) -> list[str]:
 
 
 def said_form(text: str, lang: Lang) -> str:
-    """What a listener hears for ``text``: Korean in its spoken form (4번 -> 사 번), English lower-case."""
-    return spoken(text) if lang == "ko" else text.lower()
+    """What a listener hears for ``text``: Korean in its spoken form (4번 -> 사 번) as letters (jamo, so a
+    syllable heard half right counts half), English lower-case."""
+    return jamo(spoken(text)) if lang == "ko" else text.lower()
+
+
+def jamo(text: str) -> str:
+    """Hangul syllables as their letters (NFD: 뱀 -> ㅂㅐㅁ as conjoining jamo)."""
+    return unicodedata.normalize("NFD", text)
 
 
 def synthetic_cue_pack(lang: Lang, scripts: Sequence[str], folder: Path, settings: VoiceSettings) -> Pack:
@@ -109,7 +116,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                             else:
                                 pcm = spliced.pcm(cue)
                             heard = rec.decode(scene(pcm, snr, seed_of(stem, cue, snr)).pcm, SAMPLE_RATE, None).text
-                            pick = min(range(len(night)), key=lambda j: char_error(refs[j], heard))
+                            said = jamo(heard) if lang == "ko" else heard
+                            pick = min(range(len(night)), key=lambda j: char_error(refs[j], said))
                             if pick == i:
                                 right += 1
                             else:

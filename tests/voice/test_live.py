@@ -74,7 +74,7 @@ def test_a_night_on_real_audio_devices_keeps_the_headset_private(tmp_path: Path)
     table speaker played is a public line; the storyteller's prompts went only to the headset."""
     env = alsa_env(tmp_path)
     config = tmp_path / "config.toml"
-    config.write_text('[general]\nlanguage = "en"\nsaves = "saves"\n'
+    config.write_text('[general]\nlanguage = "en"\nsaves = "saves"\n[tts]\ndetail = "full"\n'
                       '[audio]\ninput = "no-such-microphone"\npublic = "table"\nprivate = "headset"\n')  # fmt: skip
     keys = "next\nnext\nnext\n4\nnext\n"
     run = moderator(["--config", str(config), "play", "--script", "twelve", "--players", "a,b,c,d,e,f,g",
@@ -195,3 +195,22 @@ def _wait_for(out: list[str], text: str, timeout: float = 60) -> bool:
             return True
         time.sleep(0.2)
     return False
+
+
+def test_the_cues_sound_reaches_the_headset_only(tmp_path: Path) -> None:
+    """With ``[tts] detail = "cue"`` (the default) each new step's sound plays on the headset, never on the
+    table speaker, which still plays exactly the public lines."""
+    from moderator.voice.speaker import earcon_pcm
+
+    env = alsa_env(tmp_path)
+    config = tmp_path / "config.toml"
+    config.write_text('[general]\nlanguage = "en"\nsaves = "saves"\n'
+                      '[audio]\ninput = "no-such-microphone"\npublic = "table"\nprivate = "headset"\n')  # fmt: skip
+    run = moderator(["--config", str(config), "play", "--script", "twelve", "--players", "a,b,c,d,e,f,g",
+                     "--seed", "1", "--save", "game.json"], env, "next\nnext\n", tmp_path)  # fmt: skip
+    assert run.returncode == 0 and "Traceback" not in run.stderr + run.stdout, run.stderr
+    public = [line.removeprefix("[table] ") for line in run.stdout.splitlines() if line.startswith("[table] ")]
+    table, headset = (tmp_path / "table.raw").read_bytes(), (tmp_path / "headset.raw").read_bytes()
+    assert table == played(public, "en")
+    assert headset.count(earcon_pcm()) >= 2 and earcon_pcm() not in table
+    assert "> Night falls." in run.stdout  # the cue, not the whole prompt
