@@ -69,27 +69,34 @@ class ClocktowerSession(SessionOnText[Reply]):
         lines = [Line(p.public, "public")] if p.public else []
         own = tuple(i for i in p.allowed if i not in ANYWHERE)
         cue = self._cue(p)
-        return Spoken((*lines, Line(p.text, "private")), (*own, *ANY_STEP), HAND,
-                      (*lines, Line(cue, "private", earcon=True)) if cue else ())  # fmt: skip
+        return Spoken((*lines, Line(p.text, "private")), (*own, *ANY_STEP), HAND, (*lines, *cue))
 
-    def _cue(self, p: Prompt) -> str | None:
-        """The headset's cue for a night step: whose turn (the character, the seat and the player, or the
-        pseudo-step's name), whether that player is drunk or poisoned, and the truth to give. None where
-        the whole prompt is the cue (the day, the end, a question)."""
-        texts, table, lang = step_texts(), self.table, self.lang
+    def _cue(self, p: Prompt) -> tuple[Line, ...]:
+        """The headset's cue for a night step: a short sound and whose turn it is (the character, the seat and
+        the player, or the pseudo-step's name: known before the night, so rendered before it), then whether
+        that player is drunk or poisoned and the truth to give. Empty where the whole prompt is the cue
+        (the day, the end, a question)."""
+        texts, table = step_texts(), self.table
         t = table.words.t
+        who: str | None = None
+        rest: list[str] = []
         if p.step in texts.pseudo:
-            cue = t(texts.pseudo[p.step].cue)
+            who = t(texts.pseudo[p.step].cue)
         elif p.phase == "night" and p.seat is not None and p.step in table.cat:
             player = table.g.player(p.seat)
-            cue = t(texts.templates.cue_step, character=table.cat[p.step].name(lang), seat=p.seat, name=player.name)
-            for status in sorted(statuses(table.g, table.cat, player)):
-                cue += " " + t(texts.templates.cue_status, status=texts.templates.status[status](lang))
-        else:
-            return None
+            who = self._who(p.step, p.seat, player.name)
+            rest += [t(texts.templates.cue_status, status=texts.templates.status[s](self.lang))
+                     for s in sorted(statuses(table.g, table.cat, player))]  # fmt: skip
+        if who is None:
+            return ()
         if p.truth is not None and p.truth not in ([], (), ""):  # nothing to give (nobody died tonight)
-            cue += " " + t(texts.flow.truth, truth=table.words.say(table.g, p.truth, p.shows_player))
-        return cue
+            rest.append(t(texts.flow.truth, truth=table.words.say(table.g, p.truth, p.shows_player)))
+        return (Line(who, "private", earcon=True), *([Line(" ".join(rest), "private")] if rest else []))
+
+    def _who(self, step: str, seat: int, name: str) -> str:
+        """"뱀 조련사, 4번 민수.": the character whose ability wakes, at a seat, with its player's name."""
+        character = self.table.cat[step].name(self.lang)
+        return step_texts().templates.cue_step(self.lang, character=character, seat=seat, name=name)
 
     def handle(self, command: Command) -> list[Line]:
         if command.intent == "edit":
@@ -123,8 +130,12 @@ class ClocktowerSession(SessionOnText[Reply]):
         lang, table = self.lang, self.table
         out = [p.prompt(lang) for p in texts.pseudo.values()]
         out += [p.public(lang) for p in texts.pseudo.values() if p.public]
+        out += [p.cue(lang) for p in texts.pseudo.values()]
         for night in (1, 2):
-            out += [s.prompt(table.cat, lang) for s in night_sheet(table.script, table.cat, night, table.g)]
+            for s in night_sheet(table.script, table.cat, night, table.g):
+                out.append(s.prompt(table.cat, lang))
+                if s.seat is not None and s.player and s.id in table.cat:  # the cue of whose turn it is
+                    out.append(self._who(s.id, s.seat, table.g.player(s.seat).name))
         return out
 
 

@@ -36,12 +36,13 @@ def test_a_new_step_is_a_sound_and_its_cue_and_repeat_gives_the_whole_prompt() -
     # dusk: the table hears its line in full; the headset a sound and "Night falls."
     assert said[0] == ("public", pseudo["dusk"].public("en"))  # type: ignore[misc]
     assert said[1:3] == [("private", EARCON), ("private", "Night falls.")]
-    # the Minion info: the sound, its name and the truth to give, not the instructions
-    cue = said[3:5]
-    assert cue[0] == ("private", EARCON) and cue[1][1].startswith("Minion info. True answer:"), said
-    assert "Wake the Minions" not in cue[1][1]
+    # the Minion info: the sound and its name (rendered before the night), then the truth to give, not
+    # the instructions
+    cue = said[3:6]
+    assert cue[:2] == [("private", EARCON), ("private", "Minion info.")], said
+    assert cue[2][1].startswith("True answer:") and "Wake the Minions" not in cue[2][1], said
     # repeat: the whole prompt, no sound
-    assert said[5][0] == "private" and said[5][1].startswith(pseudo["minioninfo"].prompt("en")), said
+    assert said[6][0] == "private" and said[6][1].startswith(pseudo["minioninfo"].prompt("en")), said
     assert said.count(("private", EARCON)) == 2
 
 
@@ -64,15 +65,16 @@ def test_a_players_cue_names_the_character_seat_and_player_and_says_they_are_poi
     loop.keys_ended()
     loop.run()
     steps.append(table.prompt().step)
-    cues = [t for _, t in speaker.said if t.startswith("Snake Charmer")]
-    assert cues, speaker.said
-    assert cues[0].startswith("Snake Charmer, seat 2, b.") and "They are poisoned." in cues[0], cues
+    said = [t for _, t in speaker.said]
+    assert "Snake Charmer, seat 2, b." in said, said
+    after = said[said.index("Snake Charmer, seat 2, b.") + 1]
+    assert said[said.index("Snake Charmer, seat 2, b.") - 1] == EARCON and after == "They are poisoned.", said
 
 
 def test_korean_cues_read_as_korean() -> None:
     speaker, _ = keyed("ko", ["next"])
     said = [t for _, t in speaker.said]
-    assert said[1:3] == [EARCON, "밤이 됩니다."] and said[4].startswith("하수인 정보. 참인 정보:"), said
+    assert said[1:5] == [EARCON, "밤이 됩니다.", EARCON, "하수인 정보."] and said[5].startswith("참인 정보:"), said
 
 
 def test_the_earcon_is_short_and_audible() -> None:
@@ -103,3 +105,10 @@ def test_a_cue_pack_is_the_seats_the_scripts_characters_and_the_cue_words_a_few_
         assert step_texts().pseudo["dusk"].cue(lang) in cues
         # a take is a few seconds: under five minutes of reading, against the whole pack's
         assert len(cues) * 5 < 300 < len(phrases(lang, ["twelve"])) * 5
+
+
+def test_whose_turn_cues_are_rendered_before_the_night() -> None:
+    """The cue of whose turn it is does not wait for espeak-ng at the step: it is among the texts rendered
+    before the game (the truth and any status, which the night decides, follow as a line of their own)."""
+    known = ClocktowerSession(twelve_table("en"), "en").known_texts()
+    assert {"Night falls.", "Minion info.", "Snake Charmer, seat 2, b.", "Widow, seat 3, c."} <= set(known)

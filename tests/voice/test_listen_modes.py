@@ -1,5 +1,5 @@
 """``[asr] listen``: push (the headset's play/pause button, a pedal or Space opens the microphone for one
-answer), wake (a wake phrase first) and always; and the plain "repeat" / "next" / "back" where no bare
+answer), wake (a wake phrase first) and always; and the plain "repeat" and "back" where no bare
 number is listened for. Real parts: espeak-ng speech through the microphone's callback path, the real
 recognizers, the real engine; the media key is a file of the records a Linux input device sends."""
 
@@ -103,13 +103,14 @@ def test_always_mode_hears_every_answer(tmp_path: Path, en: Recognizer) -> None:
     assert table.g.step == "demoninfo"
 
 
-def test_plain_repeat_next_and_back_are_heard_where_no_bare_number_is(tmp_path: Path, en: Recognizer) -> None:  # noqa: F811
+def test_plain_repeat_and_back_are_heard_where_no_bare_number_is(tmp_path: Path, en: Recognizer) -> None:  # noqa: F811
     table = twelve_table("en")
     speaker = RecordingSpeaker()
     loop = VoiceLoop(ClocktowerSession(table, "en"), en, speaker, spoken(tmp_path, "en", ["continue", "repeat"]))
     confirm = loop.grammar(("next", "back", "repeat", "dies"))
     seat = loop.grammar(("next", "back", "repeat", "seat"))
-    assert {"repeat", "next", "back"} <= set(confirm) and not {"repeat", "next", "back"} & set(seat)
+    assert {"repeat", "back"} <= set(confirm) and not {"repeat", "back"} & set(seat)
+    assert "next" not in confirm  # measured: a bare "next" was heard as "repeat" (bench.heldout, choose half)
     loop.run()
     assert [line.split(" -> ")[1] for line in loop.log] == ["next", "repeat"], loop.log
     assert table.g.step == "minioninfo"
