@@ -103,10 +103,16 @@ def test_always_mode_hears_every_answer(tmp_path: Path, en: Recognizer) -> None:
     assert table.g.step == "demoninfo"
 
 
-def test_plain_repeat_and_back_are_heard_where_no_bare_number_is(tmp_path: Path, en: Recognizer) -> None:  # noqa: F811
+def test_plain_repeat_and_back_are_heard_where_no_bare_number_is(tmp_path: Path) -> None:
+    from moderator.voice.app import recognizer_for
+
+    # the golden renders (fixed bytes) on a decoder of its own: pocketsphinx adapts to what it heard
+    # before. This harness pads with digital silence, after which a bare "back" decodes as nothing;
+    # bench.heldout, in a room with a noise floor, hears it 8 of 8 (choose half): measured there.
+    fresh = recognizer_for("en", Config())
     table = twelve_table("en")
     speaker = RecordingSpeaker()
-    loop = VoiceLoop(ClocktowerSession(table, "en"), en, speaker, spoken(tmp_path, "en", ["continue", "repeat"]))
+    loop = VoiceLoop(ClocktowerSession(table, "en"), fresh, speaker, spoken(tmp_path, "en", ["continue", "repeat"]))
     confirm = loop.grammar(("next", "back", "repeat", "dies"))
     seat = loop.grammar(("next", "back", "repeat", "seat"))
     assert {"repeat", "back"} <= set(confirm) and not {"repeat", "back"} & set(seat)

@@ -13,8 +13,8 @@ from moderator.voice import render
 
 HERE = Path(__file__).parent
 ANSWERS: dict[str, list[str]] = {
-    "ko": ["계속", "자리 넷", "아니요"],
-    "en": ["continue", "seat four", "yes", "no"],
+    "ko": ["계속", "자리 넷", "아니요", "모더레이터", "모더레이터 계속"],
+    "en": ["continue", "seat four", "yes", "no", "repeat", "back", "moderator", "moderator continue"],
 }
 
 
@@ -23,10 +23,12 @@ def name(text: str) -> str:
 
 
 def main() -> None:
+    """Render the answers that have no file yet (the others keep their bytes)."""
     for lang, texts in ANSWERS.items():
         for text in texts:
-            path = render(text, lang, HERE / lang / f"{name(text)}.wav")
-            print(path)
+            path = HERE / lang / f"{name(text)}.wav"
+            if not path.is_file():
+                print(render(text, lang, path))
 
 
 if __name__ == "__main__":
