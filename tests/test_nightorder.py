@@ -66,15 +66,19 @@ def _key(night: int) -> str:
 
 
 def wakes(cid: str, night: int) -> bool:
-    return FACTS[cid][_key(night)] is not None
+    """Its official place that night, or ours (the Djinn's jinxes, right after dusk on the first night)."""
+    return FACTS[cid][_key(night)] is not None or (cid, night) == ("djinn", 1)
 
 
 def expected_script_sheet(ids: Iterable[str], night: int) -> list[str]:
     """What the official script tool prints: every waking script character, dusk, dawn, evil info on night 1."""
-    wanted = {c for c in ids if wakes(c, night)} | {"dusk", "dawn"}
+    wanted = {c for c in ids if wakes(c, night) and c != "djinn"} | {"dusk", "dawn"}
     if night == 1:
         wanted |= {"minioninfo", "demoninfo"}
-    return [x for x in SHEET[_key(night)] if x in wanted]
+    sheet = [x for x in SHEET[_key(night)] if x in wanted]
+    if night == 1 and "djinn" in ids:  # no official place: our step for its jinxes, right after dusk
+        sheet.insert(1, "djinn")
+    return sheet
 
 
 def expected_grimoire_sheet(

@@ -102,7 +102,7 @@ class EditFlow(TravellerFlow):
         seat, cid = cmd.seats[0], cmd.character
         assert cid is not None
         team = self.cat.team(cid)
-        if team == "fabled":
+        if team in ("fabled", "loric"):
             raise IllegalChoice("fabled_no_seat", character=self._cname(cid))
         setup = self.cat.setup(cid)
         if team == "demon" and not setup.in_bag and setup.believes is None:  # Lil' Monsta: a Minion babysits it
@@ -293,7 +293,7 @@ class EditFlow(TravellerFlow):
     def _fabled(self, cmd: Command) -> Reply:
         cid = cmd.character
         assert cid is not None
-        if self.cat.team(cid) != "fabled":
+        if self.cat.team(cid) not in ("fabled", "loric"):  # the storyteller's characters, with no seat
             raise IllegalChoice("not_fabled", character=self._cname(cid))
         now = list(self._state.fabled)
         texts = step_texts().edits
@@ -301,7 +301,10 @@ class EditFlow(TravellerFlow):
             if cid in now:
                 raise IllegalChoice("fabled_in_play", character=self._cname(cid))
             self._push(f"fabled {cid}", [SetFabled(fabled=[*now, cid])])
-            return Reply(say=[self._t(texts.fabled_added, character=self._cname(cid))])
+            data = self.cat[cid].data
+            notes = data.notes if data is not None else None  # how to run it, said as it comes in
+            said = [self._t(texts.fabled_added, character=self._cname(cid)), *([self._t(notes)] if notes else [])]
+            return Reply(say=said)
         if cid not in now:
             raise IllegalChoice("fabled_absent", character=self._cname(cid))
         self._push(f"fabled {cid} out", [SetFabled(fabled=[f for f in now if f != cid])])

@@ -11,7 +11,7 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS
 from moderator.clocktower.rules.conditions import CONDITIONS
-from moderator.clocktower.rules.nightorder import ACTS_WHILE_DEAD, positions
+from moderator.clocktower.rules.nightorder import ACTS_WHILE_DEAD, positions, wakes
 from moderator.clocktower.rules.status import acts_alive
 from moderator.clocktower.rules.texts import step_texts
 from moderator.commands.parse import Command
@@ -68,10 +68,10 @@ class NavFlow(Core):
         if step in PSEUDO_STEPS:
             return Cursor(id=step, position=pos.get(step, 0.0))
         holders = [p for p in g.players if step in abilities(self.cat, p)]
-        if not holders and step not in g.unseated:
+        if not holders and step not in g.unseated and step not in g.fabled:
             raise IllegalChoice("not_in_play_step", step=self.step_name(step))
         char = self.cat[step]
-        if (char.first_night if g.night == 1 else char.other_night) is None:
+        if not wakes(char, g.night == 1):
             raise IllegalChoice("no_night_step", step=self.step_name(step))
         able = [p for p in holders if acts_alive(g, self.cat, p) or self._acts_dead(g, p, step)]
         if holders and not able:  # a dead player wakes only where an ability says so: revive them first

@@ -212,7 +212,7 @@ def count_problems(g: Grimoire, cat: Catalogue) -> list[str]:
     if demons != row.demon:
         problems.append(f"{demons} Demon(s) in play; the table asks for {row.demon}")
     in_play = sorted(g.in_play())
-    changes = [cid for cid in in_play if cat.setup(cid).outsiders]
+    changes = [cid for cid in [*in_play, *g.fabled] if cat.setup(cid).outsiders]  # a Fabled's too (the Sentinel)
     combos = _products([cat.setup(c).outsiders or [] for c in changes])
     allowed = sorted({n for x in combos if (n := row.outsider + sum(x)) >= 0}) or [0]  # -1 of none: the +1
     outsiders = have.get("outsider", 0)

@@ -59,13 +59,20 @@ EVIL_INFO_MIN_PLAYERS = 7
 """Below this many players, the evil team does not learn each other on the first night."""
 
 
-def evil_info_night(g: Grimoire, in_play: set[str], no_evil_info: Callable[[str], bool]) -> bool:
-    """Whether the first night has Minion and Demon info (and what belongs to it, the Lunatic's)."""
-    return len(g.players) >= EVIL_INFO_MIN_PLAYERS and not any(no_evil_info(c) for c in in_play)
+def evil_info_night(
+    g: Grimoire, in_play: set[str], no_evil_info: Callable[[str], bool], given: Callable[[str], bool] = lambda c: False
+) -> bool:
+    """Whether the first night has Minion and Demon info (and what belongs to it, the Lunatic's): from
+    seven players, or with fewer where a Fabled in play gives it (``given``, the Toymaker's)."""
+    enough = len(g.players) >= EVIL_INFO_MIN_PLAYERS or any(given(c) for c in g.fabled)
+    return enough and not any(no_evil_info(c) for c in in_play)
 
 
 def _evil_info(ctx: Ctx) -> bool:
-    return ctx.actor.alive and evil_info_night(ctx.g, ctx.g.in_play(), lambda c: ctx.cat.setup(c).no_evil_info)
+    setup = ctx.cat.setup
+    return ctx.actor.alive and evil_info_night(
+        ctx.g, ctx.g.in_play(), lambda c: setup(c).no_evil_info, lambda c: setup(c).evil_info
+    )
 
 
 def _became_demon(ctx: Ctx) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from moderator.clocktower.rules.catalogue import Catalogue, Character
+from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue, Character
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.dawn import DAWN
 from moderator.clocktower.rules.effects import EFFECTS
@@ -21,10 +21,10 @@ def check_characters(catalogue: Catalogue, files: dict[str, Path], problems: Pro
     for cid, path in files.items():
         char = catalogue.get(cid)
         if char is not None and char.data is not None:
-            _check_one(char, path, problems)
+            _check_one(char, path, problems, frozenset(catalogue.characters))
 
 
-def _check_one(char: Character, path: Path, problems: Problems) -> None:
+def _check_one(char: Character, path: Path, problems: Problems, known: frozenset[str]) -> None:
     data = char.data
     assert data is not None
     own = [r.en for r in data.reminders]
@@ -38,8 +38,11 @@ def _check_one(char: Character, path: Path, problems: Problems) -> None:
     ):
         if wakes is not None and not night_steps:
             problems.add(path, f"night.{night}", char.id, "the official order wakes it, but it has no steps")
-        if wakes is None and night_steps:
+        if wakes is None and night_steps and data.night.after is None:
             problems.add(path, f"night.{night}", char.id, "it has steps, but the official order does not wake it")
+    after = data.night.after
+    if after is not None and after not in PSEUDO_STEPS and after not in known:
+        problems.add(path, "night.after", char.id, f"'{after}' is neither a pseudo-step nor a character")
     steps: list[tuple[str, Step]] = [(f"night.first.{i}", s) for i, s in enumerate(data.night.first)]
     steps += [(f"night.other.{i}", s) for i, s in enumerate(data.night.other)]
     steps += [(f"day.{i}", s) for i, s in enumerate(data.day)]

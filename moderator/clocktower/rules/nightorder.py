@@ -99,12 +99,26 @@ def positions(script: Script | None, cat: Catalogue, first: bool) -> dict[str, f
         if cid not in pos and number is not None:
             # Not in the list used (a homebrew character, or left out of a custom order): by its number.
             pos[cid] = float(number) + 0.5 if not custom else dawn - 0.5 + number / 1000
+    for cid, char in cat.characters.items():
+        after = _placed_after(char, first)
+        if cid not in pos and after is not None and after in pos:
+            # No official place that night, but steps of ours placed after another (the Djinn's after dusk).
+            pos[cid] = pos[after] + 0.01
     return pos
 
 
+def _placed_after(char: Character, first: bool) -> str | None:
+    """The step ``char``'s steps follow on a night the official order gives it no place, if its data places
+    them (``night.after``)."""
+    if char.data is None or (char.first_night if first else char.other_night) is not None or not _steps(char, first):
+        return None
+    return char.data.night.after
+
+
 def wakes(char: Character, first: bool) -> bool:
-    """Whether the character's ability has a place in that night's order."""
-    return (char.first_night if first else char.other_night) is not None
+    """Whether the character's ability has a place in that night's order (the official one, or one its
+    data gives it after another step)."""
+    return (char.first_night if first else char.other_night) is not None or _placed_after(char, first) is not None
 
 
 CARRIED_OVER = frozenset({"death_pending", "learnt_death"})
@@ -172,7 +186,7 @@ def _acts_dead(g: Grimoire, cat: Catalogue, p: Player, cid: str, steps: tuple[St
 
 def _evil_info(g: Grimoire | None, cat: Catalogue, in_play: set[str]) -> bool:
     if g is not None:
-        return evil_info_night(g, in_play, lambda c: cat.setup(c).no_evil_info)
+        return evil_info_night(g, in_play, lambda c: cat.setup(c).no_evil_info, lambda c: cat.setup(c).evil_info)
     return not any(cat.setup(c).no_evil_info for c in in_play)
 
 
@@ -197,7 +211,7 @@ def night_sheet(script: Script | None, cat: Catalogue, night: int, g: Grimoire |
         in_play = g.in_play()
         for p in g.players:
             lines += _player_lines(g, cat, p, first, pos)
-        for cid in g.unseated:
+        for cid in [*g.unseated, *g.fabled]:  # in play with no seat: the storyteller's own step
             extra = cat.get(cid)
             if extra is not None and wakes(extra, first) and cid in pos:
                 lines.append(SheetStep(id=cid, position=pos[cid], steps=_steps(extra, first)))

@@ -157,6 +157,11 @@ class Night(Model):
 
     first: list[Step] = Field(default_factory=list)
     other: list[Step] = Field(default_factory=list)
+    after: str | None = Field(
+        None, description="Where these steps go on a night the official order gives the character no place: "
+        "right after this step, a pseudo-step or a character id (the Djinn's jinxes, right after dusk: a Fabled "
+        "added at the game's start, at dusk, still comes).",
+    )
 
 
 class Setup(Model):
@@ -174,6 +179,14 @@ class Setup(Model):
     evil_townsfolk: int = Field(0, description="How many Townsfolk start evil (Bounty Hunter: 1).")
     demon_picks_minions: bool = Field(False, description="No Minions in the bag; the Demon makes them.")
     no_evil_info: bool = Field(False, description="The first night skips Minion and Demon info (Lil' Monsta).")
+    evil_info: bool = Field(
+        False, description="In play, the first night has Minion and Demon info whatever the player count (the "
+        "Toymaker's normal starting info)."
+    )
+    extra_evil: int | None = Field(
+        None, description="In play, at most this many players may be evil beyond the starting evil players "
+        "(the Spirit of Ivory's one): the storyteller is told by day when more are."
+    )
 
 
 class Target(Model):

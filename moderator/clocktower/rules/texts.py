@@ -154,6 +154,11 @@ class RuleTexts(Model):
     pacifist_survives: Text
     shabaloth_regurgitate: Text
     shabaloth_which: Text
+    extra_evil: Text
+    djinn_jinxes: Text
+    djinn_none: Text
+    stormcatcher_marked: Text
+    stormcatcher_absent: Text
 
 
 class EditTexts(Model):

@@ -1,4 +1,5 @@
-"""Secret votes (the Organ Grinder): who makes them secret, and the silent "about to die" mark."""
+"""Secret votes (the Organ Grinder): who makes them secret, and the silent "about to die" mark; what the
+storyteller keeps in mind by day (the day notes, a Fabled's among them)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ from moderator.clocktower.grimoire.events import AddReminder, Event, RemoveRemin
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import anyone_has
+from moderator.clocktower.rules.bag import base_counts
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.jinxes import secret_vote_note
 from moderator.clocktower.rules.status import impaired, spec
 from moderator.clocktower.rules.texts import filled, step_texts
+from moderator.errors import SetupError
 from moderator.i18n import Text
 
 ABOUT_TO_DIE = "About To Die"
@@ -90,4 +93,34 @@ def day_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
         char = cat.get(p.character or "")
         if char is not None and char.data is not None and char.data.day_note is not None and not impaired(g, cat, p):
             notes.append(filled(char.data.day_note, seat=p.seat))
+    for cid in g.fabled:  # a Fabled's note for the day (the Doomsayer's call for a death)
+        char = cat.get(cid)
+        if char is not None and char.data is not None and char.data.day_note is not None:
+            notes.append(char.data.day_note)
+    return notes + too_many_evil(g, cat)
+
+
+def too_many_evil(g: Grimoire, cat: Catalogue) -> list[Text]:
+    """The note of a Fabled that caps the extra evil players (the Spirit of Ivory's one), where more players
+    are evil than the table's starting evil players and that many."""
+    evil = sum(1 for p in g.players if p.alignment == "evil")
+    start = _starting_evil(g, cat)
+    notes = []
+    for cid in g.fabled:
+        cap = cat.setup(cid).extra_evil
+        if cap is not None and evil > start + cap:
+            notes.append(filled(step_texts().rules.extra_evil, character=cat[cid].name, evil=evil, most=start + cap))
     return notes
+
+
+def _starting_evil(g: Grimoire, cat: Catalogue) -> int:
+    """How many players the setup makes evil: the table's Minions and Demon, with the Minions the characters
+    in play add (Lil' Monsta's) and the Townsfolk they make evil (the Bounty Hunter's)."""
+    try:
+        row = base_counts(cat, len([p for p in g.players if cat.team(p.character) != "traveller"]))
+    except SetupError:
+        return len(g.players)
+    in_play = g.in_play()
+    extra = sum(cat.setup(c).minions + cat.setup(c).evil_townsfolk for c in in_play)
+    travellers = sum(1 for p in g.players if cat.team(p.character) == "traveller" and p.alignment == "evil")
+    return row.minion + row.demon + extra + travellers

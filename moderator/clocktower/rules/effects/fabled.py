@@ -1,0 +1,56 @@
+"""The effects of the storyteller's own characters, the Fabled and the Loric, whose steps have no seat:
+the Djinn's jinxes shown, the Storm Catcher's named good character marked and shown to the evil team.
+What a Fabled changes in the setup or by day is data (``setup.outsiders``, ``setup.evil_info``,
+``setup.extra_evil``, ``day_note``), read by the rules where they count."""
+
+from __future__ import annotations
+
+from moderator.clocktower.grimoire.events import AddReminder
+from moderator.clocktower.rules.context import Answer, Ctx, Outcome
+from moderator.clocktower.rules.effects.base import effect, good_character_on_script, nothing
+from moderator.clocktower.rules.jinxes import described
+from moderator.clocktower.rules.texts import filled, step_texts
+from moderator.i18n import Text
+
+
+def jinxed_pairs(ctx: Ctx) -> list[tuple[str, str]]:
+    """The jinxed pairs among the script's characters and those in play (each pair once, in sheet order)."""
+    ids = list(dict.fromkeys([*ctx.script, *sorted(ctx.g.in_play())]))
+    return [(a, b) for i, a in enumerate(ids) for b in ids[i + 1 :] if ctx.cat.jinxed(a, b)]
+
+
+def _pair(ctx: Ctx, a: str, b: str, lang: str) -> str:
+    """One jinx as said: the two names, and our words for how it runs where we have them."""
+    names = f"{ctx.name(a, lang)} & {ctx.name(b, lang)}"
+    jinx = described(a, b)
+    return f"{names} ({jinx.text.ko if lang == 'ko' else jinx.text.en})" if jinx is not None else names
+
+
+def _djinn_list(ctx: Ctx, _answer: Answer) -> Text | None:
+    pairs = jinxed_pairs(ctx)
+    if not pairs:
+        return None
+    said = {lang: "; ".join(_pair(ctx, a, b, lang) for a, b in pairs) for lang in ("ko", "en")}
+    return filled(step_texts().rules.djinn_jinxes, jinxes=Text(ko=said["ko"], en=said["en"]))
+
+
+def _djinn_idle(ctx: Ctx, _answer: Answer) -> Text | None:
+    return None if jinxed_pairs(ctx) else step_texts().rules.djinn_none
+
+
+effect("djinn_jinxes", hint=_djinn_list, idle=_djinn_idle)(nothing)
+
+
+@effect("stormcatcher_mark", "character", check=good_character_on_script)
+def stormcatcher_mark(ctx: Ctx, answer: Answer) -> Outcome:
+    """The good character named, if a player is it, is marked Stormcaught (it dies only by execution:
+    the token protects at night) and the evil players are shown that player."""
+    cid = answer.character
+    assert cid is not None
+    rules = step_texts().rules
+    held = [p for p in ctx.g.players if p.character == cid]
+    if not held:
+        return Outcome(say=[filled(rules.stormcatcher_absent, character=ctx.cat[cid].name)])
+    events = [AddReminder(seat=p.seat, source=ctx.ability, name="Stormcaught") for p in held]
+    said = [filled(rules.stormcatcher_marked, seat=p.seat, character=ctx.cat[cid].name) for p in held]
+    return Outcome(events=list(events), say=said)
