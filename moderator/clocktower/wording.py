@@ -12,6 +12,7 @@ from moderator.clocktower.rules.schema import Step
 from moderator.clocktower.rules.status import STORYTELLER, spec, statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.i18n import Lang, Text
+from moderator.korean import resolve_particles
 
 
 class Wording:
@@ -37,14 +38,17 @@ class Wording:
         if isinstance(truth, str) and truth in flow.answer_words:
             return self.t(flow.answer_words[truth])
         if isinstance(truth, dict):
-            return "; ".join(self._part(g, str(k), v) for k, v in truth.items())
+            parts = [self._part(g, str(k), v) for k, v in truth.items()]
+            # Korean reads the parts as one sentence ("하수인은 3번 민수이며, 악마는 1번 지영"); `;` is no
+            # Korean punctuation
+            return resolve_particles("(이)며, ".join(parts)) if self.lang == "ko" else "; ".join(parts)
         if isinstance(truth, str) and truth in self.cat:
             return self.cat[truth].name(self.lang)
         team = step_texts().flow.any_of_team.get(truth) if isinstance(truth, str) else None
         return self.t(team) if team is not None else str(truth)
 
     def _part(self, g: Grimoire, key: str, value: object) -> str:
-        """One named part of a true answer: "하수인: 3번 c" / "Minions: seat 3 (c)"."""
+        """One named part of a true answer: "하수인은 3번 c" / "Minions: seat 3, c"."""
         label = step_texts().truth_labels.get(key)
         if label is None:
             return f"{key} {self.say(g, value)}"
@@ -55,7 +59,9 @@ class Wording:
             said = ", ".join(who) or "-"
         else:
             said = self.say(g, value)
-        return f"{label.ko if self.lang == 'ko' else label.en}: {said}"
+        if self.lang == "ko":
+            return resolve_particles(f"{label.ko}(은)는 {said if said != '-' else '없음'}")
+        return f"{label.en}: {said if said != '-' else 'none'}"
 
     def notes(self, g: Grimoire, cid: str, actor: str | None = None) -> list[str]:
         """The notes at a character's step: the rules' (what a Demon must know), then the jinxes;
