@@ -59,8 +59,14 @@ FABLED_IDS = frozenset(
 )
 """Every Fabled, and the Loric put in play like one (issue 26)."""
 LORIC_IDS = frozenset(["stormcatcher", "bootlegger", "gardener"])
+EXPERIMENTAL_EVIL_IDS = frozenset(
+    ["boomdandy", "harpy", "wizard", "xaan", "marionette", "mezepheles", "goblin", "fearmonger", "psychopath",
+     "vizier", "summoner", "boffin", "wraith", "yaggababble", "legion", "lordoftyphon", "riot", "alhadikhia",
+     "leviathan", "lleech", "ojo"]
+)
+"""Every Experimental Minion and Demon (issue 26)."""
 DESCRIBED = (SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS | BAD_MOON_RISING_IDS | SECTS_AND_VIOLETS_IDS | TRAVELLER_IDS
-             | EXPERIMENTAL_IDS | FABLED_IDS | LORIC_IDS)  # fmt: skip
+             | EXPERIMENTAL_IDS | FABLED_IDS | LORIC_IDS | EXPERIMENTAL_EVIL_IDS)  # fmt: skip
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 

@@ -6,6 +6,7 @@ from moderator.clocktower.grimoire.events import AddReminder, Die, Event, Rememb
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.schema import CharacterData
 from moderator.clocktower.rules.status import impaired, is_demon, protected, protector, shown_dead
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, asked_by, question
@@ -15,21 +16,32 @@ from moderator.journal import simulate
 def acts_as(cat: Catalogue, p: Player) -> str | None:
     """The character whose night steps ``p``'s own token follows.
 
-    A character that never wakes but believes it is another (the Drunk) wakes as what it believes.
+    A character that never wakes but believes it is another (the Drunk) wakes as what it believes; so does
+    one whose own steps wake another player (the Marionette's, the Demon's), its steps kept as a held ability.
     """
     if p.character is None or p.character not in cat:
         return p.character
     char = cat[p.character]
     wakes = char.first_night is not None or char.other_night is not None
+    if wakes and char.data is not None and not _holder_wakes(char.data):
+        wakes = False
     if not wakes and char.data is not None and char.data.setup.believes and p.believes:
         return p.believes
     return p.character
 
 
+def _holder_wakes(data: CharacterData) -> bool:
+    """Whether any of the character's night steps wakes its holder (not only the Demon: the Marionette's)."""
+    steps = [*data.night.first, *data.night.other]
+    return not steps or any(s.wakes == "holder" for s in steps)
+
+
 def abilities(cat: Catalogue, p: Player) -> list[str]:
     """Every ability ``p`` acts with: their own (or believed) character, then the ones they hold."""
     own = acts_as(cat, p)
-    return [a for a in dict.fromkeys([*([own] if own else []), *p.abilities])]
+    data = cat[p.character].data if p.character and p.character in cat else None
+    woken = [p.character] if p.character and data is not None and not _holder_wakes(data) else []  # the Marionette's
+    return [a for a in dict.fromkeys([*([own] if own else []), *woken, *p.abilities])]
 
 
 def triggers_of(cat: Catalogue, p: Player) -> list[str]:
@@ -199,6 +211,8 @@ def kill(
         if by_demon and _has_sober(g, cat, p, "safe_from_demon"):
             return []
         if _has_sober(g, cat, p, "cannot_die") or _kept_alive_by_neighbour(g, cat, p):  # the Sailor, the Tea Lady
+            return []
+        if g.phase == "day" and _has_sober(g, cat, p, "cannot_die_by_day"):  # the Vizier
             return []
         if by_demon and bounce and g.phase == "night":
             asked = _bounce(g, cat, p)

@@ -209,9 +209,16 @@ def count_problems(g: Grimoire, cat: Catalogue) -> list[str]:
         for a, b in forbidden_together(g.in_play())
     ]
     demons = have.get("demon", 0)
-    if demons != row.demon:
-        problems.append(f"{demons} Demon(s) in play; the table asks for {row.demon}")
     in_play = sorted(g.in_play())
+    most = [c for c in in_play if cat.setup(c).most_players]  # Legion: most players, any Minions
+    fewest = row.demon + sum(cat.setup(c).demons for c in in_play)  # the Summoner's no Demon yet
+    if most:
+        many = sum(1 for p in g.players if p.character in most)
+        if many * 2 <= len(g.players):
+            problems.append(f"{many} {cat[most[0]].name.en}: more than half the players must be")
+    elif not fewest <= demons <= row.demon:
+        problems.append(f"{demons} Demon(s) in play; the table asks for {fewest}")
+    problems += seating_problems(g, cat)
     changes = [cid for cid in [*in_play, *g.fabled] if cat.setup(cid).outsiders]  # a Fabled's too (the Sentinel)
     combos = _products([cat.setup(c).outsiders or [] for c in changes])
     allowed = sorted({n for x in combos if (n := row.outsider + sum(x)) >= 0}) or [0]  # -1 of none: the +1
@@ -220,10 +227,41 @@ def count_problems(g: Grimoire, cat: Catalogue) -> list[str]:
         by = f" and {', '.join(cat[c].name.en for c in changes)}" if changes else ""
         problems.append(f"{outsiders} Outsider(s) in play; {len(g.players)} players{by} ask for "
                         f"{' or '.join(str(a) for a in allowed)} (the bag is not the official one)")  # fmt: skip
-    if not any(cat.setup(c).demon_picks_minions for c in in_play):
+    if not any(cat.setup(c).demon_picks_minions or cat.setup(c).most_players for c in in_play):
         minions = row.minion + sum(cat.setup(c).minions for c in in_play)
         if have.get("minion", 0) != minions:
             problems.append(f"{have.get('minion', 0)} Minion(s) in play; the table asks for {minions}")
     if "none" in have:
         problems.append(f"{have['none']} player(s) without a character")
     return [resolve_plurals(p) for p in problems]
+
+
+def seating_problems(g: Grimoire, cat: Catalogue) -> list[str]:
+    """Where a character that must sit somewhere does not (``setup.seated``): beside the Demon (the
+    Marionette), or in the middle of a line of every evil player (the Lord of Typhon)."""
+    problems: list[str] = []
+    n = len(g.players)
+    for i, p in enumerate(g.players):
+        seated = cat.setup(p.character).seated if p.character is not None and p.character in cat else None
+        sides = [g.players[(i + d) % n] for d in (-1, 1)]
+        if seated == "beside_demon" and not any(cat.team(q.character) == "demon" for q in sides):
+            problems.append(f"the {cat[p.character or ''].name.en} (seat {p.seat}) does not sit beside the Demon")
+        if seated == "evil_in_line" and not _middle_of_evil_line(g, i):
+            problems.append(f"the evil players are not in a line with the {cat[p.character or ''].name.en} "
+                            f"(seat {p.seat}) in the middle")  # fmt: skip
+    return problems
+
+
+def _middle_of_evil_line(g: Grimoire, i: int) -> bool:
+    """Whether the evil players sit side by side, seat index ``i`` in the middle (one more on a side at most)."""
+    n = len(g.players)
+    evil = sum(1 for p in g.players if p.alignment == "evil")
+
+    def run(step: int) -> int:
+        k = 0
+        while k < n - 1 and g.players[(i + step * (k + 1)) % n].alignment == "evil":
+            k += 1
+        return k
+
+    left, right = run(-1), run(1)
+    return left + right + 1 >= evil and abs(left - right) <= 1

@@ -178,6 +178,14 @@ class Setup(Model):
     )
     evil_townsfolk: int = Field(0, description="How many Townsfolk start evil (Bounty Hunter: 1).")
     demon_picks_minions: bool = Field(False, description="No Minions in the bag; the Demon makes them.")
+    demons: int = Field(0, description="Change in the Demon count at the start (the Summoner's no Demon: -1).")
+    most_players: bool = Field(
+        False, description="More than half the players are this character, and any number of Minions (Legion)."
+    )
+    seated: Literal["beside_demon", "evil_in_line"] | None = Field(
+        None, description="Where it sits: beside the Demon (the Marionette), or in the middle of a line of every "
+        "evil player (the Lord of Typhon); the count check says when it does not.",
+    )
     no_evil_info: bool = Field(False, description="The first night skips Minion and Demon info (Lil' Monsta).")
     evil_info: bool = Field(
         False, description="In play, the first night has Minion and Demon info whatever the player count (the "

@@ -144,6 +144,8 @@ class RuleTexts(Model):
     registers_minion_to: Text
     vigormortis_which: Text
     cerenovus_tell: Text
+    evil: dict[str, Text]
+    """The Experimental Minions' and Demons' texts (rules/effects/experimental_evil.py), by name."""
     mutant_note: Text
     became_tell: Text
     in_play_nothing: Text

@@ -66,7 +66,10 @@ def won(g: Grimoire, cat: Catalogue) -> tuple[Winner, WonBy] | None:
     demons = demon_players(g, cat)
     if not demons:
         # An unseated Demon with no one holding it yet (Lil' Monsta before the first babysitting).
-        return None if g.unseated or not g.players or good_blocked(g, cat) else ("good", "no_demon")
+        # No Demon yet while the Summoner lives (its setup's -1 Demon): the third night makes one.
+        summoning = any(p.alive and cat.setup(p.character).demons < 0 for p in g.players
+                        if p.character and p.character in cat)  # fmt: skip
+        return None if g.unseated or not g.players or summoning or good_blocked(g, cat) else ("good", "no_demon")
     living = [d for d in demons if d.alive]
     if not living:  # the Mastermind's extra day decides; the Evil Twin keeps good from winning
         return None if keys.MASTERMIND_DAY in g.memory or good_blocked(g, cat) else ("good", "no_demon")

@@ -85,7 +85,7 @@ def day_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
                 continue
             about = g.memory.get(keys.about(r.source, p.seat))
             character = cat[about].name if about is not None and about in cat else Text(ko="?", en="?")
-            notes.append(filled(s.day_note, seat=p.seat, by_seat=r.by_seat, character=character))
+            notes.append(filled(s.day_note, seat=p.seat, by_seat=r.by_seat, character=character, about=about or "?"))
     for p in anyone_has(g, cat, "mad_about_outsider"):
         if p.alive and not impaired(g, cat, p):
             notes.append(filled(step_texts().rules.mutant_note, seat=p.seat))

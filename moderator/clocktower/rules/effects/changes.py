@@ -83,6 +83,7 @@ def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
     seat = seat_of(answer)
     made = 1 + sum(1 for p in ctx.g.players if ctx.cat.team(p.character) == "minion")
     wanted = ctx.cat.counts[len(ctx.g.players)].minion if len(ctx.g.players) in ctx.cat.counts else made
+    wanted += sum(ctx.cat.setup(c).minions for c in ctx.g.in_play())  # the Lord of Typhon's one more
     old = ctx.g.player(seat).character
     events: list[Event] = [Assign(seat=seat, character=answer.character, alignment="evil")]
     if old and len(ctx.g.bluffs) < 3 and old not in ctx.g.bluffs:
