@@ -65,7 +65,7 @@ def _samples(variant: int) -> dict[str, object]:
         "step": "새벽" if variant == 0 else "초공감자", "i": 3, "state": "끝남", "phase": "2일째 낮",
         "part": "하수인" if variant == 0 else "캐릭터", "what": "하수인" if variant == 0 else "두 번째 자리",
         "by": "5번 수도승", "notes": "요리사라고 주장", "example": "3번", "path": "game.json",
-        "kind": "숫자" if variant == 0 else "캐릭터", "evil": 3, "most": 2, "jinxes": "릴 몬스타와 마술사",
+        "kind": "숫자" if variant == 0 else "캐릭터", "evil": 3, "most": 2, "jinxes": "릴 몬스타와 마술사", "other": 5, "about": 5,
         "jinx": "철학자가 현상금 사냥꾼 능력을 얻으면, 마을주민 한 명이 악해질 수 있습니다.",
         "demon_thumb": "엄지 아래", "guessed": "포" if variant == 0 else "임프",
         "old_thumb": "엄지 위" if variant == 0 else "엄지 아래", "master": 6,
