@@ -6,6 +6,7 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects import actions, bmr, day, infos, snv_demons
 from moderator.clocktower.rules.effects import carousel as carousel
 from moderator.clocktower.rules.effects import changes as changes
+from moderator.clocktower.rules.effects import experimental_good as experimental_good
 from moderator.clocktower.rules.effects import fabled as fabled
 from moderator.clocktower.rules.effects import kills as kills
 from moderator.clocktower.rules.effects import snv_info as snv_info
