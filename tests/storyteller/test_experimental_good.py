@@ -388,3 +388,12 @@ def test_the_snitchs_step_on_the_first_night() -> None:
     # Snitch: "Each Minion gets 3 bluffs."
     game = _game(["imp", "poisoner", "monk", "snitch", "chef", "empath", "soldier"])
     assert "snitch" in _night_steps(game, NIGHT1)
+
+
+def test_a_korean_game_says_the_huntsmans_step_in_korean() -> None:
+    # The Korean prompts are ours (no seed names these characters), in the seeds' words.
+    table = make_table("trouble-brewing", list("abcdefg"), HUNT, add=["huntsman", "damsel"],
+                       decide={"red_herring": "3"}, lang="ko")  # fmt: skip
+    game = Game(table, "ko")
+    game.to("huntsman", NIGHT1)
+    assert "엽사" in game.prompt.text and "살아 있는 플레이어" in game.prompt.text
