@@ -52,6 +52,11 @@ TRAVELLER_IDS = frozenset(
 )
 """Every Traveller (issue 26)."""
 EXPERIMENTAL_IDS = frozenset(["steward", "knight", "noble", "highpriestess", "general"])
+EXPERIMENTAL_GOOD_IDS = frozenset(
+    ["huntsman", "damsel", "banshee", "heretic", "hatter", "atheist", "choirboy", "king", "farmer", "engineer",
+     "poppygrower", "preacher", "princess", "cultleader", "golem", "hermit", "ogre", "plaguedoctor", "politician",
+     "puzzlemaster", "snitch", "zealot"]
+)  # fmt: skip
 """Experimental Townsfolk described so far (issue 26)."""
 FABLED_IDS = frozenset(
     ["angel", "buddhist", "deusexfiasco", "djinn", "doomsayer", "duchess", "ferryman", "fibbin", "fiddler",
@@ -66,7 +71,7 @@ EXPERIMENTAL_EVIL_IDS = frozenset(
 )
 """Every Experimental Minion and Demon (issue 26)."""
 DESCRIBED = (SEED_IDS | ADDED_IDS | TROUBLE_BREWING_IDS | BAD_MOON_RISING_IDS | SECTS_AND_VIOLETS_IDS | TRAVELLER_IDS
-             | EXPERIMENTAL_IDS | FABLED_IDS | LORIC_IDS | EXPERIMENTAL_EVIL_IDS)  # fmt: skip
+             | EXPERIMENTAL_IDS | FABLED_IDS | LORIC_IDS | EXPERIMENTAL_EVIL_IDS | EXPERIMENTAL_GOOD_IDS)  # fmt: skip
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 

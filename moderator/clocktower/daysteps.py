@@ -11,7 +11,7 @@ from moderator.clocktower.grimoire.events import (
 from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import abilities
+from moderator.clocktower.rules.abilities import abilities, used_by
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
@@ -118,7 +118,7 @@ class DayStepFlow(Core):
         player = self._state.player(seat)
         if not player.alive:
             raise IllegalChoice("dead_actor", seat=seat)
-        for ability in abilities(self.cat, player):
+        for ability in [*abilities(self.cat, player), *used_by(self._state, self.cat, player)]:
             char = self.cat.get(ability)
             for i, step in enumerate(char.data.day if char is not None and char.data is not None else []):
                 effect = self._effect(step)

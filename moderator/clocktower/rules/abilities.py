@@ -44,6 +44,14 @@ def abilities(cat: Catalogue, p: Player) -> list[str]:
     return [a for a in dict.fromkeys([*([own] if own else []), *woken, *p.abilities])]
 
 
+def used_by(g: Grimoire, cat: Catalogue, p: Player) -> list[str]:
+    """The characters in play, not ``p``'s, with a day step players of ``p``'s type use (a Minion's guess at
+    the Damsel)."""
+    team = cat.team(p.character) if p.character else None
+    return [c for c in sorted(g.in_play()) if c not in abilities(cat, p) and (d := cat[c].data) is not None
+            and any(s.used_by == team for s in d.day if s.used_by)]  # fmt: skip
+
+
 def triggers_of(cat: Catalogue, p: Player) -> list[str]:
     """The named triggers of every ability ``p`` has."""
     names: list[str] = []

@@ -49,6 +49,31 @@ def build_bag(
     outsider_shift: int | None = None,
     extra_copies: int | None = None,
 ) -> Bag:
+    """Propose the characters of a game of ``players`` on ``script``; a character that brings another (the
+    Huntsman's Damsel) in the bag has it there too, the bag drawn again with both required.
+
+    Raises:
+        SetupError: bad player count, a required character not on the script, or no Demon.
+    """
+    state = rng.getstate()
+    bag = _build_bag(script, cat, players, rng, require, outsider_shift, extra_copies)
+    missing = [(c, b) for c in bag.seated if (b := cat.setup(c).brings) and b not in bag.seated and b in script.ids]
+    if not missing:
+        return bag
+    rng.setstate(state)
+    brought = [x for pair in missing for x in pair]
+    return _build_bag(script, cat, players, rng, [*(require or []), *brought], outsider_shift, extra_copies)
+
+
+def _build_bag(
+    script: Script,
+    cat: Catalogue,
+    players: int,
+    rng: random.Random,
+    require: list[str] | None = None,
+    outsider_shift: int | None = None,
+    extra_copies: int | None = None,
+) -> Bag:
     """Propose the characters of a game of ``players`` on ``script``.
 
     Raises:
@@ -89,7 +114,8 @@ def build_bag(
                 pool.remove(drop)
     seated_evil = [c for c in [demon, *minions] if not not_in_bag(cat, c)]
     good_slots = players - len(seated_evil)
-    outsiders = min(want["outsider"], good_slots)
+    brought = {x for c in require if (x := cat.setup(c).brings) and x in require and cat[x].team == "outsider"}
+    outsiders = min(max(want["outsider"], len(brought)), good_slots)  # a brought Damsel with no Outsider: +1
     good_required = [c for c in require if cat[c].team in GOOD_TEAMS]
     good = _good(pools, good_slots, outsiders, good_required)
     room = (max(0, good_slots - len(pools["townsfolk"])), min(len(pools["outsider"]), good_slots))
@@ -192,6 +218,15 @@ def _copies(
     return result
 
 
+def _outsiders(cat: Catalogue, cid: str) -> list[int]:
+    """The Outsider changes ``cid`` allows: its own, or +0 or +1 where it brings an Outsider (the Huntsman's
+    Damsel, which may replace a Townsfolk)."""
+    brings = cat.setup(cid).brings
+    if brings and brings in cat and cat[brings].team == "outsider" and cat[cid].team != "outsider":
+        return [0, 1]
+    return cat.setup(cid).outsiders or []
+
+
 def count_problems(g: Grimoire, cat: Catalogue) -> list[str]:
     """What is off about the character counts of a grimoire (reported, not raised)."""
     try:
@@ -219,8 +254,8 @@ def count_problems(g: Grimoire, cat: Catalogue) -> list[str]:
     elif not fewest <= demons <= row.demon:
         problems.append(f"{demons} Demon(s) in play; the table asks for {fewest}")
     problems += seating_problems(g, cat)
-    changes = [cid for cid in [*in_play, *g.fabled] if cat.setup(cid).outsiders]  # a Fabled's too (the Sentinel)
-    combos = _products([cat.setup(c).outsiders or [] for c in changes])
+    changes = [cid for cid in [*in_play, *g.fabled] if _outsiders(cat, cid)]  # a Fabled's too (the Sentinel)
+    combos = _products([_outsiders(cat, c) for c in changes])
     allowed = sorted({n for x in combos if (n := row.outsider + sum(x)) >= 0}) or [0]  # -1 of none: the +1
     outsiders = have.get("outsider", 0)
     if outsiders not in allowed:

@@ -145,6 +145,10 @@ class Step(Model):
         None, description="What the character part of a seat-and-character step is, asked for alone "
         "('Minion' for the Kazali: 'the Minion for seat 6?')."
     )
+    used_by: Team | None = Field(
+        None, description="A day step used by a player of this type, not the holder, while the holder is in play "
+        "('seat N uses their ability on seat M', N a Minion: the Damsel's guess)."
+    )
     wakes: Literal["holder", "demon"] = Field(
         "holder",
         description="Who the storyteller wakes for this night step: the ability's holder, or the Demon (the "
@@ -175,6 +179,10 @@ class Setup(Model):
     believes: Team | None = Field(None, description="The player believes they are a character of this team.")
     extra_copies: list[int] | None = Field(
         None, description="How many extra copies may replace Townsfolk (Village Idiot: [0, 1, 2])."
+    )
+    brings: str | None = Field(
+        None, description="In the bag, this character is in the bag too (the Huntsman's Damsel, the Choirboy's King); "
+        "of another type, it may replace one of the bringer's."
     )
     evil_townsfolk: int = Field(0, description="How many Townsfolk start evil (Bounty Hunter: 1).")
     demon_picks_minions: bool = Field(False, description="No Minions in the bag; the Demon makes them.")

@@ -161,6 +161,15 @@ class RuleTexts(Model):
     djinn_none: Text
     stormcatcher_marked: Text
     stormcatcher_absent: Text
+    # the Experimental Townsfolk and Outsiders (effects/experimental_good.py)
+    damsel_becomes: Text
+    no_townsfolk_left: Text
+    damsel_guessed: Text
+    banshee_public: Text
+    became_farmer: Text
+    preacher_minion: Text
+    puzzle_right: Text
+    puzzle_wrong: Text
 
 
 class EditTexts(Model):

@@ -78,10 +78,11 @@ def day_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
     whose placer is sober (a player mad about a character: the Cerenovus's), and each living, sober
     player mad about being an Outsider (``mad_about_outsider``, the Mutant)."""
     notes: list[Text] = []
-    for p in g.living():
+    for p in g.players:  # a dead player's own token too (the Banshee's Has Ability)
         for r in p.reminders:
             s = spec(cat, r)
-            if s is None or s.day_note is None or (r.by_seat in g.seats() and impaired(g, cat, g.player(r.by_seat))):
+            placer_impaired = r.by_seat in g.seats() and impaired(g, cat, g.player(r.by_seat))
+            if s is None or s.day_note is None or (not p.alive and r.by_seat != p.seat) or placer_impaired:
                 continue
             about = g.memory.get(keys.about(r.source, p.seat))
             character = cat[about].name if about is not None and about in cat else Text(ko="?", en="?")

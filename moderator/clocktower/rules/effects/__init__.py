@@ -7,6 +7,7 @@ from moderator.clocktower.rules.effects import actions, bmr, day, infos, snv_dem
 from moderator.clocktower.rules.effects import carousel as carousel
 from moderator.clocktower.rules.effects import changes as changes
 from moderator.clocktower.rules.effects import experimental_evil as experimental_evil
+from moderator.clocktower.rules.effects import experimental_good as experimental_good
 from moderator.clocktower.rules.effects import fabled as fabled
 from moderator.clocktower.rules.effects import kills as kills
 from moderator.clocktower.rules.effects import snv_info as snv_info
