@@ -63,7 +63,9 @@ FABLED_IDS = frozenset(
      "hellslibrarian", "revolutionary", "sentinel", "spiritofivory", "toymaker"]
 )
 """Every Fabled, and the Loric put in play like one (issue 26)."""
-LORIC_IDS = frozenset(["stormcatcher", "bootlegger", "gardener"])
+LORIC_IDS = frozenset(["stormcatcher", "bootlegger", "gardener", "bigwig", "godofug", "hindu", "knaves", "pope", "tor",
+                       "ventriloquist", "zenomancer"])
+"""Every Loric (issue 26): with them, all 181 official characters are described."""
 EXPERIMENTAL_EVIL_IDS = frozenset(
     ["boomdandy", "harpy", "wizard", "xaan", "marionette", "mezepheles", "goblin", "fearmonger", "psychopath",
      "vizier", "summoner", "boffin", "wraith", "yaggababble", "legion", "lordoftyphon", "riot", "alhadikhia",

@@ -77,7 +77,7 @@ def test_the_real_data_passes() -> None:
     report = validate([])
     assert report.problems == []
     assert report.checked, "validate says what it checked"
-    assert any("181 characters" in line and "173 described" in line for line in report.checked)
+    assert any("181 characters" in line and "181 described" in line for line in report.checked)
 
 
 def test_a_clean_copy_of_the_data_passes(data_copy: Path) -> None:
@@ -463,9 +463,12 @@ def test_cli_validate_fails_on_broken_data(
     ],
 )
 def test_a_bad_korean_name_is_a_problem(data_copy: Path, entry: str, cid: str, message: str) -> None:
+    # Every official character is described now: the Big Wig's file is taken away, to name it here again.
+    (data_copy / "characters" / "bigwig.yaml").unlink()
     path = data_copy / "names.yaml"
-    lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if not ln.startswith("  bigwig:")]
-    path.write_text("\n".join([*lines, "  " + entry]) + "\n", encoding="utf-8")
+    path.write_text(f"ko:\n  bigwig: {{name: 거물, own: true}}\n  {entry}\n", encoding="utf-8")
+    if entry.startswith("bigwig:"):
+        path.write_text(f"ko:\n  {entry}\n", encoding="utf-8")
     problems = validate([], root=data_copy).problems
     _find(problems, path, cid, message)
     assert len(problems) == 1, "\n".join(map(str, problems))

@@ -7,7 +7,7 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.schema import CharacterData
-from moderator.clocktower.rules.status import impaired, is_demon, protected, protector, shown_dead
+from moderator.clocktower.rules.status import impaired, is_demon, protected, protector, shown_dead, spec
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, asked_by, question
 from moderator.journal import simulate
@@ -173,7 +173,13 @@ def _survives_first_death(g: Grimoire, cat: Catalogue, p: Player) -> list[Event]
 
 def _spared(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
     """A good player executed while a living, sober player with ``executed_good_may_live`` (the Pacifist)
-    lives: the storyteller says whether they survive, the app proposes no (they die)."""
+    lives, or a player marked by a token that ``may_survive_execution`` (the Ventriloquist's Mad): the
+    storyteller says whether they survive, the app proposes no (they die)."""
+    mark = next((r for r in p.reminders if (s := spec(cat, r)) is not None and s.may_survive_execution), None)
+    if mark is not None:
+        asked = filled(step_texts().rules.may_survive_execution, seat=p.seat, character=cat[mark.source].name)
+        dies = kill(g, cat, p.seat, executed=True, bounce=False)
+        return [question(asked, {"yes": [], "no": dies}, "no", "yesno", step=mark.source)]
     sparer = next((q for q in g.players if q.alive and _has_sober(g, cat, q, "executed_good_may_live")), None)
     if p.alignment != "good" or sparer is None:
         return None

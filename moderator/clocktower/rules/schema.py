@@ -112,6 +112,10 @@ class ReminderSpec(Model):
     shown_dead: bool = Field(
         False, description="The marked player is shown dead to the table though alive (the Zombuul's Dead)."
     )
+    may_survive_execution: bool = Field(
+        False, description="The marked player's execution is a question to the storyteller, proposing they die "
+        "(the Ventriloquist's Mad: they might not die if executed today).",
+    )
 
 
 class Choice(Model):
@@ -270,6 +274,10 @@ class CharacterData(Model):
     day_note: Text | None = Field(
         None, description="Said to the storyteller while the day is open, while a player of it lives sober (the "
         "Bishop's: only the storyteller nominates); {seat}: that player.",
+    )
+    vote_note: Text | None = Field(
+        None, description="A Fabled's (or Loric's): said to the storyteller at every vote while it is in play (the "
+        "Big Wig's speaker chosen by the nominee).",
     )
     may_be_executed: bool = Field(
         False, description="A Traveller the storyteller may execute by hand ('seat N is executed'), not only exile "

@@ -161,6 +161,9 @@ class RuleTexts(Model):
     djinn_none: Text
     stormcatcher_marked: Text
     stormcatcher_absent: Text
+    tor_learns: Text
+    tor_none: Text
+    may_survive_execution: Text
     # the Experimental Townsfolk and Outsiders (effects/experimental_good.py)
     damsel_becomes: Text
     no_townsfolk_left: Text

@@ -65,12 +65,18 @@ def vote_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
     for p in g.players:
         for r in p.reminders:
             s = spec(cat, r)
-            if s is None or s.vote_note is None or r.by_seat not in g.seats():
+            if s is None or s.vote_note is None:
                 continue
-            if not impaired(g, cat, g.player(r.by_seat)):
-                note = secret_vote_note(r.source, secret) or s.vote_note
-                notes.append(filled(note, seat=p.seat, by_seat=r.by_seat))
-    return notes
+            if r.source in g.fabled or (r.by_seat in g.seats() and not impaired(g, cat, g.player(r.by_seat))):
+                note = secret_vote_note(r.source, secret) or s.vote_note  # a Fabled's token: while it is in play
+                notes.append(filled(note, seat=p.seat, by_seat=r.by_seat or "?"))
+    return notes + fabled_vote_notes(g, cat)
+
+
+def fabled_vote_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
+    """The ``vote_note`` of each Fabled or Loric in play, said at every vote (the Big Wig's)."""
+    datas = [char.data for char in (cat.get(cid) for cid in g.fabled) if char is not None and char.data is not None]
+    return [d.vote_note for d in datas if d.vote_note is not None]
 
 
 def day_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
