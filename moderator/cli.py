@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from moderator import __version__
 from moderator.cli_common import Handler, lang_of
@@ -20,7 +20,6 @@ from moderator.i18n import Lang
 from moderator.messages import lang_in, msg, set_lang
 from moderator.printable import PrintableStream, printable
 from moderator.session import Session
-from moderator.validate import validate
 
 _CALIBRATE = False
 """``play --calibrate`` / ``growl --calibrate``: calibrate to the storyteller's voice before the game."""
@@ -40,6 +39,8 @@ def play_by_voice(session: Session, config: Config, *, pace: float = 1.0, ambien
 
 
 def cmd_validate(args: argparse.Namespace, config: Config) -> int:
+    from moderator.validate import validate  # every module of the rules: only for this command
+
     report = validate([Path(p) for p in args.paths], config=config)
     for line in report.checked:
         print(f"checked: {line}")
@@ -193,6 +194,20 @@ def record_pack(args: argparse.Namespace, config: Config) -> int:
     return 0
 
 
+def serve_clocktower(*args: Any, **kwargs: Any) -> Any:
+    """``play --web``: the web front end, imported only when it is asked for."""
+    from moderator.web.serve import serve_clocktower as serve
+
+    return serve(*args, **kwargs)
+
+
+def serve_growl(*args: Any, **kwargs: Any) -> Any:
+    """``growl --web``: the web front end, imported only when it is asked for."""
+    from moderator.web.serve import serve_growl as serve
+
+    return serve(*args, **kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="moderator", description="Offline moderator for social deduction games.")
     parser.add_argument("--config", help="a settings file (default: your own, made on first run; see `doctor`)")
@@ -204,7 +219,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_validate)
 
     from moderator.clocktower.cli import register as register_clocktower
-    from moderator.web.serve import serve_clocktower, serve_growl
 
     register_clocktower(sub, play_by_voice, serve_clocktower)
 

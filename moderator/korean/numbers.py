@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import re
 
-import hangulpy
-
 #: Counters that take native numbers (한 명, 두 장). 번째 is the ordinal: 첫 번째, 열한 번째.
 NATIVE_COUNTERS: tuple[str, ...] = (
     "번째", "명", "장", "개", "마리", "사람", "가지", "곳", "살", "잔", "권", "대", "벌", "켤레", "쌍",
@@ -32,6 +30,7 @@ def sino(n: int) -> str:
     """Sino-Korean reading: 0 영, 3 삼, 15 십오, 10000 만. Past 10^20, digit by digit."""
     if n >= _MAX_SINO:
         return " ".join(sino(int(d)) for d in str(n))
+    import hangulpy  # lazily: 0.15 s at import, needed only for Korean numbers
     return str(hangulpy.number_to_hangul(n))
 
 
@@ -41,6 +40,7 @@ def native(n: int, ordinal: bool = False) -> str:
         return sino(n)
     if ordinal and n == 1:
         return "첫"
+    import hangulpy  # lazily: 0.15 s at import, needed only for Korean numbers
     return str(hangulpy.susa(n, classifier=True))
 
 

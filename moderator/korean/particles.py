@@ -14,8 +14,6 @@ from __future__ import annotations
 import re
 from enum import Enum
 
-import hangulpy
-
 
 class Final(Enum):
     """What ends a word, as far as particles care."""
@@ -70,6 +68,7 @@ def _hangul_final(ch: str) -> Final:
 
 def _digits_final(digits: str) -> Final:
     """A number's final sound, read in Sino-Korean (3 삼, 1 일, 10 십, 100 백, 2 이)."""
+    import hangulpy  # lazily: 0.15 s at import, needed only for Korean numbers
     said = hangulpy.number_to_hangul(int(digits))
     return _hangul_final(said[-1])
 
