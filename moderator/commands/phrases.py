@@ -100,7 +100,7 @@ class VoicePhrases(BaseModel):
     step's grammar also holds those it does not allow, so they are heard as themselves and rejected
     instead of being forced into a command (measured in docs/benchmarks.md)."""
     plain: dict[Intent, list[str]] = {}
-    """Plain one-word forms ("repeat", "back") listened for only at steps where no bare number
+    """Plain one-word forms ("repeat") listened for only at steps where no bare number
     is: there "six" and "three" were heard as a bare "repeat", elsewhere nothing they could be taken for
     is expected. Each must parse as its command."""
     wake: list[str] = []

@@ -81,7 +81,7 @@ class Hearing:
         return self._grammars[key]
 
     def _plain_for(self, kept: Sequence[str], allowed: Sequence[Intent]) -> list[str]:
-        """The plain one-word forms (data/commands ``voice.plain``: "repeat", "back") this step may
+        """The plain one-word forms (data/commands ``voice.plain``: "repeat") this step may
         hear: those that mean their command here, where no sentence of the step is a bare number."""
         if not self.plain or any(all(w in self._numbers for w in s.split()) for s in kept):
             return []

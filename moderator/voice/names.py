@@ -33,7 +33,7 @@ def decoys(lang: Lang) -> list[str]:
 
 
 def plain_forms(lang: Lang) -> dict[Intent, tuple[str, ...]]:
-    """The ``voice.plain`` one-word forms of ``lang`` ("repeat", "back"), per command."""
+    """The ``voice.plain`` one-word forms of ``lang`` ("repeat"), per command."""
     voice = phrases(lang).voice
     return {i: tuple(normalise(f) for f in forms) for i, forms in voice.plain.items()} if voice else {}
 

@@ -1,5 +1,5 @@
 """``[asr] listen``: push (the headset's play/pause button, a pedal or Space opens the microphone for one
-answer), wake (a wake phrase first) and always; and the plain "repeat" and "back" where no bare
+answer), wake (a wake phrase first) and always; and the plain "repeat" where no bare
 number is listened for. Real parts: espeak-ng speech through the microphone's callback path, the real
 recognizers, the real engine; the media key is a file of the records a Linux input device sends."""
 
@@ -103,20 +103,19 @@ def test_always_mode_hears_every_answer(tmp_path: Path, en: Recognizer) -> None:
     assert table.g.step == "demoninfo"
 
 
-def test_plain_repeat_and_back_are_heard_where_no_bare_number_is(tmp_path: Path) -> None:
+def test_plain_repeat_is_heard_where_no_bare_number_is(tmp_path: Path) -> None:
     from moderator.voice.app import recognizer_for
 
     # the golden renders (fixed bytes) on a decoder of its own: pocketsphinx adapts to what it heard
-    # before. This harness pads with digital silence, after which a bare "back" decodes as nothing;
-    # bench.heldout, in a room with a noise floor, hears it 8 of 8 (choose half): measured there.
+    # before (bench.heldout measures the plain forms over many voices)
     fresh = recognizer_for("en", Config())
     table = twelve_table("en")
     speaker = RecordingSpeaker()
     loop = VoiceLoop(ClocktowerSession(table, "en"), fresh, speaker, spoken(tmp_path, "en", ["continue", "repeat"]))
     confirm = loop.grammar(("next", "back", "repeat", "dies"))
     seat = loop.grammar(("next", "back", "repeat", "seat"))
-    assert {"repeat", "back"} <= set(confirm) and not {"repeat", "back"} & set(seat)
-    assert "next" not in confirm  # measured: a bare "next" was heard as "repeat" (bench.heldout, choose half)
+    assert "repeat" in confirm and "repeat" not in seat
+    assert not {"next", "back"} & set(confirm)  # measured: heard as another command (data/commands/en.yaml)
     loop.run()
     assert [line.split(" -> ")[1] for line in loop.log] == ["next", "repeat"], loop.log
     assert table.g.step == "minioninfo"

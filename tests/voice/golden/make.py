@@ -14,7 +14,7 @@ from moderator.voice import render
 HERE = Path(__file__).parent
 ANSWERS: dict[str, list[str]] = {
     "ko": ["계속", "자리 넷", "아니요", "모더레이터", "모더레이터 계속"],
-    "en": ["continue", "seat four", "yes", "no", "repeat", "back", "moderator", "moderator continue"],
+    "en": ["continue", "seat four", "yes", "no", "repeat", "moderator", "moderator continue"],
 }
 
 
