@@ -15,6 +15,7 @@ sentence of Vosk's bigram grammar: bench/FINDINGS.md, "Decoys"), English words s
 from __future__ import annotations
 
 import argparse
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -29,14 +30,17 @@ from moderator.voice.reject import edit_distance
 
 OUT = Path(__file__).resolve().parents[1] / "data" / "commands"
 HEADER = """\
-# Filler words of {lang_name} (moderator/voice/names.py `fillers`): the {keep} most frequent words of
-# wordfreq's {lang} list (https://github.com/rspeer/wordfreq, wordfreq {version}; its data is licensed
-# CC BY-SA 4.0, and this list, derived from it, is shared under CC BY-SA 4.0 too) that the {model}
-# model knows and that are far from every word the app listens for. Made by `python -m bench.fillers
-# --lang {lang} --top {top} --keep {keep}`. Each step's grammar holds them as decoys: table talk is
-# heard as talk and rejected (issue 27; bench/results/talk-reject-{lang}.md). One word a line, most
-# frequent first.
+# Filler words of {lang_name} (moderator/voice/names.py `fillers`), most frequent first, one a line.
+# Sources: {sources}. Kept: words the {model} model knows, far from every word the app
+# listens for, and (pruned) never heard in a command said by the choose half's voices of bench.heldout.
+# Made by `python -m bench.fillers {argv}`.
+# Each step's grammar holds them as decoys: table talk is heard as talk and rejected (issue 27;
+# bench/results/talk-reject-{lang}.md).
 """
+WORDFREQ = ("the {n} most frequent words of wordfreq's {lang} list (https://github.com/rspeer/wordfreq, "
+            "wordfreq {version}; its data is licensed CC BY-SA 4.0, and this list, derived from it, is shared "
+            "under CC BY-SA 4.0 too)")  # fmt: skip
+TALK = "the words of the project's own table-talk lines that mean nothing (tests/talk/{lang}.yaml)"
 
 
 def jamo(word: str) -> list[str]:
@@ -51,6 +55,14 @@ def jamo(word: str) -> list[str]:
         else:
             out.append(ch)
     return out
+
+
+def talk_words(lang: Lang) -> list[str]:
+    """The words of the table-talk lines of tests/talk (not its held-out set) that mean no command."""
+    from bench.talk import HERE, load
+
+    lines = [str(i["line"]) for i in load(lang, HERE)[0] if i.get("means") is None and i.get("kind") != "typo"]
+    return list(dict.fromkeys(w for line in lines for w in normalise(line).split()))
 
 
 def _parses(parser: Any, word: str, intents: list[Any]) -> bool:
@@ -138,11 +150,15 @@ def main() -> None:
         action="store_true",
         help="then leave out every filler heard in a command said by the choose half's voices",
     )
+    ap.add_argument("--talk", action="store_true",
+                    help="first the words of tests/talk's lines that mean nothing (the choose half's talk)")
     ap.add_argument("--prune-voices", type=int, default=8, help="that many voices of the choose half")
     args = ap.parse_args()
     lang: Lang = args.lang
     rec = recognizer_for(lang, Config())
     top = wordfreq.top_n_list(lang, args.top)
+    if args.talk:
+        top = [*talk_words(lang), *top]
     commands = command_words(lang, top)
     kept: list[str] = []
     if lang == "ko":
@@ -157,6 +173,9 @@ def main() -> None:
             if len(kept) >= args.keep:
                 break
     else:
+        from moderator.voice.sphinx import PocketsphinxRecognizer
+
+        assert isinstance(rec, PocketsphinxRecognizer), "English fillers are chosen by pocketsphinx's dictionary"
         pron = rec._pronunciations
         sounds = [s.split() for w in commands if rec.has_word(w) for s in pron(w)]
         for w in top:
@@ -173,8 +192,15 @@ def main() -> None:
     if args.prune:
         kept = prune(rec, lang, kept, args.prune_voices)
     name = {"ko": "Korean", "en": "English"}[lang]
-    header = HEADER.format(lang_name=name, lang=lang, keep=len(kept), top=args.top, model=rec.model_name,
-                           version=getattr(wordfreq, "__version__", "3"))  # fmt: skip
+    import sys
+    from importlib.metadata import version
+
+    sources = ([TALK.format(lang=lang)] if args.talk else []) + [
+        WORDFREQ.format(n=args.top, lang=lang, version=version("wordfreq"))]
+    header = HEADER.format(lang_name=name, lang=lang, sources="; then ".join(sources), model=rec.model_name,
+                           argv=" ".join(sys.argv[1:]))  # fmt: skip
+    header = "\n".join(textwrap.fill(p, 110, initial_indent="# ", subsequent_indent="# ")
+                        for p in header.replace("# ", "").split("\n") if p) + "\n"  # fmt: skip
     (OUT / f"fillers.{lang}.txt").write_text(header + "\n".join(kept) + "\n", encoding="utf-8")
     print(f"{len(kept)} fillers written; first 40: {' '.join(kept[:40])}")
 

@@ -37,6 +37,7 @@ from bench.common import SPEECH, Condition
 from bench.heldout import RATES, SHORT_TALK, all_voices, halves
 from bench.talk import HERE, load
 from bench.voicebench import Corpus, Item, Tally, cut, key_of, new_loop, outcome, parser_of, real_scene, scene, seed_of
+from bench.voicebench import voices as voices_of
 from moderator.commands.parse import INTENTS_FOR, normalise
 from moderator.commands.phrases import Intent, phrases
 from moderator.config import Config
@@ -44,6 +45,7 @@ from moderator.config import confirm_below as confirm_below_for
 from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood
 from moderator.i18n import Lang
 from moderator.korean import pronounced, spoken
+from moderator.voice import asr
 from moderator.voice.app import recognizer_for
 from moderator.voice.loop import VoiceLoop
 from moderator.voice.names import fillers
@@ -52,6 +54,11 @@ STEPS: dict[str, tuple[Intent, ...]] = {k: INTENTS_FOR[k] for k in ("confirm", "
 NOISE: list[float | None] = [None, 20.0, 10.0]
 ISSUE_TALK = {"ko": ["알려줘", "열어", "빨리 도와줘", "문 열어줘", "화면이 너무 밝아"], "en": []}
 """Issue 27's examples of short real talk forced into a command."""
+
+
+VOICES_FROM = 0
+"""``--voices-from``: the first voice of the half saying the commands (bench.fillers prunes on the first 4
+of the choose half: a choice of weights is judged on others)."""
 
 
 def said(line: str, lang: Lang) -> str:
@@ -124,7 +131,7 @@ def bench(lang: Lang, half: str, n_fillers: int, n_voices: int, out: list[str], 
     # off-topic
     off = {s: Tally() for s in STEPS}
     corpus = Corpus(lang)
-    default = Condition(lang, 175)
+    default = Condition(voices_of(lang)[0], 175)  # espeak-ng's default voice of the language
     clips, digits = real_offtopic(lang, half)
     lines = talk_lines(lang, half)
     for text in lines:
@@ -143,7 +150,7 @@ def bench(lang: Lang, half: str, n_fillers: int, n_voices: int, out: list[str], 
             off[s].add(outcome([loop.hear(u, STEPS[s]) for u in cut(pcm).utterances], below),
                        None, path.name)  # fmt: skip
     # commands
-    voices = halves(all_voices(lang, 16))[half][:n_voices]
+    voices = halves(all_voices(lang, 16))[half][VOICES_FROM : VOICES_FROM + n_voices]
     conds = [Condition(v, r) for v in voices for r in RATES]
     cmd = {(s, k): Tally() for s in STEPS for k in NOISE}
     for cond in conds:
@@ -196,9 +203,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--half", choices=["choose", "report"], default="choose")
     ap.add_argument("--fillers", default="0", help="comma-separated filler counts to compare (0: none)")
     ap.add_argument("--voices", type=int, default=2, help="voices of the half saying the commands")
+    ap.add_argument("--voices-from", type=int, default=0, help="skip this many voices of the half first")
+    ap.add_argument("--weight", type=int, help="Vosk: each command listed this many times (asr.COMMAND_WEIGHT)")
     ap.add_argument("-v", action="store_true", help="also list the commands acted on wrongly")
     ap.add_argument("--out", type=Path, help="append the tables to this file")
     args = ap.parse_args(argv)
+    global VOICES_FROM
+    VOICES_FROM = args.voices_from
+    if args.weight is not None:
+        asr.COMMAND_WEIGHT = args.weight
     for n in (int(x) for x in args.fillers.split(",")):
         out: list[str] = []
         bench(args.lang, args.half, n, args.voices, out, args.v)

@@ -31,11 +31,13 @@ from moderator.voice.stream import Stream
 COMMAND_WEIGHT = 10
 
 
-def weighted(phrases: Sequence[str], filler_words: frozenset[str], weight: int = COMMAND_WEIGHT) -> list[str]:
-    """The phrase list Vosk is given: each phrase that is no filler ``weight`` times, when any is one."""
+def weighted(phrases: Sequence[str], filler_words: frozenset[str], weight: int | None = None) -> list[str]:
+    """The phrase list Vosk is given: each phrase that is no filler ``weight`` (:data:`COMMAND_WEIGHT`)
+    times, when any is one."""
     if not any(p in filler_words for p in phrases):
         return list(phrases)
-    return [p for p in phrases for _ in range(1 if p in filler_words else weight)]
+    times = COMMAND_WEIGHT if weight is None else weight
+    return [p for p in phrases for _ in range(1 if p in filler_words else times)]
 
 
 class VoskRecognizer(Recognizer):
