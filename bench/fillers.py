@@ -30,9 +30,9 @@ from moderator.voice.reject import edit_distance
 
 OUT = Path(__file__).resolve().parents[1] / "data" / "commands"
 HEADER = """\
-# Filler words of {lang_name} (moderator/voice/names.py `fillers`), most frequent first, one a line.
-# Sources: {sources}. Kept: words the {model} model knows, far from every word the app
-# listens for, and (pruned) never heard in a command said by the choose half's voices of bench.heldout.
+# Filler words of {lang_name} (moderator/voice/names.py `fillers`), one a line, in their sources' order.
+# Sources: {sources}. Kept: words the {model} model knows, far from every word the app listens for, \
+and (pruned) never heard in a command said by the choose half's voices of bench.heldout.
 # Made by `python -m bench.fillers {argv}`.
 # Each step's grammar holds them as decoys: table talk is heard as talk and rejected (issue 27;
 # bench/results/talk-reject-{lang}.md).

@@ -37,10 +37,10 @@ DEFAULT_POLICIES: dict[str, RejectPolicy] = {
     # command 10 times (asr.COMMAND_WEIGHT) so a command outweighs a filler. Off-topic acted on silently,
     # every step kind (espeak-ng talk lines + real Zeroth sentences): choose half 6.1% -> 0.4% (68 -> 4 of
     # 1118; yes/no 13.0% -> 1.8%), report half 0.7% -> 0.0% (8 -> 0 of 1200). The cost is refused commands:
-    # synthetic commands right, clean / 20 dB / 10 dB, on voices not used to prune: 56.4/50.6/40.1% -> see
-    # bench/results/talk-reject-ko.md; report half 64.5/37.8/34.3% -> 48.8/29.7/31.4% (silent wrong 1/4/5 ->
-    # 0/2/2). 600 unpruned fillers rejected all talk but left 15% of commands right; without the weight, 100
-    # fillers cost 23 of 81 right answers where weight 10 cost 11.
+    # synthetic commands right, clean / 20 dB / 10 dB: choose half on voices not used to prune 56.4/50.6/40.1%
+    # -> 52.3/52.3/43.0% (silent wrong 0/8/8 -> 0/3/5); report half 64.5/37.8/34.3% -> 48.8/29.7/31.4% (silent
+    # wrong 1/4/5 -> 0/2/2; the rest refused, asked again). 600 unpruned fillers rejected all talk but left 15%
+    # of commands right; without the weight, 100 fillers cost 23 of 81 right answers where weight 10 cost 11.
     "vosk": RejectPolicy(unk_in_grammar=False, min_word_conf=0.5, doubt_below=0.9, max_uncovered=0.4, loud_rel=0.3),
     # English: exact phrases only, still. pocketsphinx's JSGF forces any speech into a phrase at
     # confidence ~1.0: real off-topic clips are acted on (11 of 12 clip x step grammars) and chatter is
