@@ -41,6 +41,7 @@ DEFAULT_POLICIES: dict[str, RejectPolicy] = {
     # -> 52.3/52.3/43.0% (silent wrong 0/8/8 -> 0/3/5); report half 64.5/37.8/34.3% -> 48.8/29.7/31.4% (silent
     # wrong 1/4/5 -> 0/2/2; the rest refused, asked again). 600 unpruned fillers rejected all talk but left 15%
     # of commands right; without the weight, 100 fillers cost 23 of 81 right answers where weight 10 cost 11.
+    # One answer decoded in one pass: median 25 -> 44 ms.
     "vosk": RejectPolicy(unk_in_grammar=False, min_word_conf=0.5, doubt_below=0.9, max_uncovered=0.4, loud_rel=0.3),
     # English: exact phrases only, still. pocketsphinx's JSGF forces any speech into a phrase at
     # confidence ~1.0: real off-topic clips are acted on (11 of 12 clip x step grammars) and chatter is
