@@ -16,12 +16,28 @@ from typing import Any
 from moderator.voice._deps import require
 from moderator.voice.audio import SAMPLE_RATE, SAMPLE_WIDTH
 from moderator.voice.models import ModelSpec, dither_off_copy, locate_model
+from moderator.voice.names import fillers
 from moderator.voice.recognizer import DEFAULT_POLICIES as DEFAULT_POLICIES
 from moderator.voice.recognizer import Recognizer as Recognizer
 from moderator.voice.reject import RejectPolicy, normalize
 from moderator.voice.result import Hypothesis, Word
 from moderator.voice.sphinx import PocketsphinxRecognizer as PocketsphinxRecognizer
 from moderator.voice.stream import Stream
+
+#: Vosk turns a grammar's phrase list into a bigram estimated from the list's counts: each sentence of a
+#: grammar that also holds filler words (:func:`moderator.voice.names.fillers`) is listed this many times,
+#: so a command outweighs any one filler and fillers seldom chain into it (issue 27; bench/results/
+#: talk-reject-ko.md). A grammar without fillers is passed as it is.
+COMMAND_WEIGHT = 10
+
+
+def weighted(phrases: Sequence[str], filler_words: frozenset[str], weight: int | None = None) -> list[str]:
+    """The phrase list Vosk is given: each phrase that is no filler ``weight`` (:data:`COMMAND_WEIGHT`)
+    times, when any is one."""
+    if not any(p in filler_words for p in phrases):
+        return list(phrases)
+    times = COMMAND_WEIGHT if weight is None else weight
+    return [p for p in phrases for _ in range(1 if p in filler_words else times)]
 
 
 class VoskRecognizer(Recognizer):
@@ -43,6 +59,8 @@ class VoskRecognizer(Recognizer):
         self.model_path = dither_off_copy(spec.path, cache_dir)
         self._model: Any = vosk.Model(str(self.model_path))
         self.unk = next((t for t in ("<UNK>", "[unk]") if self.has_word(t)), None)
+        self.fillers = frozenset(fillers(self.lang))
+        """The filler words a grammar may hold (outweighed by its commands: :data:`COMMAND_WEIGHT`)."""
 
     def has_word(self, word: str) -> bool:
         return int(self._model.vosk_model_find_word(word)) >= 0
@@ -51,7 +69,8 @@ class VoskRecognizer(Recognizer):
         if phrases is None:
             rec = self._vosk.KaldiRecognizer(self._model, float(rate))
         else:
-            grammar = [*phrases, self.unk] if with_unk and self.unk else list(phrases)
+            grammar = weighted(phrases, self.fillers)
+            grammar += [self.unk] if with_unk and self.unk else []
             rec = self._vosk.KaldiRecognizer(self._model, float(rate), json.dumps(grammar, ensure_ascii=False))
         rec.SetWords(True)
         if nbest:
@@ -95,8 +114,9 @@ class VoskStream(Stream):
 
     def __init__(self, owner: VoskRecognizer, phrases: Sequence[str]) -> None:
         self.phrases = tuple(phrases)
+        grammar = weighted(self.phrases, owner.fillers)
         self._rec = owner._vosk.KaldiRecognizer(owner._model, float(SAMPLE_RATE),
-                                                json.dumps(list(phrases), ensure_ascii=False))  # fmt: skip
+                                                json.dumps(grammar, ensure_ascii=False))  # fmt: skip
         self._rec.SetWords(True)
         self._fed = bytearray()
         self._parts: list[Any] = []

@@ -8,6 +8,7 @@ back (:class:`SpokenForms`). Nothing here knows a game: names are text.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from moderator.commands.parse import normalise
 from moderator.commands.phrases import Intent, phrases
 from moderator.i18n import Lang
+from moderator.paths import data_dir
 
 HasWord = Callable[[str], bool]
 
@@ -27,9 +29,27 @@ def spoken_names(lang: Lang) -> dict[str, tuple[str, ...]]:
 
 
 def decoys(lang: Lang) -> list[str]:
-    """The ``voice.decoys`` of ``lang``: short words that are no answer but sound like one."""
+    """The decoys of ``lang``: its ``voice.decoys`` (short words that are no answer but sound like one),
+    then its :func:`fillers`. Each step's grammar holds them; heard, they are rejected."""
     voice = phrases(lang).voice
-    return [normalise(d) for d in voice.decoys] if voice else []
+    own = [normalise(d) for d in voice.decoys] if voice else []
+    return list(dict.fromkeys([*own, *fillers(lang)]))
+
+
+@functools.cache
+def _fillers(lang: str) -> tuple[str, ...]:
+    path = data_dir() / "commands" / f"fillers.{lang}.txt"
+    if not path.is_file():
+        return ()
+    lines = (line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return tuple(dict.fromkeys(normalise(line) for line in lines if line))
+
+
+def fillers(lang: str) -> list[str]:
+    """Common words of ``lang`` far from every command word (data/commands/fillers.<lang>.txt, one a
+    line, most frequent first; none when there is no such file): with them in a step's grammar, table
+    talk decodes as talk instead of being forced into the nearest command (issue 27)."""
+    return list(_fillers(lang))
 
 
 def plain_forms(lang: Lang) -> dict[Intent, tuple[str, ...]]:

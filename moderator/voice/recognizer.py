@@ -29,6 +29,19 @@ DEFAULT_POLICIES: dict[str, RejectPolicy] = {
     # loudest) outside every recognised word (widened by 0.1 s) rejects; a guard against table talk
     # forced into a command (bench/results/policy-ko-coverage.md: right unchanged, 65.5% clean and
     # 27.0% at 10 dB; silent wrong changes 15 -> 14 clean).
+    # Then table talk is heard as talk (issue 27, bench/results/talk-reject-ko.md, `python -m
+    # bench.talk_reject`): every step's grammar also holds 290 filler words (data/commands/fillers.ko.txt,
+    # moderator/voice/names.py `fillers`, decoys the loop rejects when heard; chosen by bench.fillers from
+    # the project's talk lines and wordfreq's Korean list: words of two syllables or more, far from every
+    # command word, never heard in a command said by the choose half's voices), and Vosk is given each
+    # command 10 times (asr.COMMAND_WEIGHT) so a command outweighs a filler. Off-topic acted on silently,
+    # every step kind (espeak-ng talk lines + real Zeroth sentences): choose half 6.1% -> 0.4% (68 -> 4 of
+    # 1118; yes/no 13.0% -> 1.8%), report half 0.7% -> 0.0% (8 -> 0 of 1200). The cost is refused commands:
+    # synthetic commands right, clean / 20 dB / 10 dB: choose half on voices not used to prune 56.4/50.6/40.1%
+    # -> 52.3/52.3/43.0% (silent wrong 0/8/8 -> 0/3/5); report half 64.5/37.8/34.3% -> 48.8/29.7/31.4% (silent
+    # wrong 1/4/5 -> 0/2/2; the rest refused, asked again). 600 unpruned fillers rejected all talk but left 15%
+    # of commands right; without the weight, 100 fillers cost 23 of 81 right answers where weight 10 cost 11.
+    # One answer decoded in one pass: median 25 -> 44 ms.
     "vosk": RejectPolicy(unk_in_grammar=False, min_word_conf=0.5, doubt_below=0.9, max_uncovered=0.4, loud_rel=0.3),
     # English: exact phrases only, still. pocketsphinx's JSGF forces any speech into a phrase at
     # confidence ~1.0: real off-topic clips are acted on (11 of 12 clip x step grammars) and chatter is
@@ -47,6 +60,11 @@ DEFAULT_POLICIES: dict[str, RejectPolicy] = {
     # model 28/30 (tests/voice/test_policy_real.py), commands unchanged (98.9% clean, 93.1% at 10 dB;
     # bench/results/policy-en-coverage.md). It cannot catch a single spoken word: the real English
     # off-topic clips are Speech Commands words ("down", "right left up"), 1/12 rejected in the benchmark.
+    # Filler words (issue 27) measured and not taken in English (bench/results/talk-reject-en.md): wordfreq's
+    # 600 most frequent English words at least 3 phones long and 2 phones from every command word, weighted
+    # 1 to a command's 10 in the JSGF rule: off-topic acted on silently 12.8% -> 0.8% (choose half), but
+    # commands right 92.9% -> 64.3% clean, 81.1% -> 52.6% at 20 dB. Not pruned against commands yet (as the
+    # Korean list was): no fillers.en.txt is shipped, so English grammars are as before.
     "pocketsphinx": RejectPolicy(unk_in_grammar=False, min_word_conf=None, max_uncovered=0.4, loud_rel=0.3),
 }
 

@@ -13,6 +13,7 @@ from typing import Any
 from moderator.voice._deps import require
 from moderator.voice.audio import SAMPLE_RATE, resample
 from moderator.voice.models import ModelSpec
+from moderator.voice.names import fillers
 from moderator.voice.recognizer import Recognizer
 from moderator.voice.reject import RejectPolicy, edit_distance, normalize
 from moderator.voice.result import Hypothesis, Word
@@ -26,6 +27,9 @@ GARBAGE = "<garbage>"
 GARBAGE_MIN_PHONES = 1
 #: Filler words shorter than this many phones ("a", "the", "did") match pieces of real commands: left out.
 GARBAGE_MIN_LENGTH = 3
+#: With filler words in a grammar (:func:`moderator.voice.names.fillers`), each other sentence weighs this
+#: many fillers in the JSGF rule (``/weight/``), so a command outweighs any one filler (issue 27).
+COMMAND_WEIGHT = 10
 GARBAGE_WORDS = (
     "the",
     "a",
@@ -145,8 +149,10 @@ class PocketsphinxRecognizer(Recognizer):
         self.lang = spec.lang
         self.model_name = spec.source
         self.unk = GARBAGE
+        self.fillers = frozenset(fillers(self.lang))
+        """The filler words a grammar may hold (outweighed by its commands: :data:`COMMAND_WEIGHT`)."""
         self._lock = threading.RLock()
-        self._searches: dict[tuple[tuple[str, ...], bool], str] = {}
+        self._searches: dict[tuple[tuple[str, ...], bool, frozenset[str]], str] = {}
         self._decoder: Any = ps.Decoder(
             hmm=str(spec.path / "en-us"),
             dict=str(spec.path / "cmudict-en-us.dict"),
@@ -171,25 +177,30 @@ class PocketsphinxRecognizer(Recognizer):
         return found
 
     def _search_for(self, phrases: Sequence[str], with_unk: bool) -> str:
-        key = (tuple(phrases), with_unk)
+        key = (tuple(phrases), with_unk, self.fillers)
         name = self._searches.get(key)
         if name is None:
             name = "g" + hashlib.sha1(repr(key).encode()).hexdigest()[:16]
-            body = " | ".join(f"( {p.lower()} )" for p in key[0])
+            weigh = any(p.lower() in self.fillers for p in key[0])
+
+            def weight(p: str) -> str:
+                return "" if not weigh else "/1/ " if p.lower() in self.fillers else f"/{COMMAND_WEIGHT}/ "
+
+            body = " | ".join(f"{weight(p)}( {p.lower()} )" for p in key[0])
             rules = ""
             if with_unk:
                 grammar_words = {w for p in key[0] for w in p.lower().split()}
                 # a filler that sounds like, or one phone away from, a grammar word ("to" / "two",
                 # "when" / "one") swallows it: bench/results/policy-en.md
                 sounds = [s.split() for w in grammar_words for s in self._pronunciations(w)]
-                fillers = [w for w in GARBAGE_WORDS if w not in grammar_words and self.has_word(w)
+                garbage = [w for w in GARBAGE_WORDS if w not in grammar_words and self.has_word(w)
                            and min(len(f.split()) for f in self._pronunciations(w)) >= GARBAGE_MIN_LENGTH
                            and not any(edit_distance(f.split(), s) <= GARBAGE_MIN_PHONES
                                        for f in self._pronunciations(w) for s in sounds)]  # fmt: skip
                 body += " | <garbage>"
                 # one filler word, not a loop: "( ... )+" makes pocketsphinx's FSG search
                 # 50-1000x slower (measured: 5.7 s for 5 words on a 7 s clip, 74 s for 20)
-                rules = f"<garbage> = ( {' | '.join(fillers)} );\n"
+                rules = f"<garbage> = ( {' | '.join(garbage)} );\n"
             jsgf = f"#JSGF V1.0;\ngrammar {name};\npublic <cmd> = {body};\n{rules}"
             self._decoder.add_jsgf_string(name, jsgf)
             self._searches[key] = name

@@ -1,0 +1,74 @@
+"""Table talk is never a command (issue 27, item 1): short real phrases that were forced into the nearest
+command ("알려줘" heard as 아니요, "열어" as 계속, "화면이 너무 밝아" as 미치광이) are heard as talk, because
+every step's grammar also holds the language's filler words (data/commands/fillers.<lang>.txt), and the
+commands are still heard."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from bench.fakes import simulate_room
+from bench.voicebench import new_loop
+from moderator.commands.parse import INTENTS_FOR
+from moderator.voice import read_wav, render
+from moderator.voice.asr import COMMAND_WEIGHT, Recognizer, weighted
+from moderator.voice.loop import VoiceLoop
+from moderator.voice.names import decoys, fillers
+
+TALK = ["알려줘", "열어", "빨리 도와줘", "문 열어줘", "화면이 너무 밝아"]
+STEPS = {k: INTENTS_FOR[k] for k in ("yesno", "confirm", "character")}
+
+
+def said(tmp: Path, text: str) -> bytes:
+    pcm, rate = read_wav(render(text, "ko", tmp / f"{hashlib.md5(text.encode()).hexdigest()}.wav"))
+    return simulate_room(pcm, rate)
+
+
+@pytest.fixture(scope="module")
+def loop(ko_recognizer: Recognizer) -> VoiceLoop:
+    return new_loop("ko", ko_recognizer, 0.85)
+
+
+def acted(loop: VoiceLoop, pcm: bytes, allowed: tuple[str, ...]) -> list[str]:
+    """What the loop would carry out without a read-back, from one spoken line."""
+    heard = [loop.hear(pcm, allowed)]  # type: ignore[arg-type]
+    return [str(h.result.phrase) for h in heard if h.command is not None and h.verdict(loop.confirm_below) == "act"]
+
+
+def test_the_fillers_are_decoys_known_to_the_model_and_far_from_the_commands(ko_recognizer: Recognizer) -> None:
+    words = fillers("ko")
+    assert len(words) >= 50 and set(words) <= set(decoys("ko"))
+    assert all(ko_recognizer.has_word(w) for w in words)
+    assert not {"계속", "다시", "돌아가", "맞아", "아니요", "자리", "미치광이"} & set(words)
+
+
+def test_commands_outweigh_fillers_in_vosks_phrase_list() -> None:
+    assert weighted(["계속", "때문"], frozenset({"때문"})) == ["계속"] * COMMAND_WEIGHT + ["때문"]
+    assert weighted(["계속", "다시"], frozenset({"때문"})) == ["계속", "다시"]  # no filler: as it is
+
+
+@pytest.mark.parametrize("step", list(STEPS))
+def test_short_talk_is_not_acted_on(tmp_path: Path, tts: None, loop: VoiceLoop, step: str) -> None:
+    allowed = STEPS[step]
+    assert set(fillers("ko")) & set(loop.grammar(allowed))
+    wrong = {text: got for text in TALK if (got := acted(loop, said(tmp_path, text), allowed))}
+    assert not wrong, wrong
+
+
+def test_without_the_fillers_that_talk_was_acted_on(tmp_path: Path, tts: None, ko_recognizer: Recognizer) -> None:
+    """The test above fails without the fillers: the same lines, the same loop, no fillers in its grammars."""
+    bare = new_loop("ko", ko_recognizer, 0.85)
+    bare.decoys = []
+    wrong = [text for step, allowed in STEPS.items() for text in TALK if acted(bare, said(tmp_path, text), allowed)]
+    assert wrong
+
+
+@pytest.mark.parametrize(
+    ("step", "text"), [("confirm", "계속"), ("confirm", "돌아가"), ("yesno", "맞아"), ("yesno", "아니요")]
+)
+def test_commands_are_still_heard(tmp_path: Path, tts: None, loop: VoiceLoop, step: str, text: str) -> None:
+    heard = loop.hear(said(tmp_path, text), STEPS[step])
+    assert heard.command is not None and heard.result.phrase == text, heard.result
