@@ -221,6 +221,15 @@ def test_the_demon_learns_the_marionette_who_wakes_as_what_it_believes() -> None
     assert game.table.cat[believed].first_night is None or believed in steps
 
 
+def test_the_minions_do_not_learn_the_marionette() -> None:
+    # Marionette: "The Demon knows who you are"; How to Run: the Marionette is not woken with the Minions.
+    game = _game("imp", "marionette", "monk", "empath", "chef", "fortuneteller", "scarletwoman")
+    game.to("minioninfo")
+    assert "seat 7" in game.prompt.text.lower() and "seat 2" not in game.prompt.text.lower(), game.prompt.text
+    game.to("demoninfo")
+    assert "seat 2" in game.prompt.text.lower(), game.prompt.text
+
+
 def test_a_marionette_not_beside_the_demon_is_a_count_problem() -> None:
     game = _game("imp", "monk", "marionette", "empath", "chef", "fortuneteller", "soldier")
     assert any("beside the Demon" in p for p in count_problems(game.g, game.table.cat))
