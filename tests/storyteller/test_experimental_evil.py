@@ -312,8 +312,11 @@ def test_the_psychopath_kills_by_day() -> None:
 
 def test_the_vizier_is_announced_and_cannot_die_by_day() -> None:
     # Vizier: "All players know you are the Vizier. You cannot die during the day."
+    # The official sheet places the announcement after dawn; the night ends at dawn, so it comes as dawn
+    # breaks: before the day, never left out.
     game = _game("imp", "vizier", "monk", "empath", "chef", "fortuneteller", "soldier")
-    _night(game)
+    steps = _night(game)
+    assert steps[-2:] == ["vizier", "dawn"]
     assert "cannot die by day" in game.prompt.text
     game.say("seat 2 is executed")
     assert game.player(2).alive
@@ -400,7 +403,7 @@ def test_the_leviathan_wins_after_day_five() -> None:
     # Leviathan: "After day 5, evil wins."
     game = _game("leviathan", "poisoner", "monk", "empath", "chef", "fortuneteller", "soldier")
     for _ in range(4):
-        _night(game, {"poisoner": "seat 6", "monk": "seat 7"})
+        assert _night(game, {"poisoner": "seat 6", "monk": "seat 7"})[-2:] == ["leviathan", "dawn"]  # told at dawn
         game.say("end day")
     _night(game, {"poisoner": "seat 6", "monk": "seat 7"})
     assert game.g.day == 5 and game.g.winner is None
