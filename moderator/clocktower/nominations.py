@@ -20,7 +20,7 @@ from moderator.clocktower.rules.abilities import anyone_has
 from moderator.clocktower.rules.daytime import nomination_events
 from moderator.clocktower.rules.status import impaired, shown_dead, spec
 from moderator.clocktower.rules.texts import step_texts
-from moderator.clocktower.rules.votes import about_to_die, secret_holder, vote_notes, vote_weights
+from moderator.clocktower.rules.votes import about_to_die, nominations, secret_holder, vote_notes, vote_weights
 from moderator.clocktower.travellers import TravellerFlow
 from moderator.commands.parse import Command
 from moderator.errors import IllegalChoice
@@ -71,12 +71,13 @@ class NominationFlow(TravellerFlow):
                 raise IllegalChoice("no_such_seat", seat=s)
         if self.cat.team(self._state.player(nominee).character) == "traveller":
             return self._call_exile(nominee)  # a Traveller is exiled, not executed: anyone may call for it
-        if shown_dead(self.cat, self._state.player(nominator)):  # dead, or shown dead (the Zombuul)
+        times = nominations(self._state, self.cat, self._state.player(nominator))  # the Banshee's, even dead
+        if shown_dead(self.cat, self._state.player(nominator)) and times is None:  # dead, or shown dead (Zombuul)
             raise IllegalChoice("dead_nominator", seat=nominator)
         if self._state.executed_today is not None or keys.executed(self._state.day) in self._state.memory:
             # executed at a nomination (the Virgin's), or by the storyteller (madness): the day is over
             raise IllegalChoice("executed_already")
-        if nominator in t.nominators:
+        if t.nominators.count(nominator) >= (times or 1):
             raise IllegalChoice("nominated_already", seat=nominator)
         if nominee in t.nominees:
             raise IllegalChoice("nominee_already", seat=nominee)

@@ -142,6 +142,21 @@ def test_the_banshee_killed_by_the_demon_is_announced_and_has_ability() -> None:
     assert "nominate twice" in game.prompt.text
 
 
+def test_the_banshee_killed_by_the_demon_nominates_twice_a_day_though_dead() -> None:
+    # Banshee: "From now on, you may nominate twice per day" (How to Run: "alive or dead"); others once.
+    game = _game(BANSHEE)
+    _to_night_two(game)
+    game.to("imp", {"poisoner": "seat 7", "monk": "seat 5"})
+    game.say("seat 4")
+    game.to("day", {"poisoner": "seat 7", "monk": "seat 5"})
+    assert not game.player(4).alive
+    game.say("seat 4 nominates seat 1", "0 votes", "seat 4 nominates seat 2", "0 votes")
+    assert game.g.today.nominators == [4, 4]
+    assert "already" in game.refused("seat 4 nominates seat 3")
+    game.say("seat 5 nominates seat 3", "0 votes")
+    assert "already" in game.refused("seat 5 nominates seat 6")
+
+
 def test_the_banshee_executed_does_not_wake() -> None:
     # Banshee: only the Demon's kill ("If the Demon kills you").
     game = _game(BANSHEE)
