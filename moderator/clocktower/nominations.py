@@ -119,6 +119,16 @@ class NominationFlow(TravellerFlow):
             return [self._remember_seats(keys.voters(g.day), able)]
         return [Remember(key=keys.votes_unsaid(g.day), value="yes")] if votes > 0 else []
 
+    def _evil_only(self, nominee: int, said: list[int] | None) -> list[Event]:
+        """Only evil players said to vote, with a living sober holder of ``evil_votes_fail`` (Legion): remembered,
+        for the execution fails."""
+        g = self._state
+        if not said or any(g.player(s).alignment != "evil" for s in said):
+            return []
+        if not any(p.alive and not impaired(g, self.cat, p) for p in anyone_has(g, self.cat, "evil_votes_fail")):
+            return []
+        return [Remember(key=keys.evil_only_votes(g.day, nominee), value="yes")]
+
     def _check_bound_voters(self, said: list[int] | None) -> None:
         """Voters said by seat: a living, sober placer of a ``placer_votes_with`` reminder (the Butler) votes
         only with the player it lies by (the Master).
@@ -179,6 +189,7 @@ class NominationFlow(TravellerFlow):
             today = today.model_copy(update={"ghosts": [*today.ghosts, *dead]})
         free = self._secret_votes() or voudon is not None  # the dead vote without their token (the Voudon's)
         spent: list[Event] = [] if free else [SpendGhostVote(seat=s) for s in dead]
+        spent += self._evil_only(nominee, said)
         self._push("votes", [SetDay(today=today), *spent, *self._who_voted(votes, said),
                              *about_to_die(self._state, self.cat, block), SetCursor(cursor=nxt)])  # fmt: skip
         if self._secret_votes():

@@ -145,6 +145,19 @@ def test_legion_kills_at_the_storytellers_word_and_the_day_is_told_of_the_votes(
     assert not game.player(6).alive
 
 
+def test_an_execution_for_which_only_evil_players_voted_fails_under_legion() -> None:
+    # Legion: "An execution fails if only evil players voted for it."
+    game = _game("legion", "legion", "legion", "legion", "chef", "fortuneteller", "butler")
+    _night(game, {"butler": "seat 5"})
+    game.say("seat 7 nominates seat 6", "voters seat 1 and seat 2 and seat 3 and seat 4")
+    reply = game.say("end day")
+    assert game.player(6).alive and any("fails" in line for line in reply.public), reply.public
+    good = _game("legion", "legion", "legion", "legion", "chef", "fortuneteller", "butler")
+    _night(good, {"butler": "seat 5"})
+    good.say("seat 7 nominates seat 6", "voters seat 1 and seat 2 and seat 3 and seat 5", "end day")
+    assert not good.player(6).alive  # a good player voted: the execution stands
+
+
 # -- the Lord of Typhon ------------------------------------------------------------------------------
 
 

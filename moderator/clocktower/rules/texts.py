@@ -70,6 +70,7 @@ class Flow(Model):
     executed_public: Text
     executed_survived_public: Text
     no_execution_public: Text
+    execution_fails_public: Text
     died_public: Text
     winner_public: dict[Literal["good", "evil"], Text]
     over: Text
