@@ -320,6 +320,17 @@ def test_the_psychopath_kills_by_day() -> None:
     assert game.player(6).alive
 
 
+def test_the_executed_psychopath_dies_only_if_it_loses_at_rock_paper_scissors() -> None:
+    # Psychopath: "If you are executed, you die only if you lose roshambo." The storyteller says who won.
+    for answer, lives in (("yes", True), ("no", False)):
+        game = _game("imp", "psychopath", "monk", "empath", "chef", "fortuneteller", "soldier")
+        _night(game)
+        game.say("seat 3 nominates seat 2", "4 votes", "end day")
+        assert "rock-paper-scissors" in game.prompt.text and game.player(2).alive, game.prompt.text
+        game.say(answer)
+        assert game.player(2).alive == lives
+
+
 # -- the Vizier --------------------------------------------------------------------------------------
 
 

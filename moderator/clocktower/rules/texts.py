@@ -165,6 +165,7 @@ class RuleTexts(Model):
     tor_learns: Text
     tor_none: Text
     may_survive_execution: Text
+    roshambo_survives: Text
     # the Experimental Townsfolk and Outsiders (effects/experimental_good.py)
     damsel_becomes: Text
     no_townsfolk_left: Text
