@@ -282,6 +282,17 @@ def test_the_cult_leader_takes_a_living_neighbours_alignment() -> None:
     assert game.player(2).alignment == "evil"
 
 
+def test_the_cult_leaders_team_wins_when_every_good_player_joins_the_cult() -> None:
+    # Cult Leader: "If all good players choose to join your cult, your team wins."
+    game = _game(["poisoner", "cultleader", "imp", "monk", "chef", "empath", "soldier"])
+    game.to("day", {"poisoner": "seat 7", "cultleader": "seat 1"})
+    assert game.player(2).alignment == "evil"
+    game.say("seat 2 uses their ability", "no")  # not every good player joined: nothing
+    assert game.g.winner is None
+    game.say("seat 2 uses their ability", "yes")
+    assert game.g.winner == "evil"
+
+
 def test_the_ogre_becomes_its_friends_alignment_even_poisoned() -> None:
     # Ogre: "On your 1st night, choose a player (not yourself): you become their alignment (you don't
     # know which) even if drunk or poisoned."
