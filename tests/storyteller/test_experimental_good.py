@@ -111,6 +111,14 @@ def test_a_minions_right_guess_at_the_damsel_makes_good_lose() -> None:
     assert game.g.winner == "evil"
 
 
+def test_a_minions_guess_at_the_damsel_said_as_a_public_guess() -> None:
+    # Damsel: "If a Minion publicly guesses you": the documented public guess ('seat 2 guesses seat 4').
+    game = _game(["imp", "poisoner", "monk", "damsel", "chef", "empath", "soldier"])
+    game.to("day", NIGHT1)
+    game.say("seat 2 guesses seat 4")
+    assert game.g.winner == "evil"
+
+
 def test_the_minions_guess_at_the_damsel_once_and_only_a_minion() -> None:
     # Damsel: "If a Minion publicly guesses you (once)": a wrong guess spends it; a Townsfolk cannot guess.
     game = _game(["imp", "poisoner", "monk", "damsel", "chef", "empath", "soldier"])

@@ -141,8 +141,9 @@ class Step(Model):
     by_storyteller: bool = Field(
         False, description="The storyteller, not the player, makes the choice (the Gossip's kill): no Goon reacts."
     )
-    command: Literal["ability", "guess"] = Field(
-        "ability", description="A day step: the command that uses it ('uses their ability', or 'guesses')."
+    command: Literal["ability", "guess"] | list[Literal["ability", "guess"]] = Field(
+        "ability", description="A day step: the command that uses it ('uses their ability', or 'guesses'), or both "
+        "(a public guess: the Damsel's by a Minion, the Puzzlemaster's).",
     )
     opens_step: bool = Field(
         False,
