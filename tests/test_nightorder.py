@@ -42,7 +42,10 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures" / "scripts"
 FACTS: dict[str, dict[str, Any]] = {
     f["id"]: f for f in json.loads((REFERENCE / "characters-facts.json").read_text(encoding="utf-8"))
 }
-SHEET: dict[str, list[str]] = json.loads((REFERENCE / "nightsheet.json").read_text(encoding="utf-8"))
+_OFFICIAL: dict[str, list[str]] = json.loads((REFERENCE / "nightsheet.json").read_text(encoding="utf-8"))
+# The night ends at dawn: what the official sheet places after it (the Vizier's and the Leviathan's
+# announcements) comes last, as dawn breaks, in its order.
+SHEET = {k: [*o[: o.index("dawn")], *o[o.index("dawn") + 1 :], "dawn"] for k, o in _OFFICIAL.items()}
 COUNTS: dict[int, dict[str, int]] = {
     r["players"]: r for r in json.loads((REFERENCE / "player-counts.json").read_text(encoding="utf-8"))
 }

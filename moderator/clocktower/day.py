@@ -178,7 +178,10 @@ class DayFlow(NominationFlow, DayStepFlow, QuestionFlow):
         t = self._state.today
         events: list[Event] = [SpendGhostVote(seat=s) for s in t.ghosts]
         public: list[str] = []
-        if t.block is not None:
+        if t.block is not None and keys.evil_only_votes(self._state.day, t.block) in self._state.memory:
+            p = self._state.player(t.block)  # only evil players voted (Legion's): nobody is executed
+            public.append(self._t(flow.execution_fails_public, seat=p.seat, name=p.name))
+        elif t.block is not None:
             p = self._state.player(t.block)
             deaths = kill(self._state, self.cat, t.block, executed=True)
             events += deaths

@@ -125,7 +125,7 @@ class DayStepFlow(Core):
                 ctx = self._mkctx(self._state, seat, ability)
                 if effect is None or not CONDITIONS[step.wake_if](ctx):
                     continue
-                if step.command != cmd.intent:
+                if cmd.intent not in ([step.command] if isinstance(step.command, str) else step.command):
                     continue
                 if "two_seats" in step.expects and cmd.intent == "ability" and len(cmd.seats) < 2:
                     raise IllegalChoice("seat_count", need=2)  # the Slayer's shot needs its target: "slays"
@@ -134,7 +134,9 @@ class DayStepFlow(Core):
                     self._push(f"{ability} day", [used, SetCursor(cursor=Cursor(id=ability, seat=seat, sub=i,
                                                                                 stage="day"))])  # fmt: skip
                     return Reply()
-                answer = Answer(seats=tuple(rest) if cmd.intent == "guess" else cmd.seats)
+                # A guess hands over the seats guessed; a step of two seats takes the guesser's too (the Damsel's).
+                whole = cmd.intent != "guess" or "two_seats" in step.expects
+                answer = Answer(seats=cmd.seats if whole else tuple(rest))
                 if effect.check is not None:  # a choice the rules refuse changes nothing (the Gangster's)
                     effect.check(ctx, answer)
                 outcome = effect.apply(ctx, answer)

@@ -20,7 +20,7 @@ from moderator.clocktower.rules.abilities import anyone_has
 from moderator.clocktower.rules.daytime import nomination_events
 from moderator.clocktower.rules.status import impaired, shown_dead, spec
 from moderator.clocktower.rules.texts import step_texts
-from moderator.clocktower.rules.votes import about_to_die, secret_holder, vote_notes, vote_weights
+from moderator.clocktower.rules.votes import about_to_die, nominations, secret_holder, vote_notes, vote_weights
 from moderator.clocktower.travellers import TravellerFlow
 from moderator.commands.parse import Command
 from moderator.errors import IllegalChoice
@@ -71,12 +71,13 @@ class NominationFlow(TravellerFlow):
                 raise IllegalChoice("no_such_seat", seat=s)
         if self.cat.team(self._state.player(nominee).character) == "traveller":
             return self._call_exile(nominee)  # a Traveller is exiled, not executed: anyone may call for it
-        if shown_dead(self.cat, self._state.player(nominator)):  # dead, or shown dead (the Zombuul)
+        times = nominations(self._state, self.cat, self._state.player(nominator))  # the Banshee's, even dead
+        if shown_dead(self.cat, self._state.player(nominator)) and times is None:  # dead, or shown dead (Zombuul)
             raise IllegalChoice("dead_nominator", seat=nominator)
         if self._state.executed_today is not None or keys.executed(self._state.day) in self._state.memory:
             # executed at a nomination (the Virgin's), or by the storyteller (madness): the day is over
             raise IllegalChoice("executed_already")
-        if nominator in t.nominators:
+        if t.nominators.count(nominator) >= (times or 1):
             raise IllegalChoice("nominated_already", seat=nominator)
         if nominee in t.nominees:
             raise IllegalChoice("nominee_already", seat=nominee)
@@ -117,6 +118,16 @@ class NominationFlow(TravellerFlow):
         if votes == len(able) and votes > 0:
             return [self._remember_seats(keys.voters(g.day), able)]
         return [Remember(key=keys.votes_unsaid(g.day), value="yes")] if votes > 0 else []
+
+    def _evil_only(self, nominee: int, said: list[int] | None) -> list[Event]:
+        """Only evil players said to vote, with a living sober holder of ``evil_votes_fail`` (Legion): remembered,
+        for the execution fails."""
+        g = self._state
+        if not said or any(g.player(s).alignment != "evil" for s in said):
+            return []
+        if not any(p.alive and not impaired(g, self.cat, p) for p in anyone_has(g, self.cat, "evil_votes_fail")):
+            return []
+        return [Remember(key=keys.evil_only_votes(g.day, nominee), value="yes")]
 
     def _check_bound_voters(self, said: list[int] | None) -> None:
         """Voters said by seat: a living, sober placer of a ``placer_votes_with`` reminder (the Butler) votes
@@ -178,6 +189,7 @@ class NominationFlow(TravellerFlow):
             today = today.model_copy(update={"ghosts": [*today.ghosts, *dead]})
         free = self._secret_votes() or voudon is not None  # the dead vote without their token (the Voudon's)
         spent: list[Event] = [] if free else [SpendGhostVote(seat=s) for s in dead]
+        spent += self._evil_only(nominee, said)
         self._push("votes", [SetDay(today=today), *spent, *self._who_voted(votes, said),
                              *about_to_die(self._state, self.cat, block), SetCursor(cursor=nxt)])  # fmt: skip
         if self._secret_votes():

@@ -8,7 +8,11 @@ the storyteller is asked or said.
 
 from __future__ import annotations
 
-from moderator.clocktower.rules.bag import count_problems
+import random
+
+from moderator.clocktower.rules.bag import build_bag, count_problems
+from moderator.clocktower.rules.loader import default_catalogue
+from moderator.clocktower.rules.scripts import complete, load_script
 from tests.storyteller.helpers import Game
 from tests.tables import make_table
 
@@ -33,6 +37,13 @@ def _night(game: Game, answers: dict[str, str] | None = None) -> list[str]:
         fresh = game.g.question is None and c is not None and c.stage == "ask" and not c.seats and not c.asked_none
         game.say((answers or {}).get(step, "next") if fresh else "next")
     raise AssertionError(seen)
+
+
+def _bag(required: str, players: int = 7, seed: int = 1) -> list[str]:
+    """The characters a random bag on Trouble Brewing deals with ``required`` in it."""
+    script, cat = load_script("trouble-brewing", default_catalogue())
+    script = complete(script, cat, [required])
+    return build_bag(script, cat, players, random.Random(seed), require=[required]).seated
 
 
 def _to_night_two(game: Game, first: dict[str, str] | None = None) -> None:
@@ -115,6 +126,15 @@ def test_legion_is_most_players_and_registers_as_a_minion() -> None:
     assert game.table.cat["legion"].data.registers.teams == ["minion"]  # type: ignore[union-attr]
 
 
+def test_a_bag_with_legion_deals_legion_to_most_players_and_no_minion() -> None:
+    # Legion: "[Most players are Legion]"; How to Run: Minions are optional.
+    cat = default_catalogue()
+    for players, seed in ((7, 1), (7, 2), (10, 3), (12, 4)):
+        seated = _bag("legion", players, seed)
+        assert seated.count("legion") > players / 2, seated
+        assert not [c for c in seated if cat.team(c) == "minion"]
+
+
 def test_legion_kills_at_the_storytellers_word_and_the_day_is_told_of_the_votes() -> None:
     game = _game("legion", "legion", "legion", "legion", "chef", "fortuneteller", "butler")
     _night(game, {"butler": "seat 5"})
@@ -123,6 +143,19 @@ def test_legion_kills_at_the_storytellers_word_and_the_day_is_told_of_the_votes(
     game.to("legion", {"butler": "seat 5"})
     game.say("seat 6")
     assert not game.player(6).alive
+
+
+def test_an_execution_for_which_only_evil_players_voted_fails_under_legion() -> None:
+    # Legion: "An execution fails if only evil players voted for it."
+    game = _game("legion", "legion", "legion", "legion", "chef", "fortuneteller", "butler")
+    _night(game, {"butler": "seat 5"})
+    game.say("seat 7 nominates seat 6", "voters seat 1 and seat 2 and seat 3 and seat 4")
+    reply = game.say("end day")
+    assert game.player(6).alive and any("fails" in line for line in reply.public), reply.public
+    good = _game("legion", "legion", "legion", "legion", "chef", "fortuneteller", "butler")
+    _night(good, {"butler": "seat 5"})
+    good.say("seat 7 nominates seat 6", "voters seat 1 and seat 2 and seat 3 and seat 5", "end day")
+    assert not good.player(6).alive  # a good player voted: the execution stands
 
 
 # -- the Lord of Typhon ------------------------------------------------------------------------------
@@ -137,6 +170,18 @@ def test_the_lord_of_typhons_neighbours_become_its_minions_one_more_than_usual()
     game.say("seat 3 spy")
     assert game.player(1).alignment == "evil" and game.player(3).character == "spy"
     assert not [p for p in count_problems(game.g, game.table.cat) if "line" in p]
+
+
+def test_the_lord_of_typhons_neighbours_dealt_their_minions_at_setup_are_taken_as_they_are() -> None:
+    # How to Run: the players beside the Lord of Typhon become its Minions on the first night; a grimoire
+    # set up with them already there (by hand) is taken as it is: a seat said with its own Minion is not
+    # refused, and the step ends with the Minions all there.
+    game = _game("lordoftyphon", "scarletwoman", "monk", "empath", "chef", "fortuneteller", "baron")
+    game.to("lordoftyphon")
+    game.say("seat 2 scarletwoman")
+    assert game.prompt.step != "lordoftyphon"
+    assert game.player(2).character == "scarletwoman" and game.player(7).character == "baron"
+    assert "baron" not in game.g.bluffs and "scarletwoman" not in game.g.bluffs
 
 
 def test_the_lord_of_typhons_evil_out_of_line_is_a_count_problem() -> None:
@@ -187,6 +232,15 @@ def test_the_demon_learns_the_marionette_who_wakes_as_what_it_believes() -> None
     steps = _night(game)
     assert "marionette" in steps
     assert game.table.cat[believed].first_night is None or believed in steps
+
+
+def test_the_minions_do_not_learn_the_marionette() -> None:
+    # Marionette: "The Demon knows who you are"; How to Run: the Marionette is not woken with the Minions.
+    game = _game("imp", "marionette", "monk", "empath", "chef", "fortuneteller", "scarletwoman")
+    game.to("minioninfo")
+    assert "seat 7" in game.prompt.text.lower() and "seat 2" not in game.prompt.text.lower(), game.prompt.text
+    game.to("demoninfo")
+    assert "seat 2" in game.prompt.text.lower(), game.prompt.text
 
 
 def test_a_marionette_not_beside_the_demon_is_a_count_problem() -> None:
@@ -266,19 +320,42 @@ def test_the_psychopath_kills_by_day() -> None:
     assert game.player(6).alive
 
 
+def test_the_executed_psychopath_dies_only_if_it_loses_at_rock_paper_scissors() -> None:
+    # Psychopath: "If you are executed, you die only if you lose roshambo." The storyteller says who won.
+    for answer, lives in (("yes", True), ("no", False)):
+        game = _game("imp", "psychopath", "monk", "empath", "chef", "fortuneteller", "soldier")
+        _night(game)
+        game.say("seat 3 nominates seat 2", "4 votes", "end day")
+        assert "rock-paper-scissors" in game.prompt.text and game.player(2).alive, game.prompt.text
+        game.say(answer)
+        assert game.player(2).alive == lives
+
+
 # -- the Vizier --------------------------------------------------------------------------------------
 
 
 def test_the_vizier_is_announced_and_cannot_die_by_day() -> None:
     # Vizier: "All players know you are the Vizier. You cannot die during the day."
+    # The official sheet places the announcement after dawn; the night ends at dawn, so it comes as dawn
+    # breaks: before the day, never left out.
     game = _game("imp", "vizier", "monk", "empath", "chef", "fortuneteller", "soldier")
-    _night(game)
+    steps = _night(game)
+    assert steps[-2:] == ["vizier", "dawn"]
     assert "cannot die by day" in game.prompt.text
     game.say("seat 2 is executed")
     assert game.player(2).alive
 
 
 # -- the Summoner ------------------------------------------------------------------------------------
+
+
+def test_a_bag_with_the_summoner_deals_no_demon_and_a_townsfolk_in_its_place() -> None:
+    # Summoner: "[No Demon]"; How to Run: "During the setup phase, remove the Demon and add a Townsfolk."
+    cat = default_catalogue()
+    for seed in (1, 2, 3):
+        seated = _bag("summoner", 7, seed)
+        teams = [cat.team(c) for c in seated]
+        assert "summoner" in seated and "demon" not in teams and teams.count("minion") == 1, seated
 
 
 def test_the_summoner_has_no_demon_until_the_third_night_when_it_makes_one() -> None:
@@ -350,7 +427,7 @@ def test_the_leviathan_wins_after_day_five() -> None:
     # Leviathan: "After day 5, evil wins."
     game = _game("leviathan", "poisoner", "monk", "empath", "chef", "fortuneteller", "soldier")
     for _ in range(4):
-        _night(game, {"poisoner": "seat 6", "monk": "seat 7"})
+        assert _night(game, {"poisoner": "seat 6", "monk": "seat 7"})[-2:] == ["leviathan", "dawn"]  # told at dawn
         game.say("end day")
     _night(game, {"poisoner": "seat 6", "monk": "seat 7"})
     assert game.g.day == 5 and game.g.winner is None

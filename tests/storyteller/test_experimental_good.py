@@ -111,6 +111,14 @@ def test_a_minions_right_guess_at_the_damsel_makes_good_lose() -> None:
     assert game.g.winner == "evil"
 
 
+def test_a_minions_guess_at_the_damsel_said_as_a_public_guess() -> None:
+    # Damsel: "If a Minion publicly guesses you": the documented public guess ('seat 2 guesses seat 4').
+    game = _game(["imp", "poisoner", "monk", "damsel", "chef", "empath", "soldier"])
+    game.to("day", NIGHT1)
+    game.say("seat 2 guesses seat 4")
+    assert game.g.winner == "evil"
+
+
 def test_the_minions_guess_at_the_damsel_once_and_only_a_minion() -> None:
     # Damsel: "If a Minion publicly guesses you (once)": a wrong guess spends it; a Townsfolk cannot guess.
     game = _game(["imp", "poisoner", "monk", "damsel", "chef", "empath", "soldier"])
@@ -140,6 +148,21 @@ def test_the_banshee_killed_by_the_demon_is_announced_and_has_ability() -> None:
     assert any("Banshee" in line for line in reply.public), reply.public
     game.to("day")
     assert "nominate twice" in game.prompt.text
+
+
+def test_the_banshee_killed_by_the_demon_nominates_twice_a_day_though_dead() -> None:
+    # Banshee: "From now on, you may nominate twice per day" (How to Run: "alive or dead"); others once.
+    game = _game(BANSHEE)
+    _to_night_two(game)
+    game.to("imp", {"poisoner": "seat 7", "monk": "seat 5"})
+    game.say("seat 4")
+    game.to("day", {"poisoner": "seat 7", "monk": "seat 5"})
+    assert not game.player(4).alive
+    game.say("seat 4 nominates seat 1", "0 votes", "seat 4 nominates seat 2", "0 votes")
+    assert game.g.today.nominators == [4, 4]
+    assert "already" in game.refused("seat 4 nominates seat 3")
+    game.say("seat 5 nominates seat 3", "0 votes")
+    assert "already" in game.refused("seat 5 nominates seat 6")
 
 
 def test_the_banshee_executed_does_not_wake() -> None:
@@ -265,6 +288,17 @@ def test_the_cult_leader_takes_a_living_neighbours_alignment() -> None:
     assert "neighbour" in game.refused("seat 5")
     game.say("seat 1")
     assert game.player(2).alignment == "evil"
+
+
+def test_the_cult_leaders_team_wins_when_every_good_player_joins_the_cult() -> None:
+    # Cult Leader: "If all good players choose to join your cult, your team wins."
+    game = _game(["poisoner", "cultleader", "imp", "monk", "chef", "empath", "soldier"])
+    game.to("day", {"poisoner": "seat 7", "cultleader": "seat 1"})
+    assert game.player(2).alignment == "evil"
+    game.say("seat 2 uses their ability", "no")  # not every good player joined: nothing
+    assert game.g.winner is None
+    game.say("seat 2 uses their ability", "yes")
+    assert game.g.winner == "evil"
 
 
 def test_the_ogre_becomes_its_friends_alignment_even_poisoned() -> None:

@@ -175,6 +175,11 @@ def _spared(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
     """A good player executed while a living, sober player with ``executed_good_may_live`` (the Pacifist)
     lives, or a player marked by a token that ``may_survive_execution`` (the Ventriloquist's Mad): the
     storyteller says whether they survive, the app proposes no (they die)."""
+    if _has_sober(g, cat, p, "executed_roshambo"):  # the Psychopath's rock-paper-scissors with their nominator
+        own = next(a for a in abilities(cat, p) if "executed_roshambo" in _triggers(cat, a))
+        asked = filled(step_texts().rules.roshambo_survives, seat=p.seat, character=cat[own].name)
+        dies = kill(g, cat, p.seat, executed=True, bounce=False)
+        return [question(asked, {"yes": [], "no": dies}, "no", "yesno", step=own, seat=p.seat)]
     mark = next((r for r in p.reminders if (s := spec(cat, r)) is not None and s.may_survive_execution), None)
     if mark is not None:
         asked = filled(step_texts().rules.may_survive_execution, seat=p.seat, character=cat[mark.source].name)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules.catalogue import Catalogue, CountRow
 from moderator.clocktower.rules.jinxes import forbidden_together
-from moderator.clocktower.rules.schema import GOOD_TEAMS, Team
+from moderator.clocktower.rules.schema import GOOD_TEAMS, Setup, Team
 from moderator.clocktower.rules.scripts import Script
 from moderator.errors import SetupError
 from moderator.i18n import resolve_plurals
@@ -96,9 +96,14 @@ def _build_bag(
     if not pools["demon"]:
         raise SetupError(f"the script {script.name} has no Demon: add one from the catalogue (--add)")
     demon = next((c for c in require if cat[c].team == "demon"), pools["demon"][0])
-    setup = cat.setup(demon)
+    # A required Minion that starts with no Demon (the Summoner's): the Demon's token is left out of the
+    # bag, its setup with it, and a good character takes its place.
+    no_demon = any(cat.setup(c).demons < 0 for c in require if cat[c].team == "minion")
+    setup = Setup() if no_demon else cat.setup(demon)
     want["minion"] += setup.minions
     minions: list[str] = []
+    if setup.most_players:  # Legion: more than half the players are the Demon, and no Minion (they are optional)
+        want["minion"] = 0
     if not setup.demon_picks_minions:
         minions = _take(pools["minion"], want["minion"], [c for c in require if cat[c].team == "minion"])
         if len(minions) < want["minion"]:
@@ -112,14 +117,16 @@ def _build_bag(
         for pool in pools.values():
             if drop in pool and drop not in require:
                 pool.remove(drop)
-    seated_evil = [c for c in [demon, *minions] if not not_in_bag(cat, c)]
+    no_demon = no_demon or sum(cat.setup(c).demons for c in minions) < 0  # a Summoner drawn at random
+    demons = [] if no_demon else [demon] * (players // 2 + 1 if setup.most_players else 1)
+    seated_evil = [c for c in [*demons, *minions] if not not_in_bag(cat, c)]
     good_slots = players - len(seated_evil)
     brought = {x for c in require if (x := cat.setup(c).brings) and x in require and cat[x].team == "outsider"}
     outsiders = min(max(want["outsider"], len(brought)), good_slots)  # a brought Damsel with no Outsider: +1
     good_required = [c for c in require if cat[c].team in GOOD_TEAMS]
     good = _good(pools, good_slots, outsiders, good_required)
     room = (max(0, good_slots - len(pools["townsfolk"])), min(len(pools["outsider"]), good_slots))
-    shift = _outsider_shift(cat, [demon, *minions, *good], rng, outsider_shift, (outsiders, *room))
+    shift = _outsider_shift(cat, [*demons[:1], *minions, *good], rng, outsider_shift, (outsiders, *room))
     modifiers = [c for c in good if cat.setup(c).outsiders]
     # Townsfolk that change the Outsiders (the Balloonist's) keep their place: Outsiders fill only what is left.
     town_kept = len({c for c in [*good_required, *modifiers] if cat[c].team == "townsfolk"})
@@ -136,9 +143,9 @@ def _build_bag(
             f"{players} players need {good_slots - outsiders} Townsfolk, but {script.name} has "
             f"{len(pools['townsfolk'])}: add more with --add"
         )
-    keep = {*require, *modifiers, demon, *minions}
+    keep = {*require, *modifiers, *demons, *minions}
     seated = _copies(cat, [*seated_evil, *good], rng, extra_copies, notes, keep)
-    unseated = [c for c in [demon, *minions] if not_in_bag(cat, c)]
+    unseated = [c for c in [*demons[:1], *minions] if not_in_bag(cat, c)]
     counts: dict[Team, int] = {}
     for cid in [*seated, *unseated]:
         counts[cat[cid].team] = counts.get(cat[cid].team, 0) + 1

@@ -172,6 +172,11 @@ def voters(day: int) -> MemoryKey:
     return MemoryKey(f"voters:day{day}")
 
 
+def evil_only_votes(day: int, seat: int) -> MemoryKey:
+    """Only evil players voted for ``seat`` on ``day``, with a sober holder of ``evil_votes_fail`` alive (Legion)."""
+    return MemoryKey(f"evil_only_votes:day{day}:seat{seat}")
+
+
 def votes_unsaid(day: int) -> MemoryKey:
     """A vote on ``day`` was given as a count only, so who voted is not all known."""
     return MemoryKey(f"voters_unsaid:day{day}")

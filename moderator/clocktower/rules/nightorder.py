@@ -99,6 +99,10 @@ def positions(script: Script | None, cat: Catalogue, first: bool) -> dict[str, f
         if cid not in pos and number is not None:
             # Not in the list used (a homebrew character, or left out of a custom order): by its number.
             pos[cid] = float(number) + 0.5 if not custom else dawn - 0.5 + number / 1000
+    for cid in [c for c, at in pos.items() if at > dawn]:
+        # Placed after dawn (the Vizier's and the Leviathan's announcements): the night ends at dawn, so they
+        # come last, as dawn breaks, in their order.
+        pos[cid] = dawn - 0.1 + (pos[cid] - dawn) / 1000
     for cid, char in cat.characters.items():
         after = _placed_after(char, first)
         if cid not in pos and after is not None and after in pos:

@@ -112,6 +112,10 @@ class ReminderSpec(Model):
     shown_dead: bool = Field(
         False, description="The marked player is shown dead to the table though alive (the Zombuul's Dead)."
     )
+    nominations: int | None = Field(
+        None, description="The marked player may nominate this many times a day, alive or dead, while sober (the "
+        "Banshee's Has Ability: 2).",
+    )
     may_survive_execution: bool = Field(
         False, description="The marked player's execution is a question to the storyteller, proposing they die "
         "(the Ventriloquist's Mad: they might not die if executed today).",
@@ -137,8 +141,9 @@ class Step(Model):
     by_storyteller: bool = Field(
         False, description="The storyteller, not the player, makes the choice (the Gossip's kill): no Goon reacts."
     )
-    command: Literal["ability", "guess"] = Field(
-        "ability", description="A day step: the command that uses it ('uses their ability', or 'guesses')."
+    command: Literal["ability", "guess"] | list[Literal["ability", "guess"]] = Field(
+        "ability", description="A day step: the command that uses it ('uses their ability', or 'guesses'), or both "
+        "(a public guess: the Damsel's by a Minion, the Puzzlemaster's).",
     )
     opens_step: bool = Field(
         False,

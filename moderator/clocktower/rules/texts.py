@@ -70,6 +70,7 @@ class Flow(Model):
     executed_public: Text
     executed_survived_public: Text
     no_execution_public: Text
+    execution_fails_public: Text
     died_public: Text
     winner_public: dict[Literal["good", "evil"], Text]
     over: Text
@@ -164,6 +165,7 @@ class RuleTexts(Model):
     tor_learns: Text
     tor_none: Text
     may_survive_execution: Text
+    roshambo_survives: Text
     # the Experimental Townsfolk and Outsiders (effects/experimental_good.py)
     damsel_becomes: Text
     no_townsfolk_left: Text

@@ -55,6 +55,14 @@ def vote_weights(g: Grimoire, cat: Catalogue) -> dict[int, int]:
     return weights
 
 
+def nominations(g: Grimoire, cat: Catalogue, p: Player) -> int | None:
+    """How many times a day ``p`` may nominate, alive or dead, where a reminder by them says so (``nominations``:
+    the Banshee's Has Ability), while they are sober; None: once, and only alive."""
+    if impaired(g, cat, p):
+        return None
+    return max((s.nominations for r in p.reminders if (s := spec(cat, r)) and s.nominations), default=None)
+
+
 def vote_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
     """What the storyteller must keep in mind at a vote: the ``vote_note`` of each reminder in the
     grimoire whose placer is sober (the Butler votes only with their Master); under secret votes a

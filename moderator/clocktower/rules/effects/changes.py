@@ -67,6 +67,8 @@ def _kazali_check(ctx: Ctx, answer: Answer) -> None:
     seat, cid = seat_of(answer), answer.character
     if cid is None or cid not in ctx.cat or ctx.cat[cid].team != "minion" or (ctx.script and cid not in ctx.script):
         raise IllegalChoice("minion_needed")
+    if ctx.g.player(seat).character == cid:  # that Minion dealt at setup (by hand, the line already sat): said
+        return
     if cid in ctx.g.in_play():
         raise IllegalChoice("minion_in_play")
     if seat == ctx.seat:
@@ -81,12 +83,12 @@ def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
     Know player); the good character it replaces may become a Demon bluff."""
     assert answer.character is not None
     seat = seat_of(answer)
-    made = 1 + sum(1 for p in ctx.g.players if ctx.cat.team(p.character) == "minion")
+    old = ctx.g.player(seat).character
+    made = (old != answer.character) + sum(1 for p in ctx.g.players if ctx.cat.team(p.character) == "minion")
     wanted = ctx.cat.counts[len(ctx.g.players)].minion if len(ctx.g.players) in ctx.cat.counts else made
     wanted += sum(ctx.cat.setup(c).minions for c in ctx.g.in_play())  # the Lord of Typhon's one more
-    old = ctx.g.player(seat).character
     events: list[Event] = [Assign(seat=seat, character=answer.character, alignment="evil")]
-    if old and len(ctx.g.bluffs) < 3 and old not in ctx.g.bluffs:
+    if old and old != answer.character and len(ctx.g.bluffs) < 3 and old not in ctx.g.bluffs:
         events.append(SetBluffs(bluffs=[*ctx.g.bluffs, old]))
     after = simulate(ctx.g, events)
     rng = random.Random(f"{ctx.g.night}:{seat}:{answer.character}")

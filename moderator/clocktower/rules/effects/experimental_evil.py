@@ -348,6 +348,8 @@ for _trigger in (
     Trigger("leviathan_good_executed", "death", _leviathan_good_executed),
     Trigger("leviathan_day_five", "day_end"),
     Trigger("cannot_die_by_day", "passive"),  # read by rules/abilities.kill (the Vizier)
+    Trigger("evil_votes_fail", "passive"),  # read by the votes and the day's end (Legion)
+    Trigger("executed_roshambo", "passive"),  # read by rules/abilities.kill (the Psychopath)
 ):
     TRIGGERS[_trigger.name] = _trigger
 DAY_END["leviathan_day_five"] = _leviathan_day_end

@@ -130,6 +130,15 @@ def damsel_guess(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=events, public=[step_texts().rules.damsel_guessed])
 
 
+@effect("cult_joined", "yesno")
+def cult_joined(ctx: Ctx, answer: Answer) -> Outcome:
+    """The Cult Leader's cult vote by day: yes, every good player joined, and the Cult Leader's team (its
+    alignment now) wins, while it is sober; no, nothing happens."""
+    if not answer.yes or not sober(ctx):
+        return Outcome()
+    return Outcome(events=[SetWinner(winner=ctx.actor.alignment, reason=ctx.ability)])
+
+
 # -- the Banshee, the King and the Choirboy ----------------------------------------------------------
 
 

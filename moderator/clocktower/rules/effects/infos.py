@@ -271,9 +271,11 @@ effect("fortuneteller_check", "two_seats", told=fortuneteller_told)(nothing)
 
 
 def _minion_info(ctx: Ctx) -> dict[str, object]:
-    """What the Minions learn: each other and the Demon (a Magician shows as a Demon too)."""
+    """What the Minions learn: each other and the Demon (a Magician shows as a Demon too). A Minion who
+    believes it is another character (the Marionette) is not woken with them: only the Demon learns it."""
     g, cat = ctx.g, ctx.cat
-    minions = [p.seat for p in g.players if cat.team(p.character) == "minion"]
+    minions = [p.seat for p in g.players
+               if p.character and cat.team(p.character) == "minion" and not cat.setup(p.character).believes]
     demons = [p.seat for p in demon_players(g, cat)]
     magicians = [p.seat for p in g.players if p.character == "magician"]
     return {"minions": minions, "demon": sorted(demons + magicians)}
