@@ -22,7 +22,8 @@ from moderator.clocktower.frontend import character_names, reminder_names
 from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.scripts import load_script
 from moderator.commands.parse import Parser, Vocabulary, normalise
-from moderator.commands.phrases import Intent, Node, Phrases, Slot, Words, parse_template, phrases
+from moderator.commands.phrases import Intent, Phrases, phrases
+from moderator.commands.saying import plain_example
 from moderator.growl.data import default_data
 from moderator.growl.words import card_names, growl_phrases
 from moderator.i18n import Lang
@@ -166,25 +167,6 @@ class Row:
     said: dict[Lang, tuple[str, ...]]
 
 
-def _plain(template: str, sample: dict[str, str]) -> str:
-    """A template said the plain way: each choice's first option, no optional part."""
-    return _plain_nodes(parse_template(template), sample)
-
-
-def _plain_nodes(nodes: Sequence[Node], sample: dict[str, str]) -> str:
-    out = ""
-    for node in nodes:
-        if isinstance(node, Words):
-            out += node.text
-        elif isinstance(node, Slot):
-            out += sample.get(node.name, "")
-        elif not node.optional:
-            out += _plain_nodes(node.options[0], sample)
-        elif node.options == ((Words("으"),),):  # "{x}[으]로": the particle the word before takes
-            out += "(으)"
-    return out
-
-
 def _written(lang: Lang, said: str) -> str:
     """As the language writes it: single spaces; in Korean "3번", and the particle the word before takes."""
     said = " ".join(said.split())
@@ -240,12 +222,12 @@ def _row(intent: Intent, what: str, parsers: dict[Lang, Parser]) -> Row:
         data = parser.data
         typed_sample, said_sample = _samples(lang, data, parser.vocab, intent)
         own = data.examples.get(intent)
-        forms = [_written(lang, _plain(own, typed_sample))] if own else []
+        forms = [_written(lang, plain_example(own, typed_sample))] if own else []
         for template in data.intents.get(intent, []):
-            forms.append(_written(lang, _plain(template, typed_sample)))
+            forms.append(_written(lang, plain_example(template, typed_sample)))
         typed[lang] = tuple(dict.fromkeys(f for f in forms if f))[:MAX_TYPED]
         spoken = data.voice.intents.get(intent, []) if data.voice is not None else []
-        said[lang] = tuple(dict.fromkeys(" ".join(_plain(t, said_sample).split()) for t in spoken[:2]))
+        said[lang] = tuple(dict.fromkeys(" ".join(plain_example(t, said_sample).split()) for t in spoken[:2]))
     return Row(intent, what, typed, said)
 
 

@@ -128,6 +128,11 @@ class Saying:
         return next(iter(mine or names), "-")
 
 
+def plain_example(template: str, sample: dict[str, str]) -> str:
+    """``template`` said the plain way, its slots filled from ``sample`` (the help's examples, the docs' tables)."""
+    return _example(parse_template(template), sample)
+
+
 def _example(nodes: Sequence[Node], sample: dict[str, str]) -> str:
     """A template said the plain way: each choice's first option, no optional part."""
     out = ""
