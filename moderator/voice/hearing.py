@@ -156,10 +156,15 @@ class Hearing:
         grammar = self.grammar(allowed)
         result = self.rec.recognize(pcm, SAMPLE_RATE, grammar, decoded=_decoded(pcm, grammar))
         confidence = min(result.confidences, default=0.0)
-        decoys = self._decoys_in.get(tuple(sorted(set(allowed))), frozenset())
         agreed = False
         if cal is not None:  # the takes judge the decoys too: "eight" heard where the takes clearly say "six"
             result, agreed = self.second_opinion(result, pcm, grammar, allowed)
+        return self._parsed(result, allowed, confidence, agreed)
+
+    def _parsed(self, result: Result, allowed: Sequence[Intent], confidence: float, agreed: bool = False) -> Heard:
+        """A recognised phrase of the step as its command: a decoy is rejected, a spoken form is given back
+        its written name, and the session parses it."""
+        decoys = self._decoys_in.get(tuple(sorted(set(allowed))), frozenset())
         if result.phrase in decoys:
             result = replace(result, rejected=True, phrase=None, reason="decoy")
         if result.rejected or result.phrase is None:
@@ -181,12 +186,7 @@ class Hearing:
             self._chime()
             return Heard(replace(result, rejected=True, phrase=None, reason="woken"), None, confidence, tuple(allowed))
         said = result.phrase.removeprefix(normalize(self.wake)).strip()
-        decoys = self._decoys_in.get(tuple(sorted(set(allowed))), frozenset())
-        if said in decoys:
-            return Heard(replace(result, rejected=True, phrase=None, reason="decoy"), None, confidence, tuple(allowed))
-        written = self.forms.written_form(said)
-        result = replace(result, text=said, phrase=written)
-        return Heard(result, self.session.parse(written, allowed), confidence, tuple(allowed))
+        return self._parsed(replace(result, text=said, phrase=said), allowed, confidence)
 
     def second_opinion(self, result: Result, pcm: bytes, sentences: Sequence[str],
                        allowed: Sequence[Intent]) -> tuple[Result, bool]:  # fmt: skip
