@@ -139,7 +139,10 @@ def prune(rec: Any, lang: Lang, candidates: list[str], n_voices: int, rounds: in
 
 
 def main() -> None:
-    import wordfreq
+    try:
+        import wordfreq
+    except ImportError:
+        raise SystemExit("bench/fillers needs wordfreq: pip install -e '.[bench]'") from None
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--lang", choices=["ko", "en"], default="ko")
