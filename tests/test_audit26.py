@@ -32,7 +32,7 @@ def run(sc: dict[str, Any], tmp: Path, capsys: pytest.CaptureFixture[str]) -> tu
     players = ",".join(NAMES[: sc.get("players", 7)])
     common = ["--script", sc.get("script", "trouble-brewing"), "--players", players, "--seed", str(sc.get("seed", 1))]
     if sc.get("mode") == "setup":
-        argv = ["setup", *common, "--json", "--lang", "en"]
+        argv = ["setup", *common, "--json", "--lang", sc.get("lang", "en")]
         for flag in ("require", "outsiders", "add", "assign"):
             argv += [f"--{flag}", str(sc[flag])] if sc.get(flag) else []
         capsys.readouterr()
@@ -40,7 +40,7 @@ def run(sc: dict[str, Any], tmp: Path, capsys: pytest.CaptureFixture[str]) -> tu
         return [], json.loads(capsys.readouterr().out)
     answers, state = tmp / "answers.txt", tmp / "state.json"
     answers.write_text("\n".join(str(x) for x in sc.get("input") or []) + "\n", encoding="utf-8")
-    argv = ["play", "--text", "--lang", "en", *common, "--input", str(answers), "--jsonl",
+    argv = ["play", "--text", "--lang", sc.get("lang", "en"), *common, "--input", str(answers), "--jsonl",
             "--state-out", str(state), "--save", str(tmp / "game.json")]  # fmt: skip
     argv += ["--assign", sc["assign"]] if sc.get("assign") else []
     argv += ["--add", sc["add"]] if sc.get("add") else []
