@@ -5,8 +5,7 @@ Never ``pyttsx3.say()``: the app plays the file itself (and tests can decode it)
 
 from __future__ import annotations
 
-import contextlib
-import io
+import atexit
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from moderator.korean import pronounced, spoken_sentences
 from moderator.voice._deps import require
 from moderator.voice.audio import SAMPLE_RATE, read_wav, resample, write_wav
 from moderator.voice.errors import VoiceError
+from moderator.voice.espeak_worker import Espeak, WorkerError, WorkerMissing
 
 # espeak-ng voices that need the separate mbrola program and data; not usable here.
 _UNUSABLE_PREFIXES = ("mb/",)
@@ -24,8 +24,7 @@ _UNUSABLE_PREFIXES = ("mb/",)
 _PREFERRED = {"en": "en-us"}
 
 SENTENCE_PAUSE = 0.25  # seconds of silence between the sentences of one spoken line
-_TIMEOUT = 30.0  # seconds to wait for espeak-ng to finish one utterance
-_lock = threading.Lock()  # espeak-ng is one global engine per process
+_lock = threading.Lock()  # guards starting the one espeak-ng child
 
 
 @dataclass(frozen=True)
@@ -35,22 +34,29 @@ class VoiceInfo:
     language: str  # e.g. "ko", "en-us"
 
 
-def _engine() -> Any:
-    pyttsx3 = require("pyttsx3", "Speech output")
+_espeak: Espeak | None = None
+
+
+def _worker() -> Espeak:
+    """The espeak-ng child process (:mod:`moderator.voice.espeak_worker`), started on first use."""
+    global _espeak
+    require("pyttsx3", "Speech output")  # the install hint, here rather than from the child
+    with _lock:
+        if _espeak is None:
+            _espeak = Espeak()
+            atexit.register(_espeak.close)
+        return _espeak
+
+
+def _ask(req: dict[str, Any]) -> dict[str, Any]:
     try:
-        return pyttsx3.init("espeak")
-    except (RuntimeError, OSError) as exc:
+        return _worker().ask(req)
+    except WorkerMissing as exc:
         raise VoiceError(
             f"pyttsx3 could not start espeak-ng ({exc}). Install it with: apt-get install espeak-ng libespeak-ng1"
         ) from exc
-
-
-def _language_of(voice: Any) -> str:
-    langs = getattr(voice, "languages", None) or [""]
-    first = langs[0]
-    if isinstance(first, bytes):
-        first = first.decode("utf-8", "ignore")
-    return str(first).lower().lstrip("\x05")
+    except WorkerError as exc:
+        raise VoiceError(str(exc)) from exc
 
 
 def list_voices(lang: str) -> list[VoiceInfo]:
@@ -60,12 +66,13 @@ def list_voices(lang: str) -> list[VoiceInfo]:
     "en-gb"), never a substring: "ko" must not pick Konkani ("kok").
     """
     lang = lang.lower()
-    with _lock:
-        voices = _engine().getProperty("voices")
     exact: list[VoiceInfo] = []
     regional: list[VoiceInfo] = []
-    for v in voices:
-        info = VoiceInfo(str(v.id), str(v.name), _language_of(v))
+    worker = _worker()
+    if worker.voices is None:  # the same for the child's whole life: asked once
+        worker.voices = _ask({"op": "voices"})["voices"]
+    for vid, name, language in worker.voices:
+        info = VoiceInfo(vid, name, language)
         if info.id.startswith(_UNUSABLE_PREFIXES):
             continue
         if info.language == lang:
@@ -109,31 +116,13 @@ def render(
     voice_id = select_voice(lang, voice)
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)
-    with _lock, tempfile.TemporaryDirectory(prefix="moderator-tts-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="moderator-tts-") as tmp:
         raw = Path(tmp) / "espeak.wav"
-        engine = _engine()
-        engine.setProperty("voice", voice_id)
-        engine.setProperty("rate", 175 if rate is None else rate)
-        engine.setProperty("volume", 1.0 if volume is None else volume)
-        engine.setProperty("pitch", 50 if pitch is None else pitch)
-        done = threading.Event()
-
-        def _finished(name: object = None, completed: object = True) -> None:
-            done.set()
-
-        token = engine.connect("finished-utterance", _finished)
-        try:
-            # pyttsx3's espeak driver prints "Audio saved to ..." and, in espeak's retrieval mode,
-            # runAndWait() can return before the synthesis thread has written the file: wait for
-            # the driver's finished-utterance notification, which comes after the write.
-            with contextlib.redirect_stdout(io.StringIO()):
-                engine.save_to_file(text, str(raw))
-                engine.runAndWait()
-                finished = done.wait(_TIMEOUT)
-        finally:
-            engine.disconnect(token)
-        if not finished or not raw.is_file():
-            raise VoiceError(f"espeak-ng produced no audio for {text!r} within {_TIMEOUT:.0f} s")
+        _ask({"op": "render", "text": text, "path": str(raw), "voice": voice_id,
+              "rate": 175 if rate is None else rate, "volume": 1.0 if volume is None else volume,
+              "pitch": 50 if pitch is None else pitch})  # fmt: skip
+        if not raw.is_file():
+            raise VoiceError(f"espeak-ng produced no audio for {text!r}")
         pcm, src_rate = read_wav(raw)
     if not pcm:
         raise VoiceError(f"espeak-ng produced empty audio for {text!r}")
