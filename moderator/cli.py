@@ -16,7 +16,7 @@ from moderator import __version__
 from moderator.cli_common import Handler, lang_of
 from moderator.config import Config, ensure_user_config, load_config
 from moderator.errors import ModeratorError, SetupError
-from moderator.i18n import Lang
+from moderator.i18n import Lang, resolve_plurals
 from moderator.messages import lang_in, msg, set_lang
 from moderator.printable import PrintableStream, printable
 from moderator.session import Session
@@ -49,7 +49,7 @@ def cmd_validate(args: argparse.Namespace, config: Config) -> int:
     for problem in report.problems:
         print(f"error: {problem}", file=sys.stderr)
     if report.problems:
-        print(f"{len(report.problems)} problems", file=sys.stderr)
+        print(resolve_plurals(f"{len(report.problems)} problem(s)"), file=sys.stderr)
         return 1
     print("ok")
     return 0

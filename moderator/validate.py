@@ -15,7 +15,7 @@ from moderator.clocktower.rules.texts import read_step_texts
 from moderator.commands.phrases import read_phrases
 from moderator.config import Config
 from moderator.errors import DataError
-from moderator.i18n import LANGS, Lang
+from moderator.i18n import LANGS, Lang, resolve_plurals
 from moderator.paths import data_dir
 
 
@@ -77,7 +77,7 @@ def validate(paths: list[Path], root: Path | None = None, *, config: Config | No
 def _script(path: Path, cat: Catalogue, problems: Problems, report: Report) -> set[str]:
     before = len(problems)
     script = parse_script(path, cat, problems)
-    report.checked.append(f"{path}: {len(script.ids)} characters")
+    report.checked.append(resolve_plurals(f"{path}: {len(script.ids)} character(s)"))
     if len(problems) == before:
         merged = cat.with_homebrew(script.homebrew)
         missing = missing_for_a_game(script, merged)

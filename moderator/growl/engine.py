@@ -65,7 +65,7 @@ class Growl(JournaledEngine[GrowlState, GrowlJournal]):
         v, s = self.view(), self._state
         return Prompt(
             step="paused" if self.paused else s.step, seat=v.seat, expects=list(v.expects), beats=v.beats,
-            allowed=v.allowed, phase=s.phase, game=s.game, night=s.night, turn_seat=s.turn_seat,
+            allowed=(*v.allowed, "help"), phase=s.phase, game=s.game, night=s.night, turn_seat=s.turn_seat,
         )  # fmt: skip
 
     # -- commands ------------------------------------------------------------------------------

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from moderator.commands.command import ALWAYS
 from moderator.commands.parse import Command
-from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
 from moderator.growl.engine import Growl
 from moderator.growl.prompts import Prompt, Reply
@@ -41,10 +41,11 @@ class GrowlLoop(TextLoopBase[Prompt, Reply]):
     def current(self) -> Prompt:
         return self.engine.prompt()
 
-    def allowed(self) -> tuple[Intent, ...]:
-        return self.engine.view().allowed
-
     def handle(self, cmd: Command) -> Reply:
+        if cmd.intent == "help":  # what this step takes, and what works at any step: nothing changes
+            shown = [i for i in (*self.engine.view().allowed, *ALWAYS) if i != "help"]
+            examples = ", ".join(f"'{e}'" for e in self.parsers[0].examples(shown))
+            return Reply([self.engine.data.texts.flow.help(self.lang, examples=examples)])
         return self.engine.handle(cmd)
 
     def greeting(self) -> Reply | None:

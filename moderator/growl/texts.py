@@ -105,6 +105,7 @@ class FlowTexts(Model):
     undone: Text
     nothing_to_undo: Text
     not_understood: Text
+    help: Text
     refused: Text
     read_back: Text
     died: Text

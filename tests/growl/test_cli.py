@@ -97,3 +97,20 @@ def test_the_engine_imports_no_audio_library() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+HELPS = [("ko", "도움말", "지금 할 수 있는 말"), ("en", "help", "What you can say now")]
+
+
+@pytest.mark.parametrize(("lang", "word", "said"), HELPS)
+def test_help_lists_what_the_step_takes_and_changes_nothing(
+    lang: str, word: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = tmp_path / "state.json"
+    answers = lines_file(tmp_path, "in.txt", ["next", word])
+    assert run_cli(["--count", "5", "--lang", lang, "--text", "--input", str(answers), "--state-out", str(state)]) == 0
+    out = capsys.readouterr().out
+    helped = [line for line in out.splitlines() if said in line]
+    assert len(helped) == 1 and "'" in helped[0]  # the examples, quoted
+    assert "!" not in "".join(line[:1] for line in out.splitlines())  # not refused
+    assert json.loads(state.read_text(encoding="utf-8"))["step"] == "setup_remove"  # only the next moved it
