@@ -15,6 +15,7 @@ from moderator.commands.phrases import Intent
 from moderator.config import Config, confirm_below
 from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood
 from moderator.i18n import Lang
+from moderator.messages import msg
 from moderator.paths import models_dirs
 from moderator.session import Session
 from moderator.voice.asr import Recognizer, load_recognizer
@@ -138,20 +139,19 @@ def _calibration(config: Config, lang: Lang, console: TextIO) -> Any:
 
     cal = load(lang)
     if cal is None:
-        console.write("voice: not calibrated to your voice yet: `moderator doctor --calibrate` takes a minute "
-                      "(until then one-word answers that change the game are read back)\n")  # fmt: skip
+        console.write(f"voice: {msg('not_calibrated')}\n")
     return cal
 
 
 def play_by_voice(session: Session, config: Config, *, pace: float = 1.0, ambience: bool = False) -> int | None:
     """Run a game by voice, or say why not and return None (the keyboard takes over)."""
     if not audio_available(config):
-        print("moderator: no audio devices; using the keyboard.", file=sys.stderr)
+        print(f"moderator: {msg('no_audio')}", file=sys.stderr)
         return None
     try:
         voice = build_voice(session, config, pace=pace, ambience=ambience)
     except (VoiceError, OSError, ImportError) as exc:
-        print(f"moderator: voice unavailable ({exc}); using the keyboard.", file=sys.stderr)
+        print(f"moderator: {msg('voice_unavailable', reason=exc)}", file=sys.stderr)
         return None
     session.watch_elsewhere(voice.post_change)
     run_keyboard_thread(voice, stdin_reader)
