@@ -214,6 +214,8 @@ class EditTexts(Model):
     exile_failed: Text
     fabled_added: Text
     fabled_removed: Text
+    loric_added: Text
+    loric_removed: Text
     skipped: Text
     went_to: Text
     went_back_to: Text
