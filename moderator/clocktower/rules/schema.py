@@ -116,6 +116,10 @@ class ReminderSpec(Model):
         None, description="The marked player may nominate this many times a day, alive or dead, while sober (the "
         "Banshee's Has Ability: 2).",
     )
+    misregisters: bool = Field(
+        False, description="The marked player may register as the other alignment (the Revolutionary's Aligned: "
+        "once per game, one of them may register falsely).",
+    )
     may_survive_execution: bool = Field(
         False, description="The marked player's execution is a question to the storyteller, proposing they die "
         "(the Ventriloquist's Mad: they might not die if executed today).",
@@ -279,6 +283,10 @@ class CharacterData(Model):
     day_note: Text | None = Field(
         None, description="Said to the storyteller while the day is open, while a player of it lives sober (the "
         "Bishop's: only the storyteller nominates); {seat}: that player.",
+    )
+    false_info: Literal["always", "once"] | None = Field(
+        None, description="A Fabled's (or Loric's): in play, the storyteller may give a sober, healthy player false "
+        "information: always (the Knaves' lying storyteller), or once per game to a good player (the Fibbin).",
     )
     vote_note: Text | None = Field(
         None, description="A Fabled's (or Loric's): said to the storyteller at every vote while it is in play (the "
