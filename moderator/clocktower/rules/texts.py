@@ -163,6 +163,7 @@ class RuleTexts(Model):
     stormcatcher_marked: Text
     stormcatcher_absent: Text
     tor_learns: Text
+    tor_learns_day: Text
     tor_none: Text
     may_survive_execution: Text
     roshambo_survives: Text

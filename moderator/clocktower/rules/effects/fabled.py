@@ -1,6 +1,6 @@
 """The effects of the storyteller's own characters, the Fabled and the Loric, whose steps have no seat:
 the Djinn's jinxes shown, the Storm Catcher's named good character marked and shown to the evil team, the
-players who died tonight told what they were (the Tor's).
+players who died since the last night told what they were (the Tor's).
 What a Fabled changes in the setup or by day is data (``setup.outsiders``, ``setup.evil_info``,
 ``setup.extra_evil``, ``day_note``), read by the rules where they count."""
 
@@ -58,11 +58,14 @@ def stormcatcher_mark(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def _tor_told(ctx: Ctx, _answer: Answer) -> Text | None:
-    """Each player who died tonight, their character and a thumb for their alignment (the Tor's)."""
+    """Each player who died since the last night (by day, or tonight), their character and a thumb for their
+    alignment (the Tor's)."""
     rules = step_texts().rules
-    dead = [ctx.g.player(s) for s in sorted(ctx.g.died_tonight) if s in ctx.g.seats()]
-    lines = [filled(rules.tor_learns, seat=p.seat, character=ctx.cat[p.character].name,
-                    alignment=rules.thumb[p.alignment]) for p in dead if p.character is not None]  # fmt: skip
+    died = {*ctx.g.died_today, *ctx.g.died_tonight}
+    dead = [ctx.g.player(s) for s in sorted(died) if s in ctx.g.seats() and not ctx.g.player(s).alive]
+    lines = [filled(rules.tor_learns if p.seat in ctx.g.died_tonight else rules.tor_learns_day, seat=p.seat,
+                    character=ctx.cat[p.character].name, alignment=rules.thumb[p.alignment])
+             for p in dead if p.character is not None]  # fmt: skip
     if not lines:
         return None
     return Text(ko=" ".join(t.ko for t in lines), en=" ".join(t.en for t in lines))
