@@ -97,9 +97,27 @@ def test_the_duchess_wakes_her_visitors_on_other_nights_only() -> None:
     game = _with("duchess")
     assert "duchess" not in _first_night_steps(game)
     assert "Visitor" in game.prompt.text  # its day note: the visitors are marked by day
+    game.say("put duchess visitor on seat 2", "put duchess visitor on seat 4", "put duchess visitor on seat 6")
     game.say("end day")
     game.to("duchess")
     assert game.prompt.seat is None and "False Info" in game.prompt.text
+    assert game.prompt.truth == 1  # the Poisoner, seat 2, is the one evil visitor
+
+
+def test_the_duchess_does_not_act_without_exactly_three_visitors() -> None:
+    # "If exactly 3 visitors can't be decided upon, the Duchess doesn't act" (how to run it).
+    game = _with("duchess")
+    game.to("day", TB_DAY)
+    game.say("put duchess visitor on seat 1", "put duchess visitor on seat 2", "end day")
+    assert "duchess" not in _night_steps(game)
+
+
+def _night_steps(game: Game) -> list[str]:
+    seen: list[str] = []
+    while game.prompt.step != "day" and len(seen) < 40:
+        seen.append(game.prompt.step)
+        game.say("next")
+    return seen
 
 
 def test_a_fabled_step_is_gone_to_by_name_only_when_in_play() -> None:

@@ -7,9 +7,11 @@ What a Fabled changes in the setup or by day is data (``setup.outsiders``, ``set
 from __future__ import annotations
 
 from moderator.clocktower.grimoire.events import AddReminder
+from moderator.clocktower.grimoire.state import Player
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, good_character_on_script, nothing
 from moderator.clocktower.rules.jinxes import described
+from moderator.clocktower.rules.status import registers_evil
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.i18n import Text
 
@@ -76,3 +78,21 @@ def _tor_idle(ctx: Ctx, answer: Answer) -> Text | None:
 
 
 effect("tor_learns", hint=_tor_told, idle=_tor_idle)(nothing)
+
+
+def visitors(ctx: Ctx) -> list[Player]:
+    """The players marked as today's visitors of the storyteller's character (the Duchess's Visitor)."""
+    return [p for p in ctx.g.players if p.has_reminder("Visitor", ctx.ability)]
+
+
+def _visitors_evil(ctx: Ctx) -> int:
+    """How many of the visitors register as evil: what each learns, but one (the Duchess's)."""
+    return sum(1 for p in visitors(ctx) if registers_evil(ctx.g, ctx.cat, p, ctx.ability, ctx.flips))
+
+
+def _any_count(ctx: Ctx) -> list[int]:
+    """Every count may be shown: one visitor is told a false number."""
+    return list(range(len(visitors(ctx)) + 1))
+
+
+effect("duchess_count", truth=_visitors_evil, options=_any_count)(nothing)
