@@ -183,6 +183,7 @@ TRIGGERS: dict[str, Trigger] = {
         Trigger("secret_votes", "passive"),
         Trigger("bountyhunter_next", "passive"),
         Trigger("acrobat_dawn", "dawn"),
+        Trigger("ferryman_dawn", "dawn"),
         Trigger("scarletwoman_becomes_demon", "death", _scarletwoman_becomes_demon),
         Trigger("imp_star_pass", "death", _imp_star_pass),
         Trigger("saint_executed", "death", _saint_executed),
