@@ -65,10 +65,10 @@ class ReminderSpec(Model):
         default_factory=list, description="Character ids whose abilities see the registration; empty: all."
     )
     protects: bool = Field(False, description="The marked player cannot die tonight (Innkeeper's Safe).")
-    protects_from: Literal["any", "demon", "execution"] = Field(
+    protects_from: Literal["any", "demon", "execution", "not_execution"] = Field(
         "any",
-        description="What ``protects`` keeps away: any death at night, only the Demon's kill (Monk), or the "
-        "death of an execution (Devil's Advocate).",
+        description="What ``protects`` keeps away: any death at night, only the Demon's kill (Monk), the "
+        "death of an execution (Devil's Advocate), or every death but by execution, by day too (Storm Catcher).",
     )
     becomes: str | None = Field(
         None, description="When ``until`` removes it, this reminder of the same owner takes its place (a countdown)."

@@ -144,7 +144,9 @@ def protector(
         s = spec(cat, r)
         if s is None or not s.protects:
             continue
-        covers = executed if s.protects_from == "execution" else night and (s.protects_from == "any" or by_demon)
+        covers = {"execution": executed, "not_execution": not executed}.get(
+            s.protects_from, night and (s.protects_from == "any" or by_demon)
+        )
         if covers and active(g, cat, r):
             source = g.player(r.by_seat) if r.by_seat in g.seats() else None
             if source is None or not impaired(g, cat, source):

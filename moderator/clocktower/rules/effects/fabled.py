@@ -47,7 +47,7 @@ effect("djinn_jinxes", hint=_djinn_list, idle=_djinn_idle)(nothing)
 @effect("stormcatcher_mark", "character", check=good_character_on_script)
 def stormcatcher_mark(ctx: Ctx, answer: Answer) -> Outcome:
     """The good character named, if a player is it, is marked Stormcaught (it dies only by execution:
-    the token protects at night) and the evil players are shown that player."""
+    the token protects from every other death) and the evil players are shown that player."""
     cid = answer.character
     assert cid is not None
     rules = step_texts().rules
