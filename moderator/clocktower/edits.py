@@ -318,7 +318,8 @@ class EditFlow(TravellerFlow):
     def _at_start(self) -> bool:
         """Whether the game has not started yet: the setup, or the first night's dusk, before anyone woke."""
         g = self._state
-        return g.phase == "setup" or (g.phase == "night" and g.night == 1 and (g.cursor is None or g.cursor.id == "dusk"))
+        first_dusk = g.phase == "night" and g.night == 1 and (g.cursor is None or g.cursor.id == "dusk")
+        return g.phase == "setup" or first_dusk
 
 
 EDITS: dict[Intent, Callable[[EditFlow, Command], Reply]] = {

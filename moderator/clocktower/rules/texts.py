@@ -158,6 +158,7 @@ class RuleTexts(Model):
     shabaloth_regurgitate: Text
     shabaloth_which: Text
     extra_evil: Text
+    evil_capped: Text
     djinn_jinxes: Text
     djinn_none: Text
     stormcatcher_marked: Text
