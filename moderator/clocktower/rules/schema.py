@@ -207,6 +207,10 @@ class Setup(Model):
         None, description="Where it sits: beside the Demon (the Marionette), or in the middle of a line of every "
         "evil player (the Lord of Typhon); the count check says when it does not.",
     )
+    duplicates: int = Field(
+        0, description="In play at setup (a Loric), this many Townsfolk of the bag are replaced by copies of other "
+        "good characters in it (the Pope's duplicates)."
+    )
     no_evil_info: bool = Field(False, description="The first night skips Minion and Demon info (Lil' Monsta).")
     evil_info: bool = Field(
         False, description="In play, the first night has Minion and Demon info whatever the player count (the "
