@@ -263,4 +263,10 @@ def kill(
             trig = TRIGGERS[name]
             if trig.on == "death" and trig.fn is not None:
                 events += asked_by(trig.fn(after, cat, owner, dead, death), owning(cat, owner, name), owner.seat)
+    for cid in after.fabled:  # a Fabled's or Loric's: no owner, the dead player stands for it (the Hindu's)
+        fabled = cat.get(cid)
+        for name in fabled.data.triggers if fabled is not None and fabled.data is not None else []:
+            trig = TRIGGERS[name]
+            if trig.on == "death" and trig.fn is not None:
+                events += asked_by(trig.fn(simulate(g, events), cat, dead, dead, death), cid, None)
     return events
