@@ -242,6 +242,38 @@ def test_the_doomsayers_note_by_day() -> None:
     assert "of the caller's alignment" in text and "four or more" in text
 
 
+def test_a_living_player_calls_the_doomsayer_once_and_the_storyteller_picks_who_dies() -> None:
+    game = _with("doomsayer")
+    game.to("day", TB_DAY)
+    game.say("seat 3 uses their ability")
+    assert game.g.question is not None and "seats 3, 4, 5, 6, 7" in game.prompt.text
+    assert game.refused("seat 1")  # the Imp is not of the Monk's alignment
+    game.say("seat 5")
+    assert not game.player(5).alive
+    reply = game.say("seat 3 uses their ability")  # once per game
+    assert any("no day ability" in line for line in reply.say)
+
+
+def test_the_demon_calls_the_fiddlers_duel_and_the_winners_team_wins() -> None:
+    game = _with("fiddler")
+    game.to("day", TB_DAY)
+    assert game.refused("seat 1 uses their ability on seat 2")  # the Poisoner: the Demon's own team
+    game.say("seat 1 uses their ability on seat 5")
+    assert game.g.question is not None and "The Fiddler's duel" in game.prompt.text
+    game.say("seat 5")
+    assert game.g.winner == "good"
+
+
+def test_the_fibbins_false_information_is_taken_once() -> None:
+    game = _with("fibbin")
+    game.to("chef", TB_DAY)
+    game.say("showed 2")  # the Chef's true number is 1 (the Imp and the Poisoner sit together)
+    game.to("day", TB_DAY)
+    game.say("end day")
+    game.to("empath", TB_DAY)
+    assert game.refused("showed 2")  # spent: sober and healthy, the truth again
+
+
 def test_the_ferrymans_note_by_day() -> None:
     # Ferryman: "On the final day, all dead players regain their vote token."
     assert "vote token back" in _day_text(_with("ferryman"))

@@ -158,9 +158,10 @@ class Step(Model):
         None, description="What the character part of a seat-and-character step is, asked for alone "
         "('Minion' for the Kazali: 'the Minion for seat 6?')."
     )
-    used_by: Team | None = Field(
-        None, description="A day step used by a player of this type, not the holder, while the holder is in play "
-        "('seat N uses their ability on seat M', N a Minion: the Damsel's guess)."
+    used_by: Team | Literal["any"] | None = Field(
+        None, description="A day step used by a player of this type (any: every player), not the holder, while the "
+        "holder (or the Fabled) is in play ('seat N uses their ability on seat M', N a Minion: the Damsel's guess; "
+        "the Doomsayer's call, the Fiddler's duel)."
     )
     wakes: Literal["holder", "demon"] = Field(
         "holder",

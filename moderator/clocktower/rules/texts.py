@@ -158,6 +158,8 @@ class RuleTexts(Model):
     shabaloth_regurgitate: Text
     shabaloth_which: Text
     extra_evil: Text
+    doomsayer_pick: Text
+    fiddler_duel: Text
     evil_capped: Text
     djinn_jinxes: Text
     djinn_none: Text

@@ -6,13 +6,18 @@ What a Fabled changes in the setup or by day is data (``setup.outsiders``, ``set
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.events import AddReminder
+from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, SetWinner
 from moderator.clocktower.grimoire.state import Player
+from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.abilities import kill
+from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, good_character_on_script, nothing
 from moderator.clocktower.rules.jinxes import described
 from moderator.clocktower.rules.status import registers_evil
 from moderator.clocktower.rules.texts import filled, step_texts
+from moderator.clocktower.rules.triggers import question
+from moderator.errors import IllegalChoice
 from moderator.i18n import Text
 
 
@@ -96,3 +101,48 @@ def _any_count(ctx: Ctx) -> list[int]:
 
 
 effect("duchess_count", truth=_visitors_evil, options=_any_count)(nothing)
+
+
+# -- day abilities a Fabled gives the players (its day step's ``used_by``) -------------------------------------
+
+DOOMSAYER_ALIVE = 4
+"""The Doomsayer may be called while this many players or more live."""
+
+
+def _doomsayer_call_open(ctx: Ctx) -> bool:
+    """The caller lives, has not called yet, and four or more live (the Doomsayer's)."""
+    unused = keys.used(ctx.ability, ctx.seat) not in ctx.g.memory
+    return ctx.actor.alive and unused and len(ctx.g.living()) >= DOOMSAYER_ALIVE
+
+
+@effect("doomsayer_call")
+def doomsayer_call(ctx: Ctx, _answer: Answer) -> Outcome:
+    """A living player calls the Doomsayer: the storyteller picks a living player of the caller's alignment
+    (the caller too), who dies; asked, with no proposal."""
+    caller = ctx.actor
+    same = [p for p in ctx.g.living() if p.alignment == caller.alignment]
+    said = filled(step_texts().rules.doomsayer_pick, seat=caller.seat, seats=", ".join(str(p.seat) for p in same))
+    options = {str(p.seat): kill(ctx.g, ctx.cat, p.seat) for p in same}
+    return Outcome(events=[Remember(key=keys.used(ctx.ability, ctx.seat), value="yes"), question(said, options, None)])
+
+
+def _a_duel(ctx: Ctx, answer: Answer) -> None:
+    """The Fiddler's duel: the Demon names a player of the other team ('seat N uses their ability on seat M')."""
+    if len(answer.seats) < 2:
+        raise IllegalChoice("seat_count", need=2)
+    if ctx.g.player(answer.seats[1]).alignment == ctx.actor.alignment:
+        raise IllegalChoice("fiddler_same_team", seat=answer.seats[1])
+
+
+@effect("fiddler_duel", "two_seats", check=_a_duel)
+def fiddler_duel(ctx: Ctx, answer: Answer) -> Outcome:
+    """The Demon calls the duel (once per game): everyone votes; the team of the one with more votes wins, the
+    Demon's on a tie. The storyteller says whose seat won."""
+    demon, rival = ctx.actor, ctx.g.player(answer.seats[1])
+    said = filled(step_texts().rules.fiddler_duel, demon=demon.seat, rival=rival.seat)
+    options: dict[str, list[Event]] = {str(p.seat): [SetWinner(winner=p.alignment, reason=ctx.ability)]
+                                       for p in (demon, rival)}  # fmt: skip
+    return Outcome(events=[Remember(key=keys.used(ctx.ability, None), value="yes"), question(said, options, None)])
+
+
+CONDITIONS["doomsayer_call_open"] = _doomsayer_call_open
