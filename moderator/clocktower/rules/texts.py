@@ -158,6 +158,7 @@ class RuleTexts(Model):
     shabaloth_regurgitate: Text
     shabaloth_which: Text
     extra_evil: Text
+    toymaker_no_attack: Text
     doomsayer_pick: Text
     fiddler_duel: Text
     evil_capped: Text

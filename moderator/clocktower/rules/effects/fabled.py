@@ -14,7 +14,7 @@ from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, good_character_on_script, nothing
 from moderator.clocktower.rules.jinxes import described
-from moderator.clocktower.rules.status import registers_evil
+from moderator.clocktower.rules.status import counted_living, is_demon, registers_evil
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import question
 from moderator.errors import IllegalChoice
@@ -146,3 +146,25 @@ def fiddler_duel(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 CONDITIONS["doomsayer_call_open"] = _doomsayer_call_open
+
+
+# -- the Toymaker --------------------------------------------------------------------------------------------
+
+FINAL_NIGHT = "Final Night: No Attack"
+EVIL_WINS_ALIVE = 2
+"""A Demon's kill that leaves this many alive (not counting Travellers) ends the game."""
+
+
+@effect("toymaker_final_night")
+def toymaker_final_night(ctx: Ctx, _answer: Answer) -> Outcome:
+    """The Demon has not rested yet and its attack tonight could end the game: it does not attack (Final Night:
+    No Attack by the Demon; its kill does nothing tonight). Otherwise nothing: it may rest or not."""
+    g = ctx.g
+    rested = keys.demon_rested() in g.memory or any(p.has_reminder(FINAL_NIGHT, ctx.ability) for p in g.players)
+    demons = [p for p in g.living() if is_demon(ctx.cat, p)]
+    if rested or not demons or len(counted_living(g, ctx.cat)) - 1 > EVIL_WINS_ALIVE:
+        return Outcome()
+    events: list[Event] = [Remember(key=keys.demon_blocked(g.night), value=ctx.ability),
+                           Remember(key=keys.demon_rested(), value=str(g.night))]  # fmt: skip
+    events += [AddReminder(seat=p.seat, source=ctx.ability, name=FINAL_NIGHT) for p in demons]
+    return Outcome(events=events, say=[step_texts().rules.toymaker_no_attack])
