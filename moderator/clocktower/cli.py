@@ -151,6 +151,7 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
         require=[c.strip() for c in args.require.split(",")] if args.require else None,
         outsider_shift=args.outsiders,
         extra_copies=args.copies,
+        fabled=_fabled(args, cat),
     )
     journal = Journal.new(script.source)
     g = journal.push("setup", [*events, *_added(args)])
@@ -188,13 +189,20 @@ def _new_game(args: argparse.Namespace, cat: Catalogue, lang: Lang | None = None
     if not names:
         raise SetupError(msg("play_players_needed"))
     chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
-    events, bag, _ = setup_game(script, cat, names, seed=args.seed, characters=chars, overrides=_pairs(args.decide))
+    events, bag, _ = setup_game(script, cat, names, seed=args.seed, characters=chars, overrides=_pairs(args.decide),
+                                fabled=_fabled(args, cat))  # fmt: skip
     journal = Journal.new(script.source)
     spoken = [Remember(key=keys.game_language(), value=lang)] if lang else []
     journal.push("setup", [*events, *_added(args), *spoken])
     for note in [*bag.notes, *count_problems(journal.state(), cat)] if chars else []:  # warned, not refused
         print(f"moderator: warning: {note}", file=sys.stderr)
     return journal, script, cat
+
+
+def _fabled(args: argparse.Namespace, cat: Catalogue) -> list[str]:
+    """The Fabled and Loric among the characters added (--add): put in play at setup, the storyteller's."""
+    added = [x.strip() for x in (getattr(args, "add", None) or "").split(",") if x.strip()]
+    return [c for c in added if c in cat and cat[c].team in ("fabled", "loric")]
 
 
 def _added(args: argparse.Namespace) -> list[Event]:
@@ -308,7 +316,7 @@ def register(sub: Subparsers, voice: PlayByVoice | None = None, web: ServeWeb | 
     p.add_argument("--outsiders", type=int, help="the Outsider change chosen (Balloonist, Kazali …)")
     p.add_argument("--copies", type=int, help="extra copies chosen (Village Idiot)")
     p.add_argument("--decide", action="append", default=[], help="a hidden decision, id=seat or id=character")
-    p.add_argument("--add", help="characters to add to the script, comma-separated ids")
+    p.add_argument("--add", help="characters to add to the script, comma-separated ids (a Fabled or Loric: in play)")
     p.add_argument("--out", help="save the game (journal) here")
     p.add_argument("--lang", choices=["ko", "en"])
     p.add_argument("--json", action="store_true", help="print the state JSON")
@@ -322,7 +330,7 @@ def register(sub: Subparsers, voice: PlayByVoice | None = None, web: ServeWeb | 
     p.add_argument("--seed", type=int)
     p.add_argument("--assign", help="characters by hand, seat by seat, comma-separated ids")
     p.add_argument("--decide", action="append", default=[], help="a hidden decision, id=seat or id=character")
-    p.add_argument("--add", help="characters to add to the script, comma-separated ids")
+    p.add_argument("--add", help="characters to add to the script, comma-separated ids (a Fabled or Loric: in play)")
     p.add_argument("--lang", choices=["ko", "en"])
     p.add_argument("--input", help="read utterances from this file, one per line")
     p.add_argument("--jsonl", action="store_true", help="one JSON object per prompt")

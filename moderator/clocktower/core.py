@@ -14,7 +14,7 @@ from moderator.clocktower.prompts import Prompt
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
-from moderator.clocktower.rules.conditions import CONDITIONS
+from moderator.clocktower.rules.conditions import CONDITIONS, SEATLESS
 from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.dawn import dawn_events
 from moderator.clocktower.rules.effects import EFFECTS, Effect
@@ -163,7 +163,8 @@ class Core(JournaledEngine[Grimoire, Journal]):
             for i, step in enumerate(steps):
                 if (line.position, line.seat or 0, i) <= start:
                     continue
-                wake = CONDITIONS[step.wake_if] if step is not None and line.seat is not None else None
+                seated = line.seat is not None or (step is not None and step.wake_if in SEATLESS)
+                wake = CONDITIONS[step.wake_if] if step is not None and seated else None
                 if wake is not None and not wake(self._mkctx(g, line.seat, line.id)):
                     continue
                 return Cursor(id=line.id, position=line.position, seat=line.seat, sub=i)

@@ -297,18 +297,29 @@ class EditFlow(TravellerFlow):
             raise IllegalChoice("not_fabled", character=self._cname(cid))
         now = list(self._state.fabled)
         texts = step_texts().edits
+        loric = self.cat.team(cid) == "loric"
         if cmd.intent == "add_fabled":
             if cid in now:
                 raise IllegalChoice("fabled_in_play", character=self._cname(cid))
+            if loric and not self._at_start():  # "all Loric must be added at the start of the game"
+                raise IllegalChoice("loric_late", character=self._cname(cid))
             self._push(f"fabled {cid}", [SetFabled(fabled=[*now, cid])])
             data = self.cat[cid].data
             notes = data.notes if data is not None else None  # how to run it, said as it comes in
-            said = [self._t(texts.fabled_added, character=self._cname(cid)), *([self._t(notes)] if notes else [])]
+            added = texts.loric_added if loric else texts.fabled_added
+            said = [self._t(added, character=self._cname(cid)), *([self._t(notes)] if notes else [])]
             return Reply(say=said)
         if cid not in now:
             raise IllegalChoice("fabled_absent", character=self._cname(cid))
         self._push(f"fabled {cid} out", [SetFabled(fabled=[f for f in now if f != cid])])
-        return Reply(say=[self._t(texts.fabled_removed, character=self._cname(cid))])
+        removed = texts.loric_removed if loric else texts.fabled_removed
+        return Reply(say=[self._t(removed, character=self._cname(cid))])
+
+    def _at_start(self) -> bool:
+        """Whether the game has not started yet: the setup, or the first night's dusk, before anyone woke."""
+        g = self._state
+        first_dusk = g.phase == "night" and g.night == 1 and (g.cursor is None or g.cursor.id == "dusk")
+        return g.phase == "setup" or first_dusk
 
 
 EDITS: dict[Intent, Callable[[EditFlow, Command], Reply]] = {

@@ -21,6 +21,7 @@ from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.status import impaired, is_demon, shown_dead
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.triggers import asked_by
+from moderator.clocktower.rules.votes import within_evil_cap
 from moderator.clocktower.shown import plain_answers
 from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
@@ -304,8 +305,10 @@ class NightFlow(ChoiceFlow):
         return Reply()
 
     def _finish(self, c: Cursor, effect: Effect, outcome: Outcome, extra: list[Event], answer: Answer) -> Reply:
-        events = asked_by([*outcome.events, *extra], c.id, c.seat)  # its questions are this step's
-        reply = Reply(say=[self._t(t) for t in outcome.say], public=[self._t(t) for t in outcome.public])
+        events, capped = within_evil_cap(self._state, self.cat, [*outcome.events, *extra])
+        events = asked_by(events, c.id, c.seat)  # its questions are this step's
+        said = [*outcome.say, *capped]
+        reply = Reply(say=[self._t(t) for t in said], public=[self._t(t) for t in outcome.public])
         if effect.told is not None and not extra:
             tell = c.model_copy(update={"stage": "tell", "seats": list(answer.seats), "character": answer.character})
             self._push(c.id, [*events, SetCursor(cursor=tell)])

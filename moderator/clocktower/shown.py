@@ -14,7 +14,8 @@ from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
-from moderator.clocktower.rules.status import impaired
+from moderator.clocktower.rules.schema import CharacterData
+from moderator.clocktower.rules.status import false_info_allowed_by, impaired
 from moderator.clocktower.rules.texts import step_texts
 from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
@@ -85,6 +86,8 @@ class ShownFlow(Core):
             player = g.player(c.seat)
             if impaired(g, self.cat, player) or false_info_by(g, self.cat, player, c.id) is not None:
                 events.append(Remember(key=keys.failed("night", g.night, c.seat), value="yes"))
+            elif (by := false_info_allowed_by(g, self.cat, player)) is not None and _once(self.cat[by].data):
+                events.append(Remember(key=keys.used(by, None), value="yes"))  # the Fibbin's once, spent
         return events
 
     def _shown_as_answer(self, cmd: Command) -> Command:
@@ -101,8 +104,9 @@ class ShownFlow(Core):
         information must be false (the Vortox)."""
         if c.seat is None:
             return False
-        p = self._state.player(c.seat)
-        return impaired(self._state, self.cat, p) or false_info_by(self._state, self.cat, p, c.id) is not None
+        p, g = self._state.player(c.seat), self._state
+        allowed = false_info_allowed_by(g, self.cat, p) is not None  # the Knaves' liar, the Fibbin's once
+        return allowed or impaired(g, self.cat, p) or false_info_by(g, self.cat, p, c.id) is not None
 
     def _never_true(self, c: Cursor, shown: object, p: Prompt, true: list[int] | None = None) -> None:
         """Where the information must be false (the Vortox), a true answer is refused with the reason.
@@ -189,3 +193,8 @@ def _among(truth: object, shown: object) -> bool:
     the Sage shown the Demon beside another player (true information, where it must be false)."""
     scalar = isinstance(truth, int | str) and not isinstance(truth, bool)
     return scalar and isinstance(shown, tuple) and truth in shown
+
+
+def _once(data: CharacterData | None) -> bool:
+    """Whether a Fabled's false information is once per game (the Fibbin's)."""
+    return data is not None and data.false_info == "once"

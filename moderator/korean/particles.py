@@ -48,7 +48,11 @@ _pair("이에요", "예요", "(이)에요")
 _pair("이다", "다", "(이)다")
 
 MARKS: tuple[str, ...] = tuple(sorted(_MARKS, key=len, reverse=True))
-_MARK_RE = re.compile("|".join(re.escape(m) for m in MARKS))
+_MARK_RES = tuple(
+    re.compile("|".join(re.escape(m) for m in MARKS if m.startswith("(") == first)) for first in (True, False)
+)
+"""The marks opening with a parenthesis first: in ``혁명가(이)가`` the word's own 가 and ``(이)`` read as
+the mark ``가(이)`` too, but the mark is ``(이)가``."""
 
 _CLOSERS = "'\"’”」』]》〉"
 _PAIRS = {")": "(", "]": "[", "）": "（"}
@@ -139,13 +143,15 @@ def pick(mark: str, final: Final | None) -> str:
 
 def resolve_particles(text: str) -> str:
     """Every particle mark in ``text`` replaced by its form for the word before it."""
-    if "(" not in text:
-        return text
-    out: list[str] = []
-    last = 0
-    for m in _MARK_RE.finditer(text):
-        out.append(text[last : m.start()])
-        out.append(pick(m.group(), final_sound("".join(out))))
-        last = m.end()
-    out.append(text[last:])
-    return "".join(out)
+    for marks in _MARK_RES:
+        if "(" not in text:
+            return text
+        out: list[str] = []
+        last = 0
+        for m in marks.finditer(text):
+            out.append(text[last : m.start()])
+            out.append(pick(m.group(), final_sound("".join(out))))
+            last = m.end()
+        out.append(text[last:])
+        text = "".join(out)
+    return text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from moderator.clocktower.rules.loader import default_catalogue
 from moderator.i18n import Text
 from moderator.korean.particles import MARKS, Final, final_sound, resolve_particles
 
@@ -51,3 +52,15 @@ def test_texts_resolve_particles_in_korean_only() -> None:
     assert t("ko", name="Ann", x="뱀 조련사") == "Ann이 뱀 조련사를 고릅니다"
     assert t("ko", name="민지", x="3번") == "민지가 3번을 고릅니다"
     assert t("en", name="Ann", x="seat") == "Ann picks seat(s)"
+
+
+def test_a_mark_after_a_word_ending_in_its_own_syllable_is_the_particle() -> None:
+    # 혁명가(이)가 also reads as 혁명 + 가(이) + 가: the mark that opens with a parenthesis is the one meant.
+    assert resolve_particles("전설 캐릭터 혁명가(이)가 게임에 있습니다.") == "전설 캐릭터 혁명가가 게임에 있습니다."
+    assert resolve_particles("수도사는(은) 없다") == "수도사는 없다"
+    assert resolve_particles("부자를(을) 찾다") == "부자를 찾다"
+    catalogue = default_catalogue()
+    for char in catalogue.characters.values():
+        name = char.name.ko
+        for mark in ("(이)가", "(을)를", "(은)는", "(으)로", "(이)라고"):
+            assert resolve_particles(name + mark).startswith(name), (name, mark)

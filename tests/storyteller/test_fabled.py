@@ -97,9 +97,27 @@ def test_the_duchess_wakes_her_visitors_on_other_nights_only() -> None:
     game = _with("duchess")
     assert "duchess" not in _first_night_steps(game)
     assert "Visitor" in game.prompt.text  # its day note: the visitors are marked by day
+    game.say("put duchess visitor on seat 2", "put duchess visitor on seat 4", "put duchess visitor on seat 6")
     game.say("end day")
     game.to("duchess")
     assert game.prompt.seat is None and "False Info" in game.prompt.text
+    assert game.prompt.truth == 1  # the Poisoner, seat 2, is the one evil visitor
+
+
+def test_the_duchess_does_not_act_without_exactly_three_visitors() -> None:
+    # "If exactly 3 visitors can't be decided upon, the Duchess doesn't act" (how to run it).
+    game = _with("duchess")
+    game.to("day", TB_DAY)
+    game.say("put duchess visitor on seat 1", "put duchess visitor on seat 2", "end day")
+    assert "duchess" not in _night_steps(game)
+
+
+def _night_steps(game: Game) -> list[str]:
+    seen: list[str] = []
+    while game.prompt.step != "day" and len(seen) < 40:
+        seen.append(game.prompt.step)
+        game.say("next")
+    return seen
 
 
 def test_a_fabled_step_is_gone_to_by_name_only_when_in_play() -> None:
@@ -222,6 +240,38 @@ def test_the_doomsayers_note_by_day() -> None:
     # that a player of their own alignment dies." The storyteller picks who: the note says so.
     text = _day_text(_with("doomsayer"))
     assert "of the caller's alignment" in text and "four or more" in text
+
+
+def test_a_living_player_calls_the_doomsayer_once_and_the_storyteller_picks_who_dies() -> None:
+    game = _with("doomsayer")
+    game.to("day", TB_DAY)
+    game.say("seat 3 uses their ability")
+    assert game.g.question is not None and "seats 3, 4, 5, 6, 7" in game.prompt.text
+    assert game.refused("seat 1")  # the Imp is not of the Monk's alignment
+    game.say("seat 5")
+    assert not game.player(5).alive
+    reply = game.say("seat 3 uses their ability")  # once per game
+    assert any("no day ability" in line for line in reply.say)
+
+
+def test_the_demon_calls_the_fiddlers_duel_and_the_winners_team_wins() -> None:
+    game = _with("fiddler")
+    game.to("day", TB_DAY)
+    assert game.refused("seat 1 uses their ability on seat 2")  # the Poisoner: the Demon's own team
+    game.say("seat 1 uses their ability on seat 5")
+    assert game.g.question is not None and "The Fiddler's duel" in game.prompt.text
+    game.say("seat 5")
+    assert game.g.winner == "good"
+
+
+def test_the_fibbins_false_information_is_taken_once() -> None:
+    game = _with("fibbin")
+    game.to("chef", TB_DAY)
+    game.say("showed 2")  # the Chef's true number is 1 (the Imp and the Poisoner sit together)
+    game.to("day", TB_DAY)
+    game.say("end day")
+    game.to("empath", TB_DAY)
+    assert game.refused("showed 2")  # spent: sober and healthy, the truth again
 
 
 def test_the_ferrymans_note_by_day() -> None:

@@ -6,6 +6,7 @@ say when they are added."""
 
 from __future__ import annotations
 
+from moderator.clocktower.rules.loader import default_catalogue
 from tests.storyteller.helpers import Game
 from tests.storyteller.test_edits import tb
 from tests.storyteller.test_fabled import TB_DAY, _first_night_steps, _with
@@ -60,13 +61,20 @@ def test_the_ug_hat_passes_on() -> None:
 # -- the Hindu ----------------------------------------------------------------------------------------------
 
 
-def test_the_hindus_reincarnation_is_said_by_day_and_done_by_hand() -> None:
+def test_the_hindus_first_four_deaths_are_reincarnated_at_once() -> None:
     # Hindu: "The first 4 players to die are immediately reincarnated as Travellers of the same alignment."
     game = _day(_with("hindu"))
     assert "first four to die comes back at once as a Traveller" in game.prompt.text
-    game.say("seat 4 dies", "seat 4 revives", "seat 4 is the good gunslinger")
+    game.say("seat 4 dies")
     p = game.player(4)
-    assert p.alive and p.character == "gunslinger" and p.alignment == "good"
+    assert p.alive and default_catalogue().team(p.character) == "traveller" and p.alignment == "good"
+    game.say("seat 4 is the good gunslinger")  # another Traveller, by hand
+    assert game.player(4).character == "gunslinger"
+    game.say("seat 2 dies", "seat 3 dies", "seat 5 dies")
+    assert [game.player(s).alignment for s in (2, 3, 5)] == ["evil", "good", "good"]
+    assert all(game.player(s).alive for s in (2, 3, 5))
+    game.say("seat 6 dies")  # the fifth death: it stays
+    assert not game.player(6).alive
 
 
 # -- the Knaves ---------------------------------------------------------------------------------------------

@@ -45,11 +45,11 @@ def abilities(cat: Catalogue, p: Player) -> list[str]:
 
 
 def used_by(g: Grimoire, cat: Catalogue, p: Player) -> list[str]:
-    """The characters in play, not ``p``'s, with a day step players of ``p``'s type use (a Minion's guess at
-    the Damsel)."""
+    """The characters in play and the Fabled, not ``p``'s, with a day step players of ``p``'s type (or any
+    player) use (a Minion's guess at the Damsel, the Doomsayer's call)."""
     team = cat.team(p.character) if p.character else None
-    return [c for c in sorted(g.in_play()) if c not in abilities(cat, p) and (d := cat[c].data) is not None
-            and any(s.used_by == team for s in d.day if s.used_by)]  # fmt: skip
+    return [c for c in [*sorted(g.in_play()), *g.fabled] if c not in abilities(cat, p) and (d := cat[c].data)
+            is not None and any(s.used_by in (team, "any") for s in d.day if s.used_by)]  # fmt: skip
 
 
 def triggers_of(cat: Catalogue, p: Player) -> list[str]:
@@ -263,4 +263,10 @@ def kill(
             trig = TRIGGERS[name]
             if trig.on == "death" and trig.fn is not None:
                 events += asked_by(trig.fn(after, cat, owner, dead, death), owning(cat, owner, name), owner.seat)
+    for cid in after.fabled:  # a Fabled's or Loric's: no owner, the dead player stands for it (the Hindu's)
+        fabled = cat.get(cid)
+        for name in fabled.data.triggers if fabled is not None and fabled.data is not None else []:
+            trig = TRIGGERS[name]
+            if trig.on == "death" and trig.fn is not None:
+                events += asked_by(trig.fn(simulate(g, events), cat, dead, dead, death), cid, None)
     return events

@@ -48,21 +48,39 @@ def build_bag(
     require: list[str] | None = None,
     outsider_shift: int | None = None,
     extra_copies: int | None = None,
+    fabled: list[str] | None = None,
 ) -> Bag:
     """Propose the characters of a game of ``players`` on ``script``; a character that brings another (the
-    Huntsman's Damsel) in the bag has it there too, the bag drawn again with both required.
+    Huntsman's Damsel) in the bag has it there too, the bag drawn again with both required. ``fabled``: the
+    Fabled and Loric in play, whose setup counts too (the Sentinel's Outsider, the Pope's duplicates).
 
     Raises:
         SetupError: bad player count, a required character not on the script, or no Demon.
     """
     state = rng.getstate()
-    bag = _build_bag(script, cat, players, rng, require, outsider_shift, extra_copies)
+    fab = fabled or []
+    bag = _build_bag(script, cat, players, rng, require, outsider_shift, extra_copies, fab)
     missing = [(c, b) for c in bag.seated if (b := cat.setup(c).brings) and b not in bag.seated and b in script.ids]
-    if not missing:
-        return bag
-    rng.setstate(state)
-    brought = [x for pair in missing for x in pair]
-    return _build_bag(script, cat, players, rng, [*(require or []), *brought], outsider_shift, extra_copies)
+    if missing:
+        rng.setstate(state)
+        brought = [x for pair in missing for x in pair]
+        bag = _build_bag(script, cat, players, rng, [*(require or []), *brought], outsider_shift, extra_copies, fab)
+    for cid in fab:
+        _duplicate_good(cat, bag, rng, cat.setup(cid).duplicates, {*(require or [])})
+    return bag
+
+
+def _duplicate_good(cat: Catalogue, bag: Bag, rng: random.Random, k: int, keep: set[str]) -> None:
+    """``k`` Townsfolk of the bag (not required, not changing the setup) replaced by copies of other good
+    characters in it (the Pope's duplicates)."""
+    for _ in range(k):
+        good = [c for c in bag.seated if cat[c].team in GOOD_TEAMS]
+        free = [c for c in good if cat[c].team == "townsfolk" and c not in keep and not cat.setup(c).outsiders]
+        if len(good) < 2 or not free:
+            return
+        old = rng.choice(free)
+        bag.seated[bag.seated.index(old)] = rng.choice([c for c in good if c != old])
+        bag.notes.append("a good character is in play twice (duplicates)")
 
 
 def _build_bag(
@@ -73,6 +91,7 @@ def _build_bag(
     require: list[str] | None = None,
     outsider_shift: int | None = None,
     extra_copies: int | None = None,
+    fabled: list[str] | None = None,
 ) -> Bag:
     """Propose the characters of a game of ``players`` on ``script``.
 
@@ -126,7 +145,8 @@ def _build_bag(
     good_required = [c for c in require if cat[c].team in GOOD_TEAMS]
     good = _good(pools, good_slots, outsiders, good_required)
     room = (max(0, good_slots - len(pools["townsfolk"])), min(len(pools["outsider"]), good_slots))
-    shift = _outsider_shift(cat, [*demons[:1], *minions, *good], rng, outsider_shift, (outsiders, *room))
+    changers = [*demons[:1], *minions, *good, *(fabled or [])]  # a Fabled's too (the Sentinel's)
+    shift = _outsider_shift(cat, changers, rng, outsider_shift, (outsiders, *room))
     modifiers = [c for c in good if cat.setup(c).outsiders]
     # Townsfolk that change the Outsiders (the Balloonist's) keep their place: Outsiders fill only what is left.
     town_kept = len({c for c in [*good_required, *modifiers] if cat[c].team == "townsfolk"})

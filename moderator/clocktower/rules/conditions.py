@@ -114,6 +114,11 @@ def _outsider_died_today(ctx: Ctx) -> bool:
     return ctx.actor.alive and any(ctx.cat.team(ctx.g.player(s).character) == "outsider" for s in ctx.g.died_today)
 
 
+def _three_visitors(ctx: Ctx) -> bool:
+    """Exactly three players are marked as today's visitors (the Duchess's: else it does not act)."""
+    return sum(1 for p in ctx.g.players if p.has_reminder("Visitor", ctx.ability)) == 3
+
+
 CONDITIONS: dict[str, Condition] = {
     "alive": _alive,
     "always": _always,
@@ -129,4 +134,7 @@ CONDITIONS: dict[str, Condition] = {
     "learnt_death": _learnt_death,
     "nobody_died_today": _nobody_died_today,
     "outsider_died_today": _outsider_died_today,
+    "three_visitors": _three_visitors,
 }
+SEATLESS = frozenset({"three_visitors"})
+"""The conditions a step with no seat may name (a Fabled's): they read the grimoire, not a player."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from moderator.clocktower.grimoire.events import Event
+from moderator.clocktower.grimoire.events import Event, SetGhostVote
 from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules.abilities import kill
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.status import impaired
+from moderator.clocktower.rules.status import counted_living, impaired
 from moderator.clocktower.rules.triggers import TRIGGERS
 from moderator.clocktower.rules.victory import expiring
 from moderator.journal import simulate
@@ -29,7 +29,18 @@ def _acrobat_dawn(g: Grimoire, cat: Catalogue) -> list[Event]:
     return events
 
 
-DAWN: dict[str, DawnFn] = {"acrobat_dawn": _acrobat_dawn}
+FINAL_DAY_ALIVE = 3
+"""The final day: three players alive (the next execution, or the night after it, decides the game)."""
+
+
+def _ferryman_dawn(g: Grimoire, cat: Catalogue) -> list[Event]:
+    """With the Ferryman in play, on the final day every dead player gets their vote token back."""
+    if "ferryman" not in g.fabled or len(counted_living(g, cat)) != FINAL_DAY_ALIVE:
+        return []
+    return [SetGhostVote(seat=p.seat, has=True) for p in g.players if not p.alive and not p.ghost_vote]
+
+
+DAWN: dict[str, DawnFn] = {"acrobat_dawn": _acrobat_dawn, "ferryman_dawn": _ferryman_dawn}
 """The functions of the triggers that run at dawn (``on: dawn`` in :data:`TRIGGERS`)."""
 
 

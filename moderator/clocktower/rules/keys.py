@@ -40,6 +40,8 @@ use the builders, never a hand-spelled key.
 | failed | ``failed:n<night>:<seat>``, ``failed:d<day>:<seat>`` | it worked abnormally (Mathematician) |
 | skipped | ``skipped:<night>:<step>:<seat>`` | the storyteller skipped that night step (nothing changed) |
 | exiled | ``exiled:<seat>`` | the Traveller in that seat was exiled |
+| demon_rested | ``demon_rested`` | the night a Demon first chose to kill nobody (the Toymaker's: it has rested) |
+| reincarnated | ``reincarnated:<ability>`` | how many players a Loric has brought back as Travellers (the Hindu's) |
 
 A seat moves when a player sits down or leaves (a Traveller): :func:`renumbered` moves every seat a key
 or its value names, by the table :data:`SEATS` beside the builders.
@@ -185,6 +187,16 @@ def votes_unsaid(day: int) -> MemoryKey:
 def juggled(seat: int | None, day: int) -> MemoryKey:
     """A Juggler's guesses on ``day``."""
     return MemoryKey(f"juggled:{seat}:day{day}")
+
+
+def demon_rested() -> MemoryKey:
+    """A Demon has chosen not to attack (the night it first did): the Toymaker's rest is done."""
+    return MemoryKey("demon_rested")
+
+
+def reincarnated(ability: str) -> MemoryKey:
+    """How many of the first players to die a Loric has brought back as Travellers (the Hindu's)."""
+    return MemoryKey(f"reincarnated:{ability}")
 
 
 def death_pending(ability: str, seat: int | None) -> MemoryKey:

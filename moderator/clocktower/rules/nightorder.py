@@ -10,7 +10,7 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue, Character
-from moderator.clocktower.rules.conditions import CONDITIONS, evil_info_night
+from moderator.clocktower.rules.conditions import CONDITIONS, SEATLESS, evil_info_night
 from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.schema import Expect, Status, Step
 from moderator.clocktower.rules.scripts import Script
@@ -269,7 +269,7 @@ def _state(script: Script, cat: Catalogue, g: Grimoire, s: SheetStep) -> SheetSt
 
 
 def _wakes(script: Script, cat: Catalogue, g: Grimoire, s: SheetStep) -> bool:
-    if s.seat is None or not s.steps:
+    if not s.steps or (s.seat is None and not any(step.wake_if in SEATLESS for step in s.steps)):
         return True
     ctx = Ctx(g, cat, s.seat, s.id, tuple(script.ids))
     return any(step.wake_if is None or CONDITIONS[step.wake_if](ctx) for step in s.steps)

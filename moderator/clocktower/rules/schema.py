@@ -65,10 +65,10 @@ class ReminderSpec(Model):
         default_factory=list, description="Character ids whose abilities see the registration; empty: all."
     )
     protects: bool = Field(False, description="The marked player cannot die tonight (Innkeeper's Safe).")
-    protects_from: Literal["any", "demon", "execution"] = Field(
+    protects_from: Literal["any", "demon", "execution", "not_execution"] = Field(
         "any",
-        description="What ``protects`` keeps away: any death at night, only the Demon's kill (Monk), or the "
-        "death of an execution (Devil's Advocate).",
+        description="What ``protects`` keeps away: any death at night, only the Demon's kill (Monk), the "
+        "death of an execution (Devil's Advocate), or every death but by execution, by day too (Storm Catcher).",
     )
     becomes: str | None = Field(
         None, description="When ``until`` removes it, this reminder of the same owner takes its place (a countdown)."
@@ -116,6 +116,10 @@ class ReminderSpec(Model):
         None, description="The marked player may nominate this many times a day, alive or dead, while sober (the "
         "Banshee's Has Ability: 2).",
     )
+    misregisters: bool = Field(
+        False, description="The marked player may register as the other alignment (the Revolutionary's Aligned: "
+        "once per game, one of them may register falsely).",
+    )
     may_survive_execution: bool = Field(
         False, description="The marked player's execution is a question to the storyteller, proposing they die "
         "(the Ventriloquist's Mad: they might not die if executed today).",
@@ -154,9 +158,10 @@ class Step(Model):
         None, description="What the character part of a seat-and-character step is, asked for alone "
         "('Minion' for the Kazali: 'the Minion for seat 6?')."
     )
-    used_by: Team | None = Field(
-        None, description="A day step used by a player of this type, not the holder, while the holder is in play "
-        "('seat N uses their ability on seat M', N a Minion: the Damsel's guess)."
+    used_by: Team | Literal["any"] | None = Field(
+        None, description="A day step used by a player of this type (any: every player), not the holder, while the "
+        "holder (or the Fabled) is in play ('seat N uses their ability on seat M', N a Minion: the Damsel's guess; "
+        "the Doomsayer's call, the Fiddler's duel)."
     )
     wakes: Literal["holder", "demon"] = Field(
         "holder",
@@ -202,6 +207,10 @@ class Setup(Model):
     seated: Literal["beside_demon", "evil_in_line"] | None = Field(
         None, description="Where it sits: beside the Demon (the Marionette), or in the middle of a line of every "
         "evil player (the Lord of Typhon); the count check says when it does not.",
+    )
+    duplicates: int = Field(
+        0, description="In play at setup (a Loric), this many Townsfolk of the bag are replaced by copies of other "
+        "good characters in it (the Pope's duplicates)."
     )
     no_evil_info: bool = Field(False, description="The first night skips Minion and Demon info (Lil' Monsta).")
     evil_info: bool = Field(
@@ -279,6 +288,10 @@ class CharacterData(Model):
     day_note: Text | None = Field(
         None, description="Said to the storyteller while the day is open, while a player of it lives sober (the "
         "Bishop's: only the storyteller nominates); {seat}: that player.",
+    )
+    false_info: Literal["always", "once"] | None = Field(
+        None, description="A Fabled's (or Loric's): in play, the storyteller may give a sober, healthy player false "
+        "information: always (the Knaves' lying storyteller), or once per game to a good player (the Fibbin).",
     )
     vote_note: Text | None = Field(
         None, description="A Fabled's (or Loric's): said to the storyteller at every vote while it is in play (the "

@@ -15,6 +15,7 @@ from moderator.clocktower.grimoire.events import (
     Remember,
     Seat,
     SetBluffs,
+    SetFabled,
     SetUnseated,
 )
 from moderator.clocktower.grimoire.state import Grimoire
@@ -56,10 +57,12 @@ def setup_game(
     require: list[str] | None = None,
     outsider_shift: int | None = None,
     extra_copies: int | None = None,
+    fabled: list[str] | None = None,
 ) -> tuple[list[Event], Bag, list[Proposal]]:
     """Everything setup decides, as events to journal: seats, characters, decisions, bluffs.
 
     ``characters`` assigns seat by seat by hand; otherwise a seeded random bag is drawn and shuffled.
+    ``fabled``: the Fabled and Loric put in play at setup, which may change the bag.
 
     Raises:
         SetupError: the game cannot be set up as asked.
@@ -87,9 +90,11 @@ def setup_game(
             ],
         )
     else:
-        bag = build_bag(script, cat, len(names), rng, require, outsider_shift, extra_copies)
+        bag = build_bag(script, cat, len(names), rng, require, outsider_shift, extra_copies, fabled)
         rng.shuffle(bag.seated)
     events: list[Event] = [*seat_events(names), *assign_events(cat, bag.seated)]
+    if fabled:
+        events.append(SetFabled(fabled=list(dict.fromkeys(fabled))))
     if bag.unseated:
         events.append(SetUnseated(characters=bag.unseated))
     g = Grimoire(script=script.name)

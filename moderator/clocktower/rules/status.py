@@ -9,6 +9,7 @@ being is to be drunk.
 from __future__ import annotations
 
 from moderator.clocktower.grimoire.state import Grimoire, Player, Reminder
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.jinxes import both_drunk_pairs
 from moderator.clocktower.rules.schema import Registering, ReminderSpec, Status
@@ -143,7 +144,9 @@ def protector(
         s = spec(cat, r)
         if s is None or not s.protects:
             continue
-        covers = executed if s.protects_from == "execution" else night and (s.protects_from == "any" or by_demon)
+        covers = {"execution": executed, "not_execution": not executed}.get(
+            s.protects_from, night and (s.protects_from == "any" or by_demon)
+        )
         if covers and active(g, cat, r):
             source = g.player(r.by_seat) if r.by_seat in g.seats() else None
             if source is None or not impaired(g, cat, source):
@@ -170,8 +173,22 @@ def _registers(
     return False
 
 
+def false_info_allowed_by(g: Grimoire, cat: Catalogue, p: Player) -> str | None:
+    """The Fabled in play that lets the storyteller give ``p`` false information though sober and healthy: the
+    Knaves' lying storyteller, or the Fibbin's once per game to a good player, while unspent."""
+    for cid in g.fabled:
+        char = cat.get(cid)
+        how = char.data.false_info if char is not None and char.data is not None else None
+        if how == "always" or (how == "once" and p.alignment == "good" and keys.used(cid, None) not in g.memory):
+            return cid
+    return None
+
+
 def misregisters(g: Grimoire, cat: Catalogue, p: Player) -> Registering | None:
-    """How ``p`` may register as something it is not now (its own ability, sober and healthy)."""
+    """How ``p`` may register as something it is not now (its own ability, sober and healthy; or a token
+    by it that lets it register as the other alignment, the Revolutionary's Aligned)."""
+    if any((s := spec(cat, r)) is not None and s.misregisters and active(g, cat, r) for r in p.reminders):
+        return Registering(alignment="good" if p.alignment == "evil" else "evil")
     char = cat.get(p.character) if p.character else None
     reg = char.data.registers if char is not None and char.data is not None else None
     if reg is None or (not p.alive and not reg.while_dead) or impaired(g, cat, p):

@@ -158,11 +158,16 @@ class RuleTexts(Model):
     shabaloth_regurgitate: Text
     shabaloth_which: Text
     extra_evil: Text
+    toymaker_no_attack: Text
+    doomsayer_pick: Text
+    fiddler_duel: Text
+    evil_capped: Text
     djinn_jinxes: Text
     djinn_none: Text
     stormcatcher_marked: Text
     stormcatcher_absent: Text
     tor_learns: Text
+    tor_learns_day: Text
     tor_none: Text
     may_survive_execution: Text
     roshambo_survives: Text
@@ -214,6 +219,8 @@ class EditTexts(Model):
     exile_failed: Text
     fabled_added: Text
     fabled_removed: Text
+    loric_added: Text
+    loric_removed: Text
     skipped: Text
     went_to: Text
     went_back_to: Text

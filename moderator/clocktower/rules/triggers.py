@@ -14,6 +14,7 @@ from moderator.clocktower.grimoire.events import (
     GainAbility,
     Remember,
     RemoveReminder,
+    Revive,
     SetWinner,
 )
 from moderator.clocktower.grimoire.state import Grimoire, Player, Question
@@ -173,6 +174,24 @@ def _saint_executed(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d:
     return [SetWinner(winner="good" if dead.alignment == "evil" else "evil", reason="saint")]
 
 
+HINDU_REINCARNATIONS = 4
+"""The first this many players to die are reincarnated (the Hindu's)."""
+
+
+def _hindu_reincarnates(g: Grimoire, cat: Catalogue, _owner: Player, dead: Player, d: Death) -> list[Event]:
+    """One of the first four players to die comes back at once, alive, as a Traveller of their alignment: the
+    first Traveller not in play is proposed; the storyteller gives another by hand ('seat N is the good X')."""
+    done = int(g.memory.get(keys.reincarnated("hindu"), "0"))
+    free = [c.id for c in cat.characters.values() if c.team == "traveller" and c.id not in g.in_play()]
+    if done >= HINDU_REINCARNATIONS or not free:
+        return []
+    return [
+        Remember(key=keys.reincarnated("hindu"), value=str(done + 1)),
+        Revive(seat=dead.seat),
+        Assign(seat=dead.seat, character=free[0], alignment=dead.alignment),
+    ]
+
+
 TRIGGERS: dict[str, Trigger] = {
     t.name: t
     for t in (
@@ -183,6 +202,8 @@ TRIGGERS: dict[str, Trigger] = {
         Trigger("secret_votes", "passive"),
         Trigger("bountyhunter_next", "passive"),
         Trigger("acrobat_dawn", "dawn"),
+        Trigger("hindu_reincarnates", "death", _hindu_reincarnates),
+        Trigger("ferryman_dawn", "dawn"),
         Trigger("scarletwoman_becomes_demon", "death", _scarletwoman_becomes_demon),
         Trigger("imp_star_pass", "death", _imp_star_pass),
         Trigger("saint_executed", "death", _saint_executed),

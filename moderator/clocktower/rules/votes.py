@@ -3,7 +3,7 @@ storyteller keeps in mind by day (the day notes, a Fabled's among them)."""
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.events import AddReminder, Event, RemoveReminder
+from moderator.clocktower.grimoire.events import AddReminder, Event, RemoveReminder, SetAlignment
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import anyone_has
@@ -126,6 +126,26 @@ def too_many_evil(g: Grimoire, cat: Catalogue) -> list[Text]:
         if cap is not None and evil > start + cap:
             notes.append(filled(step_texts().rules.extra_evil, character=cat[cid].name, evil=evil, most=start + cap))
     return notes
+
+
+def within_evil_cap(g: Grimoire, cat: Catalogue, events: list[Event]) -> tuple[list[Event], list[Text]]:
+    """An ability's ``events`` without the turns to evil a Fabled's cap forbids (the Spirit of Ivory's: at most
+    one extra evil player; anyone after stays good), and what the storyteller is told of each."""
+    caps = [(cid, cap) for cid in g.fabled if (cap := cat.setup(cid).extra_evil) is not None]
+    if not caps:
+        return events, []
+    cid, cap = min(caps, key=lambda c: c[1])
+    evil, most = sum(1 for p in g.players if p.alignment == "evil"), _starting_evil(g, cat) + cap
+    kept: list[Event] = []
+    said: list[Text] = []
+    for e in events:
+        turns = isinstance(e, SetAlignment) and e.alignment == "evil" and g.player(e.seat).alignment != "evil"
+        if isinstance(e, SetAlignment) and turns and evil >= most:
+            said.append(filled(step_texts().rules.evil_capped, character=cat[cid].name, seat=e.seat))
+            continue
+        evil += 1 if turns else 0
+        kept.append(e)
+    return kept, said
 
 
 def _starting_evil(g: Grimoire, cat: Catalogue) -> int:

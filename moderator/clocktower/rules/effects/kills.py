@@ -43,9 +43,11 @@ def lycanthrope_kill(ctx: Ctx, answer: Answer) -> Outcome:
 
 @effect("demon_kill", "seat")
 def demon_kill(ctx: Ctx, answer: Answer) -> Outcome:
-    """The Demon's kill, unless the Lycanthrope killed tonight or the Demon is drunk or poisoned."""
+    """The Demon's kill, unless the Lycanthrope killed tonight or the Demon is drunk or poisoned. Nobody
+    chosen: the Demon has rested (remembered the first time, for the Toymaker)."""
     if not answer.seats:
-        return Outcome()
+        rested = keys.demon_rested() in ctx.g.memory or demon_blocked(ctx.g)
+        return Outcome(events=[] if rested else [Remember(key=keys.demon_rested(), value=str(ctx.g.night))])
     if demon_blocked(ctx.g):
         return Outcome()
     if ctx.seat is not None and not sober(ctx):
