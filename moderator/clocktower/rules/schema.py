@@ -116,6 +116,10 @@ class ReminderSpec(Model):
         None, description="The marked player may nominate this many times a day, alive or dead, while sober (the "
         "Banshee's Has Ability: 2).",
     )
+    sober: bool = Field(
+        False, description="While it lies, the marked player is sober and healthy whatever else lies there (the "
+        "storyteller's Sober, the Barista's Sober & Healthy); the Drunk stays the Drunk.",
+    )
     may_survive_execution: bool = Field(
         False, description="The marked player's execution is a question to the storyteller, proposing they die "
         "(the Ventriloquist's Mad: they might not die if executed today).",

@@ -44,11 +44,13 @@ def _day_kill(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def _a_voter(ctx: Ctx, answer: Answer) -> None:
-    """The Gunslinger's choice: once a vote has been counted today, a player who voted (when the storyteller
-    named the voters; a count alone leaves it to them)."""
+    """The Gunslinger's choice: right after the day's first vote is counted (not after a later one), a player
+    who voted (when the storyteller named the voters; a count alone leaves it to them)."""
     _living_target(ctx, answer)
     if not ctx.g.today.votes:
         raise IllegalChoice("no_vote_yet")
+    if len(ctx.g.today.votes) > 1:
+        raise IllegalChoice("after_first_vote_only")
     named = ctx.g.memory.get(keys.voters(ctx.g.day), "").split()
     if named and str(_target(ctx, answer)) not in named:
         raise IllegalChoice("did_not_vote", seat=_target(ctx, answer))
