@@ -77,6 +77,15 @@ def _has_sober(g: Grimoire, cat: Catalogue, p: Player, trigger: str) -> bool:
     return trigger in triggers_of(cat, p) and not impaired(g, cat, p)
 
 
+def survives_exile(g: Grimoire, cat: Catalogue, p: Player) -> bool:
+    """Whether ``p``, sober, holds ``survives_exile_when_used_today`` and used that day ability today (the
+    Deviant who was funny): an exile does not kill them."""
+    holder = owning(cat, p, "survives_exile_when_used_today")
+    return holder is not None and _has_sober(g, cat, p, "survives_exile_when_used_today") and (
+        keys.today(holder, p.seat, g.day) in g.memory
+    )
+
+
 def _bounce(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
     """The Demon attacks a player whose death may land elsewhere (the Mayor's ``demon_kill_bounces``):
     the storyteller says who dies, the app proposes the attacked player (no bounce). Never the Demon."""

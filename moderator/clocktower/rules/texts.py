@@ -211,6 +211,7 @@ class EditTexts(Model):
     seats_moved_down: Text
     exile_vote: Text
     exiled_public: Text
+    exile_survived: Text
     exile_failed: Text
     fabled_added: Text
     fabled_removed: Text

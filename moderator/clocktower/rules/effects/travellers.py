@@ -14,6 +14,8 @@ from moderator.clocktower.rules.triggers import TRIGGERS, Trigger
 from moderator.errors import IllegalChoice
 
 TRIGGERS["dead_vote_only"] = Trigger("dead_vote_only", "passive")  # the Voudon's votes, read by the day (day.py)
+# the Deviant's: having used their day ability today (funny), the sober holder does not die by exile (travellers.py)
+TRIGGERS["survives_exile_when_used_today"] = Trigger("survives_exile_when_used_today", "passive")
 
 
 def _target(ctx: Ctx, answer: Answer) -> int:
@@ -115,6 +117,12 @@ def _another_players_nomination(ctx: Ctx, answer: Answer) -> None:
 def judge_ruling(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: the storyteller carries out the ruling (executing by hand, or executing nobody); spent."""
     return used_once(ctx, answer)
+
+
+@effect("noted_today")
+def noted_today(ctx: Ctx, answer: Answer) -> Outcome:
+    """A day ability the storyteller judges (the Deviant was funny): only remembered as used today."""
+    return Outcome()
 
 
 @effect("used_once")
