@@ -4,7 +4,7 @@ Collector's borrowed ability, the Apprentice's gained one, a once-per-game choic
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.events import AddReminder, Event, GainAbility, Remember
+from moderator.clocktower.grimoire.events import AddReminder, Event, GainAbility, Remember, SetDay
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import kill
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
@@ -115,8 +115,14 @@ def _another_players_nomination(ctx: Ctx, answer: Answer) -> None:
 
 @effect("judge_ruling", check=_another_players_nomination)
 def judge_ruling(ctx: Ctx, answer: Answer) -> Outcome:
-    """Once: the storyteller carries out the ruling (executing by hand, or executing nobody); spent."""
-    return used_once(ctx, answer)
+    """Once, spent: the execution of the nomination ruled on fails (its nominee comes off the block; the votes
+    to beat stay). A ruling that it goes ahead the storyteller carries out by hand ('seat N is executed'). A
+    drunk or poisoned Judge's ruling has no force."""
+    t = ctx.g.today
+    events = used_once(ctx, answer).events
+    if sober(ctx) and t.block is not None and t.block == t.nominees[-1]:
+        events.append(SetDay(today=t.model_copy(update={"block": None})))
+    return Outcome(events=events)
 
 
 @effect("noted_today")
