@@ -19,7 +19,7 @@ from moderator.clocktower.grimoire.events import (
     SpendGhostVote,
     parse_events,
 )
-from moderator.clocktower.grimoire.state import Cursor
+from moderator.clocktower.grimoire.state import Alignment, Cursor
 from moderator.clocktower.nominations import NominationFlow
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.questions import QuestionFlow
@@ -180,7 +180,7 @@ class DayFlow(NominationFlow, DayStepFlow, QuestionFlow):
         t = self._state.today
         owed = opposite_unnominated(self._state, self.cat)
         if owed is not None:
-            other = "evil" if owed.alignment == "good" else "good"
+            other: Alignment = "evil" if owed.alignment == "good" else "good"
             raise IllegalChoice("opposite_nominee_owed", seat=owed.seat,
                                 alignment=step_texts().flow.alignment[other])  # fmt: skip
         events: list[Event] = [SpendGhostVote(seat=s) for s in t.ghosts]

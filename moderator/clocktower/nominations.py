@@ -20,7 +20,15 @@ from moderator.clocktower.rules.abilities import anyone_has
 from moderator.clocktower.rules.daytime import nomination_events
 from moderator.clocktower.rules.status import impaired, shown_dead, spec
 from moderator.clocktower.rules.texts import step_texts
-from moderator.clocktower.rules.votes import about_to_die, nominations, secret_holder, vote_notes, vote_weights
+from moderator.clocktower.rules.votes import (
+    about_to_die,
+    nominations,
+    paid_votes,
+    secret_holder,
+    token_voters,
+    vote_notes,
+    vote_weights,
+)
 from moderator.clocktower.travellers import TravellerFlow
 from moderator.commands.parse import Command
 from moderator.errors import IllegalChoice
@@ -45,6 +53,9 @@ class NominationFlow(TravellerFlow):
         text += "".join(" " + self._t(n) for n in vote_notes(self._state, self.cat))  # the Butler's Master
         if anyone_has(self._state, self.cat, "voters_asked"):  # the Flowergirl's: who voted, not only how many
             text += " " + self._t(step_texts().rules.say_voters)
+        for p in token_voters(self._state, self.cat):  # the Beggar's: a hand counts with a vote token only
+            held = self._state.memory.get(keys.vote_tokens(p.seat), "0")
+            text += " " + self._t(step_texts().rules.votes_with_token, seat=p.seat, tokens=held)
         return self._base(c, ["number"], text, None, None, ("votes", "number", "voters"))
 
     def _voudon(self) -> Player | None:
@@ -151,6 +162,10 @@ class NominationFlow(TravellerFlow):
         if self._state.today.exile:
             return self._exile_votes(cmd)
         said = sorted(set(cmd.seats)) if cmd.intent == "voters" else None
+        unpaid: list[int] = []
+        paid: list[Event] = []
+        if said is not None:  # the Beggar's hand, without a vote token, is not counted
+            said, unpaid, paid = paid_votes(self._state, self.cat, said)
         voudon = self._voudon()
         if said is not None and voudon is not None:  # only the Voudon and the dead vote
             departed = {p.seat for p in self._state.players if not p.alive}
@@ -189,9 +204,10 @@ class NominationFlow(TravellerFlow):
             today = today.model_copy(update={"ghosts": [*today.ghosts, *dead]})
         free = self._secret_votes() or voudon is not None  # the dead vote without their token (the Voudon's)
         spent: list[Event] = [] if free else [SpendGhostVote(seat=s) for s in dead]
-        spent += self._evil_only(nominee, said)
+        spent += [*paid, *self._evil_only(nominee, said)]
         self._push("votes", [SetDay(today=today), *spent, *self._who_voted(votes, said),
                              *about_to_die(self._state, self.cat, block), SetCursor(cursor=nxt)])  # fmt: skip
+        news = " ".join([*(self._t(step_texts().rules.vote_not_paid, seat=s) for s in unpaid), news])
         if self._secret_votes():
             return Reply(say=[news], public=[self._t(flow.vote_public_secret)])
         return Reply(say=[news], public=[self._t(flow.vote_public, nominee=nominee, votes=votes), news])

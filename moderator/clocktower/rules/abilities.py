@@ -46,10 +46,10 @@ def abilities(cat: Catalogue, p: Player) -> list[str]:
 
 def used_by(g: Grimoire, cat: Catalogue, p: Player) -> list[str]:
     """The characters in play, not ``p``'s, with a day step players of ``p``'s type use (a Minion's guess at
-    the Damsel)."""
-    team = cat.team(p.character) if p.character else None
+    the Damsel), or dead players, ``p`` being dead (a vote token given to the Beggar)."""
+    kinds = {cat.team(p.character) if p.character else None, None if p.alive else "dead"}
     return [c for c in sorted(g.in_play()) if c not in abilities(cat, p) and (d := cat[c].data) is not None
-            and any(s.used_by == team for s in d.day if s.used_by)]  # fmt: skip
+            and any(s.used_by in kinds for s in d.day if s.used_by)]  # fmt: skip
 
 
 def triggers_of(cat: Catalogue, p: Player) -> list[str]:
@@ -81,9 +81,8 @@ def survives_exile(g: Grimoire, cat: Catalogue, p: Player) -> bool:
     """Whether ``p``, sober, holds ``survives_exile_when_used_today`` and used that day ability today (the
     Deviant who was funny): an exile does not kill them."""
     holder = owning(cat, p, "survives_exile_when_used_today")
-    return holder is not None and _has_sober(g, cat, p, "survives_exile_when_used_today") and (
-        keys.today(holder, p.seat, g.day) in g.memory
-    )
+    funny = holder is not None and keys.today(holder, p.seat, g.day) in g.memory
+    return funny and _has_sober(g, cat, p, "survives_exile_when_used_today")
 
 
 def _bounce(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:

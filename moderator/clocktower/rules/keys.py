@@ -40,6 +40,7 @@ use the builders, never a hand-spelled key.
 | failed | ``failed:n<night>:<seat>``, ``failed:d<day>:<seat>`` | it worked abnormally (Mathematician) |
 | skipped | ``skipped:<night>:<step>:<seat>`` | the storyteller skipped that night step (nothing changed) |
 | exiled | ``exiled:<seat>`` | the Traveller in that seat was exiled |
+| vote_tokens | ``tokens:<seat>`` | the vote tokens dead players gave this player (the Beggar's), a count |
 
 A seat moves when a player sits down or leaves (a Traveller): :func:`renumbered` moves every seat a key
 or its value names, by the table :data:`SEATS` beside the builders.
@@ -248,6 +249,11 @@ def exiled(seat: int) -> MemoryKey:
     return MemoryKey(f"exiled:{seat}")
 
 
+def vote_tokens(seat: int) -> MemoryKey:
+    """How many vote tokens dead players have given the player in ``seat`` and they have not spent (the Beggar's)."""
+    return MemoryKey(f"tokens:{seat}")
+
+
 ValueKind = Literal["seat", "seats", "pairs"] | None
 """What of a key's value is a seat: the whole value, a space-separated list, ``seat=character`` pairs."""
 
@@ -283,6 +289,7 @@ _SEAT_KEYS: list[tuple[str, ValueKind]] = [
     (r"failed:[nd]\d+:(?P<s>\d+)", None),
     (r"skipped:\d+:[^:]+:(?P<s>\d+)", None),
     (r"exiled:(?P<s>\d+)", None),
+    (r"tokens:(?P<s>\d+)", None),
     (r"[^:]+:(?P<s>\d+):day\d+", None),  # guessed
 ]
 SEATS: list[tuple[re.Pattern[str], ValueKind]] = [(re.compile(p), kind) for p, kind in _SEAT_KEYS]

@@ -158,9 +158,10 @@ class Step(Model):
         None, description="What the character part of a seat-and-character step is, asked for alone "
         "('Minion' for the Kazali: 'the Minion for seat 6?')."
     )
-    used_by: Team | None = Field(
+    used_by: Team | Literal["dead"] | None = Field(
         None, description="A day step used by a player of this type, not the holder, while the holder is in play "
-        "('seat N uses their ability on seat M', N a Minion: the Damsel's guess)."
+        "('seat N uses their ability on seat M', N a Minion: the Damsel's guess); 'dead': by a dead player, who "
+        "may use nothing else (a dead player's vote token given to the Beggar)."
     )
     wakes: Literal["holder", "demon"] = Field(
         "holder",

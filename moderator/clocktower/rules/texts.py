@@ -170,6 +170,9 @@ class RuleTexts(Model):
     damsel_becomes: Text
     no_townsfolk_left: Text
     damsel_guessed: Text
+    vote_token_given: Text
+    votes_with_token: Text
+    vote_not_paid: Text
     banshee_public: Text
     became_farmer: Text
     preacher_minion: Text

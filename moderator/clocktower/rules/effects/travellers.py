@@ -4,9 +4,16 @@ Collector's borrowed ability, the Apprentice's gained one, a once-per-game choic
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.events import AddReminder, Event, GainAbility, Remember, SetDay
+from moderator.clocktower.grimoire.events import (
+    AddReminder,
+    Event,
+    GainAbility,
+    Remember,
+    SetDay,
+    SpendGhostVote,
+)
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import kill
+from moderator.clocktower.rules.abilities import abilities, kill
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import character_on_script, dead_target, effect, seat_of, sober, spend
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -15,6 +22,8 @@ from moderator.errors import IllegalChoice
 
 TRIGGERS["dead_vote_only"] = Trigger("dead_vote_only", "passive")  # the Voudon's votes, read by the day (day.py)
 # the Deviant's: having used their day ability today (funny), the sober holder does not die by exile (travellers.py)
+# the Beggar's: a living holder's hand counts only by spending a vote token (rules/votes.py)
+TRIGGERS["votes_need_token"] = Trigger("votes_need_token", "passive")
 TRIGGERS["survives_exile_when_used_today"] = Trigger("survives_exile_when_used_today", "passive")
 
 
@@ -102,6 +111,30 @@ def apprentice_gain(ctx: Ctx, answer: Answer) -> Outcome:
         AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="Is The Apprentice", by_seat=ctx.seat),
     ]
     return Outcome(events=events)
+
+
+def _gives_a_token(ctx: Ctx, answer: Answer) -> None:
+    """A dead player with their vote token gives it to a holder of this ability (the Beggar)."""
+    target = _target(ctx, answer)
+    if target not in ctx.g.seats() or ctx.ability not in abilities(ctx.cat, ctx.g.player(target)):
+        raise IllegalChoice("not_the_holder", seat=target, character=ctx.cat[ctx.ability].name)
+    if ctx.actor.alive or not ctx.actor.ghost_vote:
+        raise IllegalChoice("no_ghost_vote", seat=ctx.actor.seat)
+
+
+@effect("vote_token_given", "two_seats", check=_gives_a_token)
+def vote_token_given(ctx: Ctx, answer: Answer) -> Outcome:
+    """'seat N uses their ability on seat M', N dead: N's vote token goes to M (the Beggar), who learns N's
+    alignment."""
+    target = _target(ctx, answer)
+    held = int(ctx.g.memory.get(keys.vote_tokens(target), "0"))
+    events: list[Event] = [
+        SpendGhostVote(seat=ctx.actor.seat),
+        Remember(key=keys.vote_tokens(target), value=str(held + 1)),
+    ]
+    said = filled(step_texts().rules.vote_token_given, seat=target, giver=ctx.actor.seat,
+                  alignment=step_texts().flow.alignment[ctx.actor.alignment])  # fmt: skip
+    return Outcome(events=events, say=[said])
 
 
 def _another_players_nomination(ctx: Ctx, answer: Answer) -> None:
