@@ -16,7 +16,7 @@ from moderator.clocktower.grimoire.events import (
 from moderator.clocktower.grimoire.state import Cursor, Player
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import anyone_has
+from moderator.clocktower.rules.abilities import anyone_has, owning
 from moderator.clocktower.rules.daytime import nomination_events
 from moderator.clocktower.rules.status import impaired, shown_dead, spec
 from moderator.clocktower.rules.texts import step_texts
@@ -85,10 +85,12 @@ class NominationFlow(TravellerFlow):
         times = nominations(self._state, self.cat, self._state.player(nominator))  # the Banshee's, even dead
         if shown_dead(self.cat, self._state.player(nominator)) and times is None:  # dead, or shown dead (Zombuul)
             raise IllegalChoice("dead_nominator", seat=nominator)
+        again: list[Event] = []
         if self._state.executed_today is not None or keys.executed(self._state.day) in self._state.memory:
-            # executed at a nomination (the Virgin's), or by the storyteller (madness): the day is over
-            raise IllegalChoice("executed_already")
-        if t.nominators.count(nominator) >= (times or 1):
+            # executed at a nomination (the Virgin's), or by the storyteller (madness): the day is over, but for
+            # one who may nominate again after it (the Butcher's)
+            again = self._nominates_again(nominator)
+        if t.nominators.count(nominator) >= (times or 1) + len(again):
             raise IllegalChoice("nominated_already", seat=nominator)
         if nominee in t.nominees:
             raise IllegalChoice("nominee_already", seat=nominee)
@@ -98,7 +100,7 @@ class NominationFlow(TravellerFlow):
         close: list[Event] = [SetDay(today=today.model_copy(update={"pending": None})),
                               SetCursor(cursor=Cursor(id="day"))]  # fmt: skip
         fired = nomination_events(self._state, self.cat, nominator, nominee, close)
-        events: list[Event] = [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes")), *fired]
+        events: list[Event] = [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes")), *fired, *again]
         events.append(self._remember_seats(keys.nominators(self._state.day), [nominator]))  # the Town Crier's
         self._push("nominate", events)
         p = self._state.player(nominator)
@@ -109,6 +111,20 @@ class NominationFlow(TravellerFlow):
             return Reply(say=[self._t(step_texts().rules.cursed_nominator, seat=p.seat)],
                          public=[self._t(step_texts().flow.died_public, seat=p.seat, name=p.name)])  # fmt: skip
         return Reply()
+
+    def _nominates_again(self, nominator: int) -> list[Event]:
+        """After the day's execution, a living sober holder of ``nominates_after_execution`` (the Butcher) may
+        nominate once more, having nominated already or not: that use, remembered.
+
+        Raises:
+            IllegalChoice: the nominator may not (the day is over for nominations).
+        """
+        p = self._state.player(nominator)
+        ability = owning(self.cat, p, "nominates_after_execution")
+        used = keys.today(ability or "", nominator, self._state.day)
+        if ability is None or not p.alive or impaired(self._state, self.cat, p) or used in self._state.memory:
+            raise IllegalChoice("executed_already")
+        return [Remember(key=used, value="yes")]
 
     def _exile_called(self, cmd: Command) -> Reply:
         """``seat 2 calls for the exile of seat 8`` (or the storyteller's ``call for the exile of seat 8``)."""

@@ -24,6 +24,8 @@ TRIGGERS["dead_vote_only"] = Trigger("dead_vote_only", "passive")  # the Voudon'
 # the Deviant's: having used their day ability today (funny), the sober holder does not die by exile (travellers.py)
 # the Beggar's: a living holder's hand counts only by spending a vote token (rules/votes.py)
 TRIGGERS["votes_need_token"] = Trigger("votes_need_token", "passive")
+# the Butcher's: after the day's execution the living sober holder may nominate once more (nominations.py)
+TRIGGERS["nominates_after_execution"] = Trigger("nominates_after_execution", "passive")
 TRIGGERS["survives_exile_when_used_today"] = Trigger("survives_exile_when_used_today", "passive")
 
 
