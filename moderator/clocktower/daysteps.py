@@ -97,7 +97,7 @@ class DayStepFlow(Core):
     def _slay(self, cmd: Command) -> Reply:
         """A claimed shot: the day step of the character steps.yaml's ``claims`` names for ``slays``."""
         shooter = cmd.seats[0]
-        if not self._state.player(shooter).alive:
+        if not acts_alive(self._state, self.cat, self._state.player(shooter)):  # dead: unless Has Ability
             raise IllegalChoice("dead_actor", seat=shooter)
         cid = step_texts().claims["slays"]
         char = self.cat[cid]

@@ -9,9 +9,11 @@ from moderator.clocktower.grimoire.events import (
     Event,
     GainAbility,
     Remember,
+    RemoveReminder,
     SetDay,
     SpendGhostVote,
 )
+from moderator.clocktower.grimoire.state import Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, kill
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
@@ -85,13 +87,30 @@ effect("gnome_kill", "two_seats", check=_nominated_the_amigo)(_day_kill)
 
 @effect("bonecollector_restore", "seat", check=dead_target)
 def bonecollector_restore(ctx: Ctx, answer: Answer) -> Outcome:
-    """Once: a dead player has their ability again until dusk (Has Ability); the Bone Collector's is spent
-    (No Ability), drunk or not, and a drunk or poisoned choice restores nothing."""
+    """Once: a dead player has their ability again until dusk (Has Ability), even one spent (its No Ability
+    and its use are taken back), and a first-night ability is used again tonight, after the Bone Collector's
+    step; the Bone Collector's is spent (No Ability), drunk or not, and a drunk or poisoned choice restores
+    nothing."""
     events: list[Event] = [*spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
     if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
-    events.append(AddReminder(seat=seat_of(answer), source=ctx.ability, name="Has Ability", by_seat=ctx.seat))
-    return Outcome(events=events)
+    target = ctx.g.player(seat_of(answer))
+    events.append(AddReminder(seat=target.seat, source=ctx.ability, name="Has Ability", by_seat=ctx.seat))
+    return Outcome(events=[*events, *_unspent(ctx, target)])
+
+
+def _unspent(ctx: Ctx, p: Player) -> list[Event]:
+    """Every ability of ``p``'s works again: its No Ability tokens go, its use is forgotten; one used on the
+    first night only is used again tonight (remembered as gained by this ability)."""
+    held = abilities(ctx.cat, p)
+    events: list[Event] = [RemoveReminder(seat=p.seat, source=r.source, name=r.name)
+                           for r in p.reminders if r.name == "No Ability" and r.source in held]  # fmt: skip
+    events += [Remember(key=keys.used(a, p.seat), value=None) for a in held if keys.used(a, p.seat) in ctx.g.memory]
+    for a in held:
+        char = ctx.cat.get(a)
+        if char is not None and char.first_night is not None and char.other_night is None:
+            events.append(Remember(key=keys.gained(ctx.g.night, p.seat, a), value=ctx.ability))
+    return events
 
 
 def _apprentice_choice(ctx: Ctx, answer: Answer) -> None:
