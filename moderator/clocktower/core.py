@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from moderator.clocktower.grimoire.events import Event, Remember, SetCursor, SetDay, SetPhase, SetWinner
 from moderator.clocktower.grimoire.journal import Journal
 from moderator.clocktower.grimoire.state import Cursor, DayState, Grimoire, Mark
-from moderator.clocktower.prompts import Prompt
+from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
@@ -27,6 +27,7 @@ from moderator.clocktower.rules.status import acts_alive, statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import expiring, lapsed, won
 from moderator.clocktower.wording import Wording
+from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
 from moderator.engine import JournaledEngine
 from moderator.i18n import Lang, Text
@@ -134,6 +135,10 @@ class Core(JournaledEngine[Grimoire, Journal]):
             status=frozenset(statuses(self._state, self.cat, p)) if p else frozenset(), steps=steps,
         )  # fmt: skip
         return line, (steps[c.sub] if c.sub < len(steps) else None)
+
+    def _day_ability(self, cmd: Command) -> Reply:
+        """A player uses a day ability (daysteps.py's; an edit hands one over: the Matron's seat swap)."""
+        raise NotImplementedError
 
     def _ctx(self, c: Cursor) -> Ctx:
         return self._mkctx(self._state, c.seat, c.id)

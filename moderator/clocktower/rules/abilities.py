@@ -7,7 +7,7 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.schema import CharacterData
-from moderator.clocktower.rules.status import impaired, is_demon, protected, protector, shown_dead, spec
+from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, protected, protector, shown_dead, spec
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, asked_by, question
 from moderator.journal import simulate
@@ -50,6 +50,17 @@ def used_by(g: Grimoire, cat: Catalogue, p: Player) -> list[str]:
     kinds = {cat.team(p.character) if p.character else None, None if p.alive else "dead"}
     return [c for c in sorted(g.in_play()) if c not in abilities(cat, p) and (d := cat[c].data) is not None
             and any(s.used_by in kinds for s in d.day if s.used_by)]  # fmt: skip
+
+
+def seat_swapper(g: Grimoire, cat: Catalogue) -> Player | None:
+    """A player whose ability, working now, has a day step the ``swap`` command runs (the Matron's seat swaps)."""
+    for p in g.players:
+        for cid in abilities(cat, p) if acts_alive(g, cat, p) else []:
+            data = cat[cid].data if cid in cat else None
+            if data is not None and any("swap" in ([s.command] if isinstance(s.command, str) else s.command)
+                                        for s in data.day):  # fmt: skip
+                return p
+    return None
 
 
 def triggers_of(cat: Catalogue, p: Player) -> list[str]:

@@ -40,6 +40,7 @@ use the builders, never a hand-spelled key.
 | failed | ``failed:n<night>:<seat>``, ``failed:d<day>:<seat>`` | it worked abnormally (Mathematician) |
 | skipped | ``skipped:<night>:<step>:<seat>`` | the storyteller skipped that night step (nothing changed) |
 | exiled | ``exiled:<seat>`` | the Traveller in that seat was exiled |
+| times_today | ``times:<ability>:day<day>`` | how many times a day ability was used that day (the Matron's swaps) |
 | vote_tokens | ``tokens:<seat>`` | the vote tokens dead players gave this player (the Beggar's), a count |
 
 A seat moves when a player sits down or leaves (a Traveller): :func:`renumbered` moves every seat a key
@@ -247,6 +248,11 @@ def skipped(night: int, step: str, seat: int | None) -> MemoryKey:
 def exiled(seat: int) -> MemoryKey:
     """The Traveller in ``seat`` was exiled (by the day's vote, or by the storyteller)."""
     return MemoryKey(f"exiled:{seat}")
+
+
+def times_today(ability: str, day: int) -> MemoryKey:
+    """How many times the day ability ``ability`` was used on ``day``, by whoever holds it (the Matron's swaps)."""
+    return MemoryKey(f"times:{ability}:day{day}")
 
 
 def vote_tokens(seat: int) -> MemoryKey:

@@ -145,9 +145,10 @@ class Step(Model):
     by_storyteller: bool = Field(
         False, description="The storyteller, not the player, makes the choice (the Gossip's kill): no Goon reacts."
     )
-    command: Literal["ability", "guess"] | list[Literal["ability", "guess"]] = Field(
+    command: Literal["ability", "guess", "swap"] | list[Literal["ability", "guess", "swap"]] = Field(
         "ability", description="A day step: the command that uses it ('uses their ability', or 'guesses'), or both "
-        "(a public guess: the Damsel's by a Minion, the Puzzlemaster's).",
+        "(a public guess: the Damsel's by a Minion, the Puzzlemaster's); 'swap': 'swap seat N and seat M' by day, "
+        "while its holder can use it, is this step, the holder's seat first (the Matron's).",
     )
     opens_step: bool = Field(
         False,

@@ -171,6 +171,7 @@ class RuleTexts(Model):
     no_townsfolk_left: Text
     damsel_guessed: Text
     vote_token_given: Text
+    seats_swapped: Text
     votes_with_token: Text
     vote_not_paid: Text
     banshee_public: Text

@@ -12,6 +12,7 @@ from moderator.clocktower.grimoire.events import (
     RemoveReminder,
     SetDay,
     SpendGhostVote,
+    SwapSeats,
 )
 from moderator.clocktower.grimoire.state import Player
 from moderator.clocktower.rules import keys
@@ -132,6 +133,36 @@ def apprentice_gain(ctx: Ctx, answer: Answer) -> Outcome:
         AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="Is The Apprentice", by_seat=ctx.seat),
     ]
     return Outcome(events=events)
+
+
+SWAPS_A_DAY = 3
+"""The Matron's: at most this many pairs of players swap seats a day."""
+
+
+def _a_swap(ctx: Ctx, answer: Answer) -> None:
+    """Two other seats, two different ones, fewer than three swaps so far today."""
+    if len(answer.seats) != 3:
+        raise IllegalChoice("seat_count", need=3)
+    a, b = answer.seats[1:]
+    if a == b:
+        raise IllegalChoice("same_seat")
+    for s in (a, b):
+        if s not in ctx.g.seats():
+            raise IllegalChoice("no_such_seat", seat=s)
+    if int(ctx.g.memory.get(keys.times_today(ctx.ability, ctx.g.day), "0")) >= SWAPS_A_DAY:
+        raise IllegalChoice("swaps_today", most=SWAPS_A_DAY)
+
+
+@effect("seats_swapped", "two_seats", check=_a_swap)
+def seats_swapped(ctx: Ctx, answer: Answer) -> Outcome:
+    """'seat N uses their ability on seat A and seat B' (or 'swap seat A and seat B' by day): the two players
+    change seats, each with their name, character, life and tokens; nobody learns anything."""
+    a, b = answer.seats[1:]
+    key = keys.times_today(ctx.ability, ctx.g.day)
+    done = int(ctx.g.memory.get(key, "0"))
+    moved = SwapSeats(seats=(a, b), memory=keys.renumbered(ctx.g.memory, {a: b, b: a}))
+    said = filled(step_texts().rules.seats_swapped, seat=a, other=b, left=SWAPS_A_DAY - done - 1)
+    return Outcome(events=[moved, Remember(key=key, value=str(done + 1))], say=[said])
 
 
 def _gives_a_token(ctx: Ctx, answer: Answer) -> None:
