@@ -40,6 +40,7 @@ use the builders, never a hand-spelled key.
 | failed | ``failed:n<night>:<seat>``, ``failed:d<day>:<seat>`` | it worked abnormally (Mathematician) |
 | skipped | ``skipped:<night>:<step>:<seat>`` | the storyteller skipped that night step (nothing changed) |
 | exiled | ``exiled:<seat>`` | the Traveller in that seat was exiled |
+| twice | ``twice:<night>:<ability>:<seat>`` | that night the step was run a second time (an ability acting twice) |
 | times_today | ``times:<ability>:day<day>`` | how many times a day ability was used that day (the Matron's swaps) |
 | vote_tokens | ``tokens:<seat>`` | the vote tokens dead players gave this player (the Beggar's), a count |
 
@@ -250,6 +251,11 @@ def exiled(seat: int) -> MemoryKey:
     return MemoryKey(f"exiled:{seat}")
 
 
+def twice(night: int, ability: str, seat: int) -> MemoryKey:
+    """On ``night`` the step of ``ability`` was run a second time for ``seat`` (the Barista's Acts Twice)."""
+    return MemoryKey(f"twice:{night}:{ability}:{seat}")
+
+
 def times_today(ability: str, day: int) -> MemoryKey:
     """How many times the day ability ``ability`` was used on ``day``, by whoever holds it (the Matron's swaps)."""
     return MemoryKey(f"times:{ability}:day{day}")
@@ -296,6 +302,7 @@ _SEAT_KEYS: list[tuple[str, ValueKind]] = [
     (r"skipped:\d+:[^:]+:(?P<s>\d+)", None),
     (r"exiled:(?P<s>\d+)", None),
     (r"tokens:(?P<s>\d+)", None),
+    (r"twice:\d+:[^:]+:(?P<s>\d+)", None),
     (r"[^:]+:(?P<s>\d+):day\d+", None),  # guessed
 ]
 SEATS: list[tuple[re.Pattern[str], ValueKind]] = [(re.compile(p), kind) for p, kind in _SEAT_KEYS]

@@ -120,6 +120,10 @@ class ReminderSpec(Model):
         False, description="While it lies, the marked player is sober and healthy whatever else lies there (the "
         "storyteller's Sober, the Barista's Sober & Healthy); the Drunk stays the Drunk.",
     )
+    acts_twice: bool = Field(
+        False, description="While it lies, the marked player's night ability works twice: right after their step "
+        "they are woken for it again (the Barista's Acts Twice).",
+    )
     may_survive_execution: bool = Field(
         False, description="The marked player's execution is a question to the storyteller, proposing they die "
         "(the Ventriloquist's Mad: they might not die if executed today).",

@@ -112,6 +112,11 @@ def _own_statuses(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> se
     return found
 
 
+def acts_twice(g: Grimoire, cat: Catalogue, p: Player) -> bool:
+    """Whether an ``acts_twice`` token lies by ``p`` and works (the Barista's Acts Twice)."""
+    return any((s := spec(cat, r)) is not None and s.acts_twice and active(g, cat, r) for r in p.reminders)
+
+
 def counted_living(g: Grimoire, cat: Catalogue) -> list[Player]:
     """The living players the rules count where Travellers do not count (the Demon's win, the Scarlet
     Woman's five)."""
