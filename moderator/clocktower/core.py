@@ -197,8 +197,10 @@ class Core(JournaledEngine[Grimoire, Journal]):
 
     def _again(self, g: Grimoire, c: Cursor) -> Cursor | None:
         """The line ``c`` ends, from its first step that wakes, when its player's ability works twice tonight
-        (an ``acts_twice`` token) and has not been run twice yet."""
-        if c.seat is None or c.id in PSEUDO_STEPS or keys.twice(g.night, c.id, c.seat) in g.memory:
+        (an ``acts_twice`` token) and has not been run twice yet; not a line the storyteller skipped."""
+        if c.seat is None or c.id in PSEUDO_STEPS or c.seat not in g.seats():
+            return None
+        if keys.twice(g.night, c.id, c.seat) in g.memory or keys.skipped(g.night, c.id, c.seat) in g.memory:
             return None
         if not acts_twice(g, self.cat, g.player(c.seat)):
             return None
