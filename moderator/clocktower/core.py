@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from moderator.clocktower.grimoire.events import Event, Remember, SetCursor, SetDay, SetPhase, SetWinner
 from moderator.clocktower.grimoire.journal import Journal
 from moderator.clocktower.grimoire.state import Cursor, DayState, Grimoire, Mark
-from moderator.clocktower.prompts import Prompt
+from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
@@ -23,10 +23,11 @@ from moderator.clocktower.rules.placed import placed_events
 from moderator.clocktower.rules.relations import repaired
 from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.scripts import Script
-from moderator.clocktower.rules.status import acts_alive, statuses
+from moderator.clocktower.rules.status import acts_alive, acts_twice, statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import expiring, lapsed, won
 from moderator.clocktower.wording import Wording
+from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
 from moderator.engine import JournaledEngine
 from moderator.i18n import Lang, Text
@@ -135,6 +136,10 @@ class Core(JournaledEngine[Grimoire, Journal]):
         )  # fmt: skip
         return line, (steps[c.sub] if c.sub < len(steps) else None)
 
+    def _day_ability(self, cmd: Command) -> Reply:
+        """A player uses a day ability (daysteps.py's; an edit hands one over: the Matron's seat swap)."""
+        raise NotImplementedError
+
     def _ctx(self, c: Cursor) -> Ctx:
         return self._mkctx(self._state, c.seat, c.id)
 
@@ -183,10 +188,25 @@ class Core(JournaledEngine[Grimoire, Journal]):
             events = [*events, Remember(key=keys.acted(self._state.night, c.id, c.seat), value="yes")]
         after = simulate(self._state, events)
         nxt = self._after(after, c)
+        again = self._again(after, c) if (nxt.id, nxt.seat) != (c.id, c.seat) else None
+        if again is not None:  # it acts twice (the Barista's): woken again at once, for the whole line
+            events, nxt = [*events, Remember(key=keys.twice(self._state.night, c.id, c.seat or 0), value="yes")], again
         entering = ON_ENTER.get(nxt.id)
         if entering is not None:
             events += entering(after, self.cat)
         return [*events, SetCursor(cursor=nxt)]
+
+    def _again(self, g: Grimoire, c: Cursor) -> Cursor | None:
+        """The line ``c`` ends, from its first step that wakes, when its player's ability works twice tonight
+        (an ``acts_twice`` token) and has not been run twice yet; not a line the storyteller skipped."""
+        if c.seat is None or c.id in PSEUDO_STEPS or c.seat not in g.seats():
+            return None
+        if keys.twice(g.night, c.id, c.seat) in g.memory or keys.skipped(g.night, c.id, c.seat) in g.memory:
+            return None
+        if not acts_twice(g, self.cat, g.player(c.seat)):
+            return None
+        nxt = self._next(g, Cursor(id=c.id, position=c.position, seat=c.seat, sub=-1))
+        return nxt.model_copy(update={"resume": c.resume}) if (nxt.id, nxt.seat) == (c.id, c.seat) else None
 
     def _cursor_follows(self, events: list[Event]) -> list[Event]:
         """``events``, and the night moving on when they leave the step under way without its player: its

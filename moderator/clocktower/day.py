@@ -19,13 +19,13 @@ from moderator.clocktower.grimoire.events import (
     SpendGhostVote,
     parse_events,
 )
-from moderator.clocktower.grimoire.state import Cursor
+from moderator.clocktower.grimoire.state import Alignment, Cursor
 from moderator.clocktower.nominations import NominationFlow
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.questions import QuestionFlow
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import kept_alive_by, kill
-from moderator.clocktower.rules.daytime import day_end_events
+from moderator.clocktower.rules.daytime import day_end_events, opposite_unnominated
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import winner
 from moderator.clocktower.rules.votes import day_notes
@@ -174,8 +174,15 @@ class DayFlow(NominationFlow, DayStepFlow, QuestionFlow):
         return Reply(public=[self._t(template, seat=p.seat, name=p.name)])
 
     def _end_day(self, cmd: Command) -> Reply:
+        """The day ends: the player on the block is executed, then the night. Refused while the Bishop's
+        nomination of the other alignment is still owed."""
         flow = step_texts().flow
         t = self._state.today
+        owed = opposite_unnominated(self._state, self.cat)
+        if owed is not None:
+            other: Alignment = "evil" if owed.alignment == "good" else "good"
+            raise IllegalChoice("opposite_nominee_owed", seat=owed.seat,
+                                alignment=step_texts().flow.alignment[other])  # fmt: skip
         events: list[Event] = [SpendGhostVote(seat=s) for s in t.ghosts]
         public: list[str] = []
         if t.block is not None and keys.evil_only_votes(self._state.day, t.block) in self._state.memory:

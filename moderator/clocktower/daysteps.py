@@ -16,7 +16,7 @@ from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
 from moderator.clocktower.rules.schema import Step
-from moderator.clocktower.rules.status import statuses
+from moderator.clocktower.rules.status import acts_alive, statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.triggers import asked_by
 from moderator.commands.parse import INTENTS_FOR, Command
@@ -97,7 +97,7 @@ class DayStepFlow(Core):
     def _slay(self, cmd: Command) -> Reply:
         """A claimed shot: the day step of the character steps.yaml's ``claims`` names for ``slays``."""
         shooter = cmd.seats[0]
-        if not self._state.player(shooter).alive:
+        if not acts_alive(self._state, self.cat, self._state.player(shooter)):  # dead: unless Has Ability
             raise IllegalChoice("dead_actor", seat=shooter)
         cid = step_texts().claims["slays"]
         char = self.cat[cid]
@@ -116,11 +116,18 @@ class DayStepFlow(Core):
         flow = step_texts().flow
         seat, *rest = cmd.seats
         player = self._state.player(seat)
-        if not player.alive:
+        # Dead, a player uses their own ability only while it works though they are dead (the Bone Collector's
+        # Has Ability), and a step used by the dead (a vote token given to the Beggar).
+        dead = not player.alive
+        own = abilities(self.cat, player) if acts_alive(self._state, self.cat, player) else []
+        found = [*own, *used_by(self._state, self.cat, player)]
+        if dead and not found:
             raise IllegalChoice("dead_actor", seat=seat)
-        for ability in [*abilities(self.cat, player), *used_by(self._state, self.cat, player)]:
+        for ability in found:
             char = self.cat.get(ability)
             for i, step in enumerate(char.data.day if char is not None and char.data is not None else []):
+                if (step.used_by == "dead") != (dead and ability not in own):
+                    continue
                 effect = self._effect(step)
                 ctx = self._mkctx(self._state, seat, ability)
                 if effect is None or not CONDITIONS[step.wake_if](ctx):

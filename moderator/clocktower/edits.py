@@ -28,7 +28,7 @@ from moderator.clocktower.grimoire.events import (
 from moderator.clocktower.grimoire.state import Alignment, Player, Reminder
 from moderator.clocktower.prompts import Reply
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import abilities, acts_as
+from moderator.clocktower.rules.abilities import abilities, acts_as, seat_swapper
 from moderator.clocktower.rules.decisions import decision_events, decisions, made_or_asked
 from moderator.clocktower.rules.schema import EVIL_TEAMS
 from moderator.clocktower.rules.status import STORYTELLER, source_need, spec, statuses
@@ -142,10 +142,14 @@ class EditFlow(TravellerFlow):
 
     def _swap(self, cmd: Command) -> Reply:
         """Two seats exchange characters, alignments, beliefs and held abilities; the tokens lying by
-        each seat stay where they are."""
+        each seat stay where they are. By day, while a player can use a day step that ``swap`` runs (the
+        Matron's), the two players change seats instead: that step, the holder's seat first."""
         a, b = cmd.seats[0], cmd.seats[1]
         if a == b:
             raise IllegalChoice("same_seat")
+        mover = seat_swapper(self._state, self.cat) if self._state.phase == "day" else None
+        if mover is not None:
+            return self._day_ability(replace(cmd, seats=(mover.seat, a, b)))
         pa, pb = self._who(a), self._who(b)
         for p in (pa, pb):
             if p.character is None:

@@ -16,11 +16,19 @@ from moderator.clocktower.grimoire.events import (
 from moderator.clocktower.grimoire.state import Cursor, Player
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import anyone_has
+from moderator.clocktower.rules.abilities import anyone_has, owning
 from moderator.clocktower.rules.daytime import nomination_events
 from moderator.clocktower.rules.status import impaired, shown_dead, spec
 from moderator.clocktower.rules.texts import step_texts
-from moderator.clocktower.rules.votes import about_to_die, nominations, secret_holder, vote_notes, vote_weights
+from moderator.clocktower.rules.votes import (
+    about_to_die,
+    nominations,
+    paid_votes,
+    secret_holder,
+    token_voters,
+    vote_notes,
+    vote_weights,
+)
 from moderator.clocktower.travellers import TravellerFlow
 from moderator.commands.parse import Command
 from moderator.errors import IllegalChoice
@@ -45,6 +53,9 @@ class NominationFlow(TravellerFlow):
         text += "".join(" " + self._t(n) for n in vote_notes(self._state, self.cat))  # the Butler's Master
         if anyone_has(self._state, self.cat, "voters_asked"):  # the Flowergirl's: who voted, not only how many
             text += " " + self._t(step_texts().rules.say_voters)
+        for p in token_voters(self._state, self.cat):  # the Beggar's: a hand counts with a vote token only
+            held = self._state.memory.get(keys.vote_tokens(p.seat), "0")
+            text += " " + self._t(step_texts().rules.votes_with_token, seat=p.seat, tokens=held)
         return self._base(c, ["number"], text, None, None, ("votes", "number", "voters"))
 
     def _voudon(self) -> Player | None:
@@ -74,10 +85,12 @@ class NominationFlow(TravellerFlow):
         times = nominations(self._state, self.cat, self._state.player(nominator))  # the Banshee's, even dead
         if shown_dead(self.cat, self._state.player(nominator)) and times is None:  # dead, or shown dead (Zombuul)
             raise IllegalChoice("dead_nominator", seat=nominator)
+        again: list[Event] = []
         if self._state.executed_today is not None or keys.executed(self._state.day) in self._state.memory:
-            # executed at a nomination (the Virgin's), or by the storyteller (madness): the day is over
-            raise IllegalChoice("executed_already")
-        if t.nominators.count(nominator) >= (times or 1):
+            # executed at a nomination (the Virgin's), or by the storyteller (madness): the day is over, but for
+            # one who may nominate again after it (the Butcher's)
+            again = self._nominates_again(nominator)
+        if t.nominators.count(nominator) >= (times or 1) + len(again):
             raise IllegalChoice("nominated_already", seat=nominator)
         if nominee in t.nominees:
             raise IllegalChoice("nominee_already", seat=nominee)
@@ -87,7 +100,7 @@ class NominationFlow(TravellerFlow):
         close: list[Event] = [SetDay(today=today.model_copy(update={"pending": None})),
                               SetCursor(cursor=Cursor(id="day"))]  # fmt: skip
         fired = nomination_events(self._state, self.cat, nominator, nominee, close)
-        events: list[Event] = [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes")), *fired]
+        events: list[Event] = [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes")), *fired, *again]
         events.append(self._remember_seats(keys.nominators(self._state.day), [nominator]))  # the Town Crier's
         self._push("nominate", events)
         p = self._state.player(nominator)
@@ -98,6 +111,20 @@ class NominationFlow(TravellerFlow):
             return Reply(say=[self._t(step_texts().rules.cursed_nominator, seat=p.seat)],
                          public=[self._t(step_texts().flow.died_public, seat=p.seat, name=p.name)])  # fmt: skip
         return Reply()
+
+    def _nominates_again(self, nominator: int) -> list[Event]:
+        """After the day's execution, a living sober holder of ``nominates_after_execution`` (the Butcher) may
+        nominate once more, having nominated already or not: that use, remembered.
+
+        Raises:
+            IllegalChoice: the nominator may not (the day is over for nominations).
+        """
+        p = self._state.player(nominator)
+        ability = owning(self.cat, p, "nominates_after_execution")
+        used = keys.today(ability or "", nominator, self._state.day)
+        if ability is None or not p.alive or impaired(self._state, self.cat, p) or used in self._state.memory:
+            raise IllegalChoice("executed_already")
+        return [Remember(key=used, value="yes")]
 
     def _exile_called(self, cmd: Command) -> Reply:
         """``seat 2 calls for the exile of seat 8`` (or the storyteller's ``call for the exile of seat 8``)."""
@@ -151,6 +178,10 @@ class NominationFlow(TravellerFlow):
         if self._state.today.exile:
             return self._exile_votes(cmd)
         said = sorted(set(cmd.seats)) if cmd.intent == "voters" else None
+        unpaid: list[int] = []
+        paid: list[Event] = []
+        if said is not None:  # the Beggar's hand, without a vote token, is not counted
+            said, unpaid, paid = paid_votes(self._state, self.cat, said)
         voudon = self._voudon()
         if said is not None and voudon is not None:  # only the Voudon and the dead vote
             departed = {p.seat for p in self._state.players if not p.alive}
@@ -189,9 +220,10 @@ class NominationFlow(TravellerFlow):
             today = today.model_copy(update={"ghosts": [*today.ghosts, *dead]})
         free = self._secret_votes() or voudon is not None  # the dead vote without their token (the Voudon's)
         spent: list[Event] = [] if free else [SpendGhostVote(seat=s) for s in dead]
-        spent += self._evil_only(nominee, said)
+        spent += [*paid, *self._evil_only(nominee, said)]
         self._push("votes", [SetDay(today=today), *spent, *self._who_voted(votes, said),
                              *about_to_die(self._state, self.cat, block), SetCursor(cursor=nxt)])  # fmt: skip
+        news = " ".join([*(self._t(step_texts().rules.vote_not_paid, seat=s) for s in unpaid), news])
         if self._secret_votes():
             return Reply(say=[news], public=[self._t(flow.vote_public_secret)])
         return Reply(say=[news], public=[self._t(flow.vote_public, nominee=nominee, votes=votes), news])

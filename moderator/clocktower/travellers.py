@@ -26,7 +26,7 @@ from moderator.clocktower.grimoire.events import (
 from moderator.clocktower.grimoire.state import Cursor, Question
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import kill
+from moderator.clocktower.rules.abilities import kill, survives_exile
 from moderator.clocktower.rules.texts import step_texts
 from moderator.commands.parse import Command
 from moderator.errors import IllegalChoice
@@ -169,6 +169,10 @@ class TravellerFlow(Core):
 
     def _exile(self, seat: int, events: list[Event]) -> Reply:
         after = simulate(self._state, events)
+        p = after.player(seat)
+        if survives_exile(after, self.cat, p):  # the Deviant who was funny today
+            self._push("exile survived", events)
+            return Reply(say=[self._t(step_texts().edits.exile_survived, seat=seat, name=p.name)])
         events = [*events, *kill(after, self.cat, seat, force=True), Remember(key=keys.exiled(seat), value="yes")]
         self._push("exiled", events)
         p = self._state.player(seat)

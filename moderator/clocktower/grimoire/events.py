@@ -211,6 +211,20 @@ class RemovePlayer(_Event):
         g.memory = dict(self.memory)
 
 
+class SwapSeats(_Event):
+    """Two players change seats (the Matron's): each takes the other's seat number with everything of theirs,
+    wherever a seat is named; ``memory`` as for :class:`InsertPlayer`."""
+
+    kind: Literal["swap_seats"] = "swap_seats"
+    seats: tuple[int, int]
+    memory: dict[str, str]
+
+    def apply(self, g: Grimoire) -> None:
+        a, b = self.seats
+        g.renumber({a: b, b: a})
+        g.memory = dict(self.memory)
+
+
 class GainAbility(_Event):
     kind: Literal["gain_ability"] = "gain_ability"
     seat: int
@@ -342,6 +356,7 @@ Event = Annotated[
     | SetFabled
     | InsertPlayer
     | RemovePlayer
+    | SwapSeats
     | GainAbility
     | SetAbilities
     | SetPhase

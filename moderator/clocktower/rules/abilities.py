@@ -7,7 +7,7 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.schema import CharacterData
-from moderator.clocktower.rules.status import impaired, is_demon, protected, protector, shown_dead, spec
+from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, protected, protector, shown_dead, spec
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, asked_by, question
 from moderator.journal import simulate
@@ -46,10 +46,22 @@ def abilities(cat: Catalogue, p: Player) -> list[str]:
 
 def used_by(g: Grimoire, cat: Catalogue, p: Player) -> list[str]:
     """The characters in play and the Fabled, not ``p``'s, with a day step players of ``p``'s type (or any
-    player) use (a Minion's guess at the Damsel, the Doomsayer's call)."""
-    team = cat.team(p.character) if p.character else None
+    player) use (a Minion's guess at the Damsel, the Doomsayer's call), or dead players, ``p`` being dead (a vote
+    token given to the Beggar)."""
+    kinds = {cat.team(p.character) if p.character else None, "any", None if p.alive else "dead"}
     return [c for c in [*sorted(g.in_play()), *g.fabled] if c not in abilities(cat, p) and (d := cat[c].data)
-            is not None and any(s.used_by in (team, "any") for s in d.day if s.used_by)]  # fmt: skip
+            is not None and any(s.used_by in kinds for s in d.day if s.used_by)]  # fmt: skip
+
+
+def seat_swapper(g: Grimoire, cat: Catalogue) -> Player | None:
+    """A player whose ability, working now, has a day step the ``swap`` command runs (the Matron's seat swaps)."""
+    for p in g.players:
+        for cid in abilities(cat, p) if acts_alive(g, cat, p) else []:
+            data = cat[cid].data if cid in cat else None
+            if data is not None and any("swap" in ([s.command] if isinstance(s.command, str) else s.command)
+                                        for s in data.day):  # fmt: skip
+                return p
+    return None
 
 
 def triggers_of(cat: Catalogue, p: Player) -> list[str]:
@@ -75,6 +87,14 @@ def anyone_has(g: Grimoire, cat: Catalogue, trigger: str) -> list[Player]:
 def _has_sober(g: Grimoire, cat: Catalogue, p: Player, trigger: str) -> bool:
     """Whether ``p`` has the passive trigger ``trigger`` and is sober and healthy."""
     return trigger in triggers_of(cat, p) and not impaired(g, cat, p)
+
+
+def survives_exile(g: Grimoire, cat: Catalogue, p: Player) -> bool:
+    """Whether ``p``, sober, holds ``survives_exile_when_used_today`` and used that day ability today (the
+    Deviant who was funny): an exile does not kill them."""
+    holder = owning(cat, p, "survives_exile_when_used_today")
+    funny = holder is not None and keys.today(holder, p.seat, g.day) in g.memory
+    return funny and _has_sober(g, cat, p, "survives_exile_when_used_today")
 
 
 def _bounce(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:

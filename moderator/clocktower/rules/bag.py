@@ -255,13 +255,15 @@ def _outsiders(cat: Catalogue, cid: str) -> list[int]:
 
 
 def count_problems(g: Grimoire, cat: Catalogue) -> list[str]:
-    """What is off about the character counts of a grimoire (reported, not raised)."""
+    """What is off about the character counts of a grimoire (reported, not raised). Travellers are outside
+    the split: neither counted among the players nor in play."""
+    counted = [p for p in g.players if cat.team(p.character) != "traveller"]
     try:
-        row = base_counts(cat, len(g.players))
+        row = base_counts(cat, len(counted))
     except SetupError as exc:
         return [str(exc)]
     have: dict[str, int] = {}
-    for p in g.players:
+    for p in counted:
         team = cat.team(p.character) or "none"
         have[team] = have.get(team, 0) + 1
     for cid in g.unseated:
@@ -287,7 +289,7 @@ def count_problems(g: Grimoire, cat: Catalogue) -> list[str]:
     outsiders = have.get("outsider", 0)
     if outsiders not in allowed:
         by = f" and {', '.join(cat[c].name.en for c in changes)}" if changes else ""
-        problems.append(f"{outsiders} Outsider(s) in play; {len(g.players)} players{by} ask for "
+        problems.append(f"{outsiders} Outsider(s) in play; {len(counted)} players{by} ask for "
                         f"{' or '.join(str(a) for a in allowed)} (the bag is not the official one)")  # fmt: skip
     if not any(cat.setup(c).demon_picks_minions or cat.setup(c).most_players for c in in_play):
         minions = row.minion + sum(cat.setup(c).minions for c in in_play)

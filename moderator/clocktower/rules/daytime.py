@@ -12,7 +12,7 @@ from moderator.clocktower.rules.abilities import anyone_has, kill, owning
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.status import impaired, misregisters
 from moderator.clocktower.rules.texts import filled, step_texts
-from moderator.clocktower.rules.triggers import TRIGGERS, asked_by, question
+from moderator.clocktower.rules.triggers import TRIGGERS, Trigger, asked_by, question
 
 NominatedFn = Callable[[Grimoire, Catalogue, Player, int, int, list[Event]], list[Event]]
 DayEndFn = Callable[[Grimoire, Catalogue, Player], list[Event]]
@@ -77,3 +77,17 @@ def day_end_events(g: Grimoire, cat: Catalogue) -> list[Event]:
         for owner in anyone_has(g, cat, name):
             events += asked_by(fn(g, cat, owner), owning(cat, owner, name), owner.seat)
     return events
+
+
+TRIGGERS["opposite_nominee_each_day"] = Trigger("opposite_nominee_each_day", "passive")
+
+
+def opposite_unnominated(g: Grimoire, cat: Catalogue) -> Player | None:
+    """A living, sober holder of ``opposite_nominee_each_day`` (the Bishop) when nobody of the other alignment
+    has been nominated today: the day may not end yet."""
+    nominated = {g.player(s).alignment for s in g.today.nominees if s in g.seats()}
+    for owner in anyone_has(g, cat, "opposite_nominee_each_day"):
+        other = "evil" if owner.alignment == "good" else "good"
+        if owner.alive and not impaired(g, cat, owner) and other not in nominated:
+            return owner
+    return None

@@ -42,6 +42,9 @@ use the builders, never a hand-spelled key.
 | exiled | ``exiled:<seat>`` | the Traveller in that seat was exiled |
 | demon_rested | ``demon_rested`` | the night a Demon first chose to kill nobody (the Toymaker's: it has rested) |
 | reincarnated | ``reincarnated:<ability>`` | how many players a Loric has brought back as Travellers (the Hindu's) |
+| twice | ``twice:<night>:<ability>:<seat>`` | that night the step was run a second time (an ability acting twice) |
+| times_today | ``times:<ability>:day<day>`` | how many times a day ability was used that day (the Matron's swaps) |
+| vote_tokens | ``tokens:<seat>`` | the vote tokens dead players gave this player (the Beggar's), a count |
 
 A seat moves when a player sits down or leaves (a Traveller): :func:`renumbered` moves every seat a key
 or its value names, by the table :data:`SEATS` beside the builders.
@@ -260,6 +263,21 @@ def exiled(seat: int) -> MemoryKey:
     return MemoryKey(f"exiled:{seat}")
 
 
+def twice(night: int, ability: str, seat: int) -> MemoryKey:
+    """On ``night`` the step of ``ability`` was run a second time for ``seat`` (the Barista's Acts Twice)."""
+    return MemoryKey(f"twice:{night}:{ability}:{seat}")
+
+
+def times_today(ability: str, day: int) -> MemoryKey:
+    """How many times the day ability ``ability`` was used on ``day``, by whoever holds it (the Matron's swaps)."""
+    return MemoryKey(f"times:{ability}:day{day}")
+
+
+def vote_tokens(seat: int) -> MemoryKey:
+    """How many vote tokens dead players have given the player in ``seat`` and they have not spent (the Beggar's)."""
+    return MemoryKey(f"tokens:{seat}")
+
+
 ValueKind = Literal["seat", "seats", "pairs"] | None
 """What of a key's value is a seat: the whole value, a space-separated list, ``seat=character`` pairs."""
 
@@ -295,6 +313,8 @@ _SEAT_KEYS: list[tuple[str, ValueKind]] = [
     (r"failed:[nd]\d+:(?P<s>\d+)", None),
     (r"skipped:\d+:[^:]+:(?P<s>\d+)", None),
     (r"exiled:(?P<s>\d+)", None),
+    (r"tokens:(?P<s>\d+)", None),
+    (r"twice:\d+:[^:]+:(?P<s>\d+)", None),
     (r"[^:]+:(?P<s>\d+):day\d+", None),  # guessed
 ]
 SEATS: list[tuple[re.Pattern[str], ValueKind]] = [(re.compile(p), kind) for p, kind in _SEAT_KEYS]

@@ -146,7 +146,7 @@ def _token_steps(cat: Catalogue, p: Player, first: bool) -> list[str]:
 
 
 def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict[str, float]) -> list[SheetStep]:
-    lines = []
+    lines: list[SheetStep] = []
     for cid in dict.fromkeys([*abilities(cat, p), *_token_steps(cat, p, first)]):
         char = cat.get(cid)
         if char is None:
@@ -160,7 +160,9 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
             # made) is used tonight, right after the step that gave it; its other nights' steps as usual.
             maker = g.memory[keys.gained(g.night, p.seat, cid)]
             anchor = maker if maker in pos else (p.character or "")
-            lines += _lines_of(g, cat, p, cid, pos.get(anchor, 0.0) + 0.5, once)
+            # after a line of theirs gained tonight too (the Apprentice's, joining by day, then what it gave)
+            before = [x.position for x in lines if x.id == anchor and anchor not in pos]
+            lines += _lines_of(g, cat, p, cid, before[0] + 0.01 if before else pos.get(anchor, 0.0) + 0.5, once)
         if not wakes(char, first):
             continue
         lines += _lines_of(g, cat, p, cid, position, steps)

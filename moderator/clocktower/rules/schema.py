@@ -120,6 +120,14 @@ class ReminderSpec(Model):
         False, description="The marked player may register as the other alignment (the Revolutionary's Aligned: "
         "once per game, one of them may register falsely).",
     )
+    sober: bool = Field(
+        False, description="While it lies, the marked player is sober and healthy whatever else lies there (the "
+        "storyteller's Sober, the Barista's Sober & Healthy); the Drunk stays the Drunk.",
+    )
+    acts_twice: bool = Field(
+        False, description="While it lies, the marked player's night ability works twice: right after their step "
+        "they are woken for it again (the Barista's Acts Twice).",
+    )
     may_survive_execution: bool = Field(
         False, description="The marked player's execution is a question to the storyteller, proposing they die "
         "(the Ventriloquist's Mad: they might not die if executed today).",
@@ -145,9 +153,10 @@ class Step(Model):
     by_storyteller: bool = Field(
         False, description="The storyteller, not the player, makes the choice (the Gossip's kill): no Goon reacts."
     )
-    command: Literal["ability", "guess"] | list[Literal["ability", "guess"]] = Field(
+    command: Literal["ability", "guess", "swap"] | list[Literal["ability", "guess", "swap"]] = Field(
         "ability", description="A day step: the command that uses it ('uses their ability', or 'guesses'), or both "
-        "(a public guess: the Damsel's by a Minion, the Puzzlemaster's).",
+        "(a public guess: the Damsel's by a Minion, the Puzzlemaster's); 'swap': 'swap seat N and seat M' by day, "
+        "while its holder can use it, is this step, the holder's seat first (the Matron's).",
     )
     opens_step: bool = Field(
         False,
@@ -158,10 +167,11 @@ class Step(Model):
         None, description="What the character part of a seat-and-character step is, asked for alone "
         "('Minion' for the Kazali: 'the Minion for seat 6?')."
     )
-    used_by: Team | Literal["any"] | None = Field(
+    used_by: Team | Literal["any", "dead"] | None = Field(
         None, description="A day step used by a player of this type (any: every player), not the holder, while the "
         "holder (or the Fabled) is in play ('seat N uses their ability on seat M', N a Minion: the Damsel's guess; "
-        "the Doomsayer's call, the Fiddler's duel)."
+        "the Doomsayer's call, the Fiddler's duel); 'dead': by a dead player, who may use nothing else (a dead "
+        "player's vote token given to the Beggar)."
     )
     wakes: Literal["holder", "demon"] = Field(
         "holder",

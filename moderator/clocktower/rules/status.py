@@ -20,7 +20,7 @@ STORYTELLER = "storyteller"
 STORYTELLER_TOKENS: dict[str, ReminderSpec] = {
     "Poisoned": ReminderSpec(en="Poisoned", ko="중독", status="poisoned", until="manual"),
     "Drunk": ReminderSpec(en="Drunk", ko="취함", status="drunk", until="manual"),
-    "Sober": ReminderSpec(en="Sober", ko="정상", until="manual"),
+    "Sober": ReminderSpec(en="Sober", ko="정상", until="manual", sober=True),
 }
 """What the storyteller's own tokens mean: poisoned or drunk, or sober whatever else lies there, until
 they are taken off."""
@@ -34,10 +34,10 @@ def spec(cat: Catalogue, r: Reminder) -> ReminderSpec | None:
     return char.reminder(r.name) if char else None
 
 
-def sober_by_hand(p: Player) -> bool:
-    """The storyteller has said this player is sober: no token and no jinx makes them drunk or poisoned
-    while it lies (the Drunk is still the Drunk)."""
-    return p.has_reminder("Sober", STORYTELLER)
+def made_sober(cat: Catalogue, p: Player) -> bool:
+    """A ``sober`` token lies by this player (the storyteller's Sober, the Barista's Sober & Healthy): no token
+    and no jinx makes them drunk or poisoned while it lies (the Drunk is still the Drunk)."""
+    return any((s := spec(cat, r)) is not None and s.sober for r in p.reminders)
 
 
 def active(g: Grimoire, cat: Catalogue, r: Reminder, _depth: int = 0) -> bool:
@@ -77,7 +77,7 @@ def source_need(s: ReminderSpec | None) -> str | None:
 
 def statuses(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> set[Status]:
     """The statuses that hold for ``p`` now."""
-    if sober_by_hand(p):  # the Drunk stays the Drunk: no token gives them the ability they think they have
+    if made_sober(cat, p):  # the Drunk stays the Drunk: no token gives them the ability they think they have
         return {"drunk"} if p.character == "drunk" else set()
     found = _own_statuses(g, cat, p, _depth)
     if not found and any(not _own_statuses(g, cat, q, _depth + 1) for q in _jinxed_partners(g, p)):
@@ -111,6 +111,11 @@ def _own_statuses(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> se
             if s is not None and s.status_others is not None and active(g, cat, r, _depth):
                 found.add(s.status_others)
     return found
+
+
+def acts_twice(g: Grimoire, cat: Catalogue, p: Player) -> bool:
+    """Whether an ``acts_twice`` token lies by ``p`` and works (the Barista's Acts Twice)."""
+    return any((s := spec(cat, r)) is not None and s.acts_twice and active(g, cat, r) for r in p.reminders)
 
 
 def counted_living(g: Grimoire, cat: Catalogue) -> list[Player]:

@@ -175,6 +175,10 @@ class RuleTexts(Model):
     damsel_becomes: Text
     no_townsfolk_left: Text
     damsel_guessed: Text
+    vote_token_given: Text
+    seats_swapped: Text
+    votes_with_token: Text
+    vote_not_paid: Text
     banshee_public: Text
     became_farmer: Text
     preacher_minion: Text
@@ -216,6 +220,7 @@ class EditTexts(Model):
     seats_moved_down: Text
     exile_vote: Text
     exiled_public: Text
+    exile_survived: Text
     exile_failed: Text
     fabled_added: Text
     fabled_removed: Text

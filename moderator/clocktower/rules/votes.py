@@ -3,7 +3,7 @@ storyteller keeps in mind by day (the day notes, a Fabled's among them)."""
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.events import AddReminder, Event, RemoveReminder, SetAlignment
+from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, RemoveReminder, SetAlignment
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import anyone_has
@@ -53,6 +53,29 @@ def vote_weights(g: Grimoire, cat: Catalogue) -> dict[int, int]:
             if placer is None or (placer.alive and not impaired(g, cat, placer)):
                 weights[p.seat] = weights.get(p.seat, 1) * s.vote_weight
     return weights
+
+
+def token_voters(g: Grimoire, cat: Catalogue) -> list[Player]:
+    """The living players who vote only by spending a vote token (the Beggar)."""
+    return [p for p in anyone_has(g, cat, "votes_need_token") if p.alive]
+
+
+def paid_votes(g: Grimoire, cat: Catalogue, said: list[int]) -> tuple[list[int], list[int], list[Event]]:
+    """Of the voters said, a living holder of ``votes_need_token`` (the Beggar) votes only by spending a vote
+    token: the voters counted, the ones without a token (not counted), and the tokens spent."""
+    holders = {p.seat for p in token_voters(g, cat)}
+    counted: list[int] = []
+    unpaid: list[int] = []
+    spent: list[Event] = []
+    for s in said:
+        held = int(g.memory.get(keys.vote_tokens(s), "0")) if s in holders else None
+        if held == 0:
+            unpaid.append(s)
+            continue
+        if held is not None:
+            spent.append(Remember(key=keys.vote_tokens(s), value=str(held - 1)))
+        counted.append(s)
+    return counted, unpaid, spent
 
 
 def nominations(g: Grimoire, cat: Catalogue, p: Player) -> int | None:

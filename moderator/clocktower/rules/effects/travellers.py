@@ -4,9 +4,19 @@ Collector's borrowed ability, the Apprentice's gained one, a once-per-game choic
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.events import AddReminder, Event, GainAbility, Remember
+from moderator.clocktower.grimoire.events import (
+    AddReminder,
+    Event,
+    GainAbility,
+    Remember,
+    RemoveReminder,
+    SetDay,
+    SpendGhostVote,
+    SwapSeats,
+)
+from moderator.clocktower.grimoire.state import Player
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import kill
+from moderator.clocktower.rules.abilities import abilities, kill
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import character_on_script, dead_target, effect, seat_of, sober, spend
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -14,6 +24,12 @@ from moderator.clocktower.rules.triggers import TRIGGERS, Trigger
 from moderator.errors import IllegalChoice
 
 TRIGGERS["dead_vote_only"] = Trigger("dead_vote_only", "passive")  # the Voudon's votes, read by the day (day.py)
+# the Deviant's: having used their day ability today (funny), the sober holder does not die by exile (travellers.py)
+# the Beggar's: a living holder's hand counts only by spending a vote token (rules/votes.py)
+TRIGGERS["votes_need_token"] = Trigger("votes_need_token", "passive")
+# the Butcher's: after the day's execution the living sober holder may nominate once more (nominations.py)
+TRIGGERS["nominates_after_execution"] = Trigger("nominates_after_execution", "passive")
+TRIGGERS["survives_exile_when_used_today"] = Trigger("survives_exile_when_used_today", "passive")
 
 
 def _target(ctx: Ctx, answer: Answer) -> int:
@@ -44,11 +60,13 @@ def _day_kill(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def _a_voter(ctx: Ctx, answer: Answer) -> None:
-    """The Gunslinger's choice: once a vote has been counted today, a player who voted (when the storyteller
-    named the voters; a count alone leaves it to them)."""
+    """The Gunslinger's choice: right after the day's first vote is counted (not after a later one), a player
+    who voted (when the storyteller named the voters; a count alone leaves it to them)."""
     _living_target(ctx, answer)
     if not ctx.g.today.votes:
         raise IllegalChoice("no_vote_yet")
+    if len(ctx.g.today.votes) > 1:
+        raise IllegalChoice("after_first_vote_only")
     named = ctx.g.memory.get(keys.voters(ctx.g.day), "").split()
     if named and str(_target(ctx, answer)) not in named:
         raise IllegalChoice("did_not_vote", seat=_target(ctx, answer))
@@ -70,13 +88,30 @@ effect("gnome_kill", "two_seats", check=_nominated_the_amigo)(_day_kill)
 
 @effect("bonecollector_restore", "seat", check=dead_target)
 def bonecollector_restore(ctx: Ctx, answer: Answer) -> Outcome:
-    """Once: a dead player has their ability again until dusk (Has Ability); the Bone Collector's is spent
-    (No Ability), drunk or not, and a drunk or poisoned choice restores nothing."""
+    """Once: a dead player has their ability again until dusk (Has Ability), even one spent (its No Ability
+    and its use are taken back), and a first-night ability is used again tonight, after the Bone Collector's
+    step; the Bone Collector's is spent (No Ability), drunk or not, and a drunk or poisoned choice restores
+    nothing."""
     events: list[Event] = [*spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
     if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
-    events.append(AddReminder(seat=seat_of(answer), source=ctx.ability, name="Has Ability", by_seat=ctx.seat))
-    return Outcome(events=events)
+    target = ctx.g.player(seat_of(answer))
+    events.append(AddReminder(seat=target.seat, source=ctx.ability, name="Has Ability", by_seat=ctx.seat))
+    return Outcome(events=[*events, *_unspent(ctx, target)])
+
+
+def _unspent(ctx: Ctx, p: Player) -> list[Event]:
+    """Every ability of ``p``'s works again: its No Ability tokens go, its use is forgotten; one used on the
+    first night only is used again tonight (remembered as gained by this ability)."""
+    held = abilities(ctx.cat, p)
+    events: list[Event] = [RemoveReminder(seat=p.seat, source=r.source, name=r.name)
+                           for r in p.reminders if r.name == "No Ability" and r.source in held]  # fmt: skip
+    events += [Remember(key=keys.used(a, p.seat), value=None) for a in held if keys.used(a, p.seat) in ctx.g.memory]
+    for a in held:
+        char = ctx.cat.get(a)
+        if char is not None and char.first_night is not None and char.other_night is None:
+            events.append(Remember(key=keys.gained(ctx.g.night, p.seat, a), value=ctx.ability))
+    return events
 
 
 def _apprentice_choice(ctx: Ctx, answer: Answer) -> None:
@@ -100,6 +135,60 @@ def apprentice_gain(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=events)
 
 
+SWAPS_A_DAY = 3
+"""The Matron's: at most this many pairs of players swap seats a day."""
+
+
+def _a_swap(ctx: Ctx, answer: Answer) -> None:
+    """Two other seats, two different ones, fewer than three swaps so far today."""
+    if len(answer.seats) != 3:
+        raise IllegalChoice("seat_count", need=3)
+    a, b = answer.seats[1:]
+    if a == b:
+        raise IllegalChoice("same_seat")
+    for s in (a, b):
+        if s not in ctx.g.seats():
+            raise IllegalChoice("no_such_seat", seat=s)
+    if int(ctx.g.memory.get(keys.times_today(ctx.ability, ctx.g.day), "0")) >= SWAPS_A_DAY:
+        raise IllegalChoice("swaps_today", most=SWAPS_A_DAY)
+
+
+@effect("seats_swapped", "two_seats", check=_a_swap)
+def seats_swapped(ctx: Ctx, answer: Answer) -> Outcome:
+    """'seat N uses their ability on seat A and seat B' (or 'swap seat A and seat B' by day): the two players
+    change seats, each with their name, character, life and tokens; nobody learns anything."""
+    a, b = answer.seats[1:]
+    key = keys.times_today(ctx.ability, ctx.g.day)
+    done = int(ctx.g.memory.get(key, "0"))
+    moved = SwapSeats(seats=(a, b), memory=keys.renumbered(ctx.g.memory, {a: b, b: a}))
+    said = filled(step_texts().rules.seats_swapped, seat=a, other=b, left=SWAPS_A_DAY - done - 1)
+    return Outcome(events=[moved, Remember(key=key, value=str(done + 1))], say=[said])
+
+
+def _gives_a_token(ctx: Ctx, answer: Answer) -> None:
+    """A dead player with their vote token gives it to a holder of this ability (the Beggar)."""
+    target = _target(ctx, answer)
+    if target not in ctx.g.seats() or ctx.ability not in abilities(ctx.cat, ctx.g.player(target)):
+        raise IllegalChoice("not_the_holder", seat=target, character=ctx.cat[ctx.ability].name)
+    if ctx.actor.alive or not ctx.actor.ghost_vote:
+        raise IllegalChoice("no_ghost_vote", seat=ctx.actor.seat)
+
+
+@effect("vote_token_given", "two_seats", check=_gives_a_token)
+def vote_token_given(ctx: Ctx, answer: Answer) -> Outcome:
+    """'seat N uses their ability on seat M', N dead: N's vote token goes to M (the Beggar), who learns N's
+    alignment."""
+    target = _target(ctx, answer)
+    held = int(ctx.g.memory.get(keys.vote_tokens(target), "0"))
+    events: list[Event] = [
+        SpendGhostVote(seat=ctx.actor.seat),
+        Remember(key=keys.vote_tokens(target), value=str(held + 1)),
+    ]
+    said = filled(step_texts().rules.vote_token_given, seat=target, giver=ctx.actor.seat,
+                  alignment=step_texts().flow.alignment[ctx.actor.alignment])  # fmt: skip
+    return Outcome(events=events, say=[said])
+
+
 def _another_players_nomination(ctx: Ctx, answer: Answer) -> None:
     """The Judge's: today's nomination under way or last voted was made by another player, and is no exile."""
     t = ctx.g.today
@@ -111,8 +200,20 @@ def _another_players_nomination(ctx: Ctx, answer: Answer) -> None:
 
 @effect("judge_ruling", check=_another_players_nomination)
 def judge_ruling(ctx: Ctx, answer: Answer) -> Outcome:
-    """Once: the storyteller carries out the ruling (executing by hand, or executing nobody); spent."""
-    return used_once(ctx, answer)
+    """Once, spent: the execution of the nomination ruled on fails (its nominee comes off the block; the votes
+    to beat stay). A ruling that it goes ahead the storyteller carries out by hand ('seat N is executed'). A
+    drunk or poisoned Judge's ruling has no force."""
+    t = ctx.g.today
+    events = used_once(ctx, answer).events
+    if sober(ctx) and t.block is not None and t.block == t.nominees[-1]:
+        events.append(SetDay(today=t.model_copy(update={"block": None})))
+    return Outcome(events=events)
+
+
+@effect("noted_today")
+def noted_today(ctx: Ctx, answer: Answer) -> Outcome:
+    """A day ability the storyteller judges (the Deviant was funny): only remembered as used today."""
+    return Outcome()
 
 
 @effect("used_once")

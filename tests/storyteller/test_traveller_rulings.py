@@ -1,0 +1,90 @@
+"""The Travellers' rulings the golden playthroughs (tests/golden/travellers) pin only in part, from the rule
+texts:
+
+- Matron: "Each day, you may choose up to 3 sets of 2 players to swap seats."
+- Beggar: "You must use a vote token to vote. If a dead player gives you theirs, you learn their alignment."
+- Butcher: "Each day, after the 1st execution, you may nominate again."
+- Deviant: "If you were funny today, you cannot die by exile."
+- Bishop: "At least 1 opposing player must be nominated each day."
+- Travellers are outside the character split of the table.
+"""
+
+from __future__ import annotations
+
+from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.bag import count_problems
+from tests.storyteller.helpers import Game
+from tests.tables import make_table
+
+SEVEN = ["imp", "baron", "soldier", "slayer", "ravenkeeper", "undertaker", "monk"]
+
+
+def _day_with(traveller: str) -> Game:
+    """Trouble Brewing with a good ``traveller`` in seat 8, on the first day."""
+    game = Game(make_table("trouble-brewing", list("abcdefgh"), [*SEVEN, traveller], add=[traveller]))
+    game.to("day")
+    return game
+
+
+def test_a_traveller_is_outside_the_split() -> None:
+    game = Game(make_table("trouble-brewing", list("abcdefgh"), ["imp", "poisoner", "chef", "empath", "monk",
+                                                                 "slayer", "soldier", "gunslinger"],
+                           add=["gunslinger"]))  # fmt: skip
+    assert count_problems(game.g, game.table.cat) == []  # seven players: 5 Townsfolk, 1 Minion, 1 Demon
+
+
+def test_the_matrons_swap_moves_the_players_and_what_names_their_seats() -> None:
+    game = _day_with("matron")
+    game.say("seat 4 nominates seat 2", "0 votes")  # remembered about seat 4: it moves with the player
+    game.edit("seat 4 dies")
+    game.edit("swap seat 4 and seat 7")
+    assert (game.player(4).name, game.player(4).character, game.player(4).alive) == ("g", "monk", True)
+    assert (game.player(7).name, game.player(7).character, game.player(7).alive) == ("d", "slayer", False)
+    assert game.g.memory[keys.nominators(1)] == "7" and game.g.today.nominators == [7]
+    assert game.player(7).ghost_vote
+
+
+def test_the_matrons_swaps_stop_at_three_and_a_dead_matron_swaps_characters() -> None:
+    game = _day_with("matron")
+    game.say("seat 8 uses their ability on seat 1 and seat 2", "swap seat 3 and seat 4", "swap seat 5 and seat 6")
+    assert "3 swaps" in game.refused("swap seat 1 and seat 2")
+    game.edit("seat 8 dies")
+    game.edit("swap seat 1 and seat 3")  # no Matron at work: the characters change hands, the players stay
+    assert (game.player(1).name, game.player(1).character) == ("b", "slayer")
+
+
+def test_the_beggar_votes_with_a_given_token_once() -> None:
+    game = _day_with("beggar")
+    game.edit("seat 5 dies")
+    reply = game.say("seat 5 uses their ability on seat 8")
+    assert "seat 5 is good" in " ".join(reply.say)
+    assert not game.player(5).ghost_vote
+    assert "no ghost vote" in game.refused("seat 5 uses their ability on seat 8")
+    game.say("seat 1 nominates seat 2", "seat 8 and seat 3 voted")
+    assert game.g.today.votes[2] == 2  # the token spent
+    game.say("seat 3 nominates seat 4", "seat 8 and seat 3 voted")
+    assert game.g.today.votes[4] == 1  # none left: the Beggar's hand is not counted
+
+
+def test_the_butcher_nominates_once_more_after_the_execution_only() -> None:
+    game = _day_with("butcher")
+    game.say("seat 8 nominates seat 5", "6 votes")
+    assert "nominated" in game.refused("seat 8 nominates seat 4")  # before the execution: once a day
+    game.say("seat 5 is executed", "seat 8 nominates seat 4", "0 votes")
+    assert "executed" in game.refused("seat 8 nominates seat 3")  # the extra nomination is spent
+    assert "executed" in game.refused("seat 2 nominates seat 3")  # nobody else nominates after it
+
+
+def test_a_drunk_deviant_dies_by_exile_though_funny() -> None:
+    game = _day_with("deviant")
+    game.edit("seat 8 is drunk")
+    game.say("seat 8 uses ability", "seat 3 calls for the exile of seat 8", "6 votes")
+    assert not game.player(8).alive
+
+
+def test_a_poisoned_bishop_lets_the_day_end() -> None:
+    game = _day_with("bishop")
+    assert "evil player nominated" in game.refused("end day")
+    game.edit("seat 8 is poisoned")
+    game.say("end day")
+    assert game.g.phase == "night"
