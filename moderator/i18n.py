@@ -7,19 +7,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from moderator.korean.numbers import number_words
 from moderator.korean.particles import resolve_particles
 
 Lang = Literal["ko", "en"]
 LANGS: tuple[Lang, ...] = ("ko", "en")
 
 _PLURAL = re.compile(r"\b(\d+)((?:\s+[^\s\d(]+)+?)\(s\)")
-_ORDINAL = re.compile(r"(?<![\d.])(\d{1,2}) ?번째")
-
-
-def resolve_ordinals(text: str) -> str:
-    """Korean ordinals in words, as a table reads them: ``1번째 밤`` is "첫 번째 밤", ``3번째`` "세 번째"."""
-    return _ORDINAL.sub(lambda m: number_words(int(m[1]), "번째"), text)
 
 
 def resolve_plurals(text: str) -> str:
@@ -44,4 +37,4 @@ class Text(BaseModel):
         """
         if lang != "ko":
             return resolve_plurals(self.en.format(**slots)) if slots else self.en
-        return resolve_particles(resolve_ordinals(self.ko.format(**slots)) if slots else self.ko)
+        return resolve_particles(self.ko.format(**slots) if slots else self.ko)
