@@ -30,6 +30,7 @@ from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import DAY_END
 from moderator.clocktower.rules.effects.base import alive_target, effect, seat_of, sober, spend
+from moderator.clocktower.rules.jinxes import cannot_give
 from moderator.clocktower.rules.status import acts_alive, impaired
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question
@@ -139,6 +140,8 @@ def _boffin_check(ctx: Ctx, answer: Answer) -> None:
         raise IllegalChoice("good_character")
     if cid in ctx.g.in_play():
         raise IllegalChoice("good_not_in_play", character=ctx.cat[cid].name)
+    if cannot_give(ctx.ability, cid):
+        raise IllegalChoice("jinxed_ability", character=ctx.cat[cid].name)
 
 
 @effect("boffin_gain", "character", check=_boffin_check)
