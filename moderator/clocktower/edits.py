@@ -28,7 +28,7 @@ from moderator.clocktower.grimoire.events import (
 from moderator.clocktower.grimoire.state import Alignment, Player, Reminder
 from moderator.clocktower.prompts import Reply
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import abilities, acts_as
+from moderator.clocktower.rules.abilities import abilities, acts_as, made_acts
 from moderator.clocktower.rules.decisions import decision_events, decisions, made_or_asked
 from moderator.clocktower.rules.schema import EVIL_TEAMS
 from moderator.clocktower.rules.status import STORYTELLER, source_need, spec, statuses
@@ -116,6 +116,7 @@ class EditFlow(TravellerFlow):
         if p.abilities:
             events.append(SetAbilities(seat=seat, abilities=[]))
         events += self._decided_for(seat, events, p.character)
+        events += made_acts(self._state, self.cat, seat, cid)
         self._push(f"seat {seat} is {cid}", self._cursor_follows(events))
         reply = [self._now_is(seat, cid, alignment)]
         if self._state.phase == "night":  # they learn it now: "you are" and the token

@@ -30,6 +30,16 @@ def acts_as(cat: Catalogue, p: Player) -> str | None:
     return p.character
 
 
+def made_acts(g: Grimoire, cat: Catalogue, seat: int, character: str, maker: str | None = None) -> list[Event]:
+    """A player made ``character`` mid-game whose data says it ``acts_when_made`` uses its first-night
+    ability: by night right after the step that made it (``maker``), by day on the coming night."""
+    made = cat.get(character)
+    if made is None or made.data is None or not made.data.acts_when_made or g.night < 1:
+        return []
+    night = g.night if g.phase == "night" else g.night + 1
+    return [Remember(key=keys.gained(night, seat, character), value=maker or "yes")]
+
+
 def _holder_wakes(data: CharacterData) -> bool:
     """Whether any of the character's night steps wakes its holder (not only the Demon: the Marionette's)."""
     steps = [*data.night.first, *data.night.other]

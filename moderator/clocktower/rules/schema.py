@@ -273,7 +273,8 @@ class CharacterData(Model):
     )
     acts_when_made: bool = Field(
         False, description="A player made this character during the game (the Pit-Hag's) uses its first-night "
-        "ability that night (seed 003's Shugenja).",
+        "ability that night (seed 003's Shugenja); made by day (by the storyteller's hand), on the coming night "
+        "(the Steward's, the Noble's).",
     )
     notes: Text | None = Field(None, description="How to run it, short, from the seed's notes.")
     day_note: Text | None = Field(
