@@ -50,6 +50,22 @@ def good_blocked(g: Grimoire, cat: Catalogue) -> bool:
     return False
 
 
+RESULT_SWAP = "swaps_result"
+"""The passive trigger that swaps who wins and who loses while its player is sober, dead or alive (the
+Heretic's)."""
+
+
+def swapper(g: Grimoire, cat: Catalogue) -> str | None:
+    """The character of a sober player, dead or alive, holding a :data:`RESULT_SWAP` ability, if any: while
+    one does, whoever wins, loses, and whoever loses, wins."""
+    for p in g.players:
+        char = cat.get(p.character) if p.character else None
+        names = char.data.triggers if char is not None and char.data is not None else []
+        if RESULT_SWAP in names and not impaired(g, cat, p):
+            return p.character
+    return None
+
+
 WonBy = Literal["no_demon", "two_alive"]
 """Why the game's own win conditions hold (an ability that decides gives its character instead)."""
 

@@ -256,6 +256,7 @@ def _haircuts_tonight(ctx: Ctx) -> bool:
 for _trigger in (
     Trigger("good_twin_executed", "death", _good_twin_executed),
     Trigger("twins_block_good_win", "passive"),
+    Trigger("swaps_result", "passive"),
     Trigger("witch_cursed_nominates", "nominated"),
     Trigger("witch_three_alive", "death", _witch_three_alive),
     Trigger("mad_about_outsider", "passive"),
