@@ -204,6 +204,10 @@ class Setup(Model):
         "evil player (the Lord of Typhon); the count check says when it does not.",
     )
     no_evil_info: bool = Field(False, description="The first night skips Minion and Demon info (Lil' Monsta).")
+    no_evil: bool = Field(
+        False, description="No evil character goes in the bag: good tokens only, no Demon and no Minion; with no "
+        "Demon the game goes on, and two players alive is evil's win (the Atheist)."
+    )
     evil_info: bool = Field(
         False, description="In play, the first night has Minion and Demon info whatever the player count (the "
         "Toymaker's normal starting info)."

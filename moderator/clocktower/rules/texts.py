@@ -244,7 +244,7 @@ class EditTexts(Model):
     help_title: Text
     help_line: Text
     help_edits: Text
-    won_by: dict[Literal["no_demon", "two_alive"], Text]
+    won_by: dict[Literal["no_demon", "two_alive", "two_alive_no_demon"], Text]
     won_by_ability: Text
     over_end: Text
     ended: Text

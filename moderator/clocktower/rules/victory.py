@@ -66,7 +66,7 @@ def swapper(g: Grimoire, cat: Catalogue) -> str | None:
     return None
 
 
-WonBy = Literal["no_demon", "two_alive"]
+WonBy = Literal["no_demon", "two_alive", "two_alive_no_demon"]
 """Why the game's own win conditions hold (an ability that decides gives its character instead)."""
 
 
@@ -80,6 +80,9 @@ def winner(g: Grimoire, cat: Catalogue) -> Winner | None:
 def won(g: Grimoire, cat: Catalogue) -> tuple[Winner, WonBy] | None:
     """Who wins by the game's own conditions now, and why (see :func:`winner`)."""
     demons = demon_players(g, cat)
+    if any(p.character and cat.setup(p.character).no_evil for p in g.players if p.character in cat):
+        # the Atheist's game: no Demon, good wins only by executing the storyteller; two alive, evil wins
+        return ("evil", "two_alive_no_demon") if g.players and len(counted_living(g, cat)) <= 2 else None
     if not demons:
         # An unseated Demon with no one holding it yet (Lil' Monsta before the first babysitting).
         # No Demon yet while the Summoner lives (its setup's -1 Demon): the third night makes one.
