@@ -16,11 +16,12 @@ from moderator.clocktower.grimoire.events import (
     Remember,
     SetCursor,
     SetDay,
+    SetWinner,
     SpendGhostVote,
     parse_events,
 )
 from moderator.clocktower.grimoire.state import Cursor
-from moderator.clocktower.nominations import NominationFlow
+from moderator.clocktower.nominations import STORYTELLER_SEAT, NominationFlow
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.questions import QuestionFlow
 from moderator.clocktower.rules import keys
@@ -181,6 +182,9 @@ class DayFlow(NominationFlow, DayStepFlow, QuestionFlow):
         if t.block is not None and keys.evil_only_votes(self._state.day, t.block) in self._state.memory:
             p = self._state.player(t.block)  # only evil players voted (Legion's): nobody is executed
             public.append(self._t(flow.execution_fails_public, seat=p.seat, name=p.name))
+        elif t.block == STORYTELLER_SEAT:  # the Atheist's game: the storyteller executed, good wins
+            events.append(SetWinner(winner="good", reason="atheist"))
+            public.append(self._t(flow.storyteller_executed_public))
         elif t.block is not None:
             p = self._state.player(t.block)
             deaths = kill(self._state, self.cat, t.block, executed=True)
@@ -235,6 +239,7 @@ def _kills(e: Ask) -> bool:
 
 DAY_MOVES: dict[Intent, Callable[[DayFlow, Command], Reply]] = {
     "nominate": DayFlow._nominate,
+    "nominate_storyteller": DayFlow._nominate_storyteller,
     "exile": DayFlow._exile_called,
     "slays": DayFlow._slay,
     "dies": DayFlow._dies,

@@ -25,6 +25,9 @@ from moderator.clocktower.travellers import TravellerFlow
 from moderator.commands.parse import Command
 from moderator.errors import IllegalChoice
 
+STORYTELLER_SEAT = 0
+"""The nominee who is the storyteller (the Atheist's game): no player sits at seat 0."""
+
 
 class NominationFlow(TravellerFlow):
     """The prompt and act of the votes, and the nominations that open them."""
@@ -41,6 +44,8 @@ class NominationFlow(TravellerFlow):
         if t.exile:
             return self._exile_prompt(c)
         template = flow.nominated_secret if self._secret_votes() else flow.nominated
+        if t.pending == STORYTELLER_SEAT:
+            template = flow.storyteller_nominated
         text = self._t(template, nominee=t.pending, threshold=self._threshold())
         text += "".join(" " + self._t(n) for n in vote_notes(self._state, self.cat))  # the Butler's Master
         if anyone_has(self._state, self.cat, "voters_asked"):  # the Flowergirl's: who voted, not only how many
@@ -97,6 +102,31 @@ class NominationFlow(TravellerFlow):
         if not p.alive:  # died for nominating (the Witch's curse): announced at once
             return Reply(say=[self._t(step_texts().rules.cursed_nominator, seat=p.seat)],
                          public=[self._t(step_texts().flow.died_public, seat=p.seat, name=p.name)])  # fmt: skip
+        return Reply()
+
+    def _nominate_storyteller(self, cmd: Command) -> Reply:
+        """``seat 2 nominates the storyteller``: in a game whose setup has no evil (the Atheist's), a living
+        player may; the storyteller executed, good wins (at the day's end)."""
+        nominator = cmd.seats[0]
+        g, t = self._state, self._state.today
+        if nominator not in g.seats():
+            raise IllegalChoice("no_such_seat", seat=nominator)
+        if not any(p.character and p.character in self.cat and self.cat.setup(p.character).no_evil
+                   for p in g.players):  # fmt: skip
+            raise IllegalChoice("storyteller_not_nominated")
+        if shown_dead(self.cat, g.player(nominator)):
+            raise IllegalChoice("dead_nominator", seat=nominator)
+        if g.executed_today is not None or keys.executed(g.day) in g.memory:
+            raise IllegalChoice("executed_already")
+        if nominator in t.nominators:
+            raise IllegalChoice("nominated_already", seat=nominator)
+        if STORYTELLER_SEAT in t.nominees:
+            raise IllegalChoice("storyteller_nominated_already")
+        nominees, pending = [*t.nominees, STORYTELLER_SEAT], STORYTELLER_SEAT
+        today = t.model_copy(update={"nominators": [*t.nominators, nominator], "nominees": nominees,
+                                     "pending": pending})  # fmt: skip
+        self._push("nominate", [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes")),
+                                self._remember_seats(keys.nominators(g.day), [nominator])])  # fmt: skip
         return Reply()
 
     def _exile_called(self, cmd: Command) -> Reply:
@@ -174,7 +204,8 @@ class NominationFlow(TravellerFlow):
         block, block_votes = t.block, t.block_votes
         if votes >= self._threshold() and votes > block_votes:
             block, block_votes = nominee, votes
-            news = self._t(flow.on_block, seat=nominee, votes=votes)
+            news = self._t(flow.on_block if nominee != STORYTELLER_SEAT else flow.storyteller_on_block,
+                           seat=nominee, votes=votes)  # fmt: skip
         elif votes >= self._threshold() and votes == block_votes:
             block = None
             news = self._t(flow.tie)
@@ -194,4 +225,5 @@ class NominationFlow(TravellerFlow):
                              *about_to_die(self._state, self.cat, block), SetCursor(cursor=nxt)])  # fmt: skip
         if self._secret_votes():
             return Reply(say=[news], public=[self._t(flow.vote_public_secret)])
-        return Reply(say=[news], public=[self._t(flow.vote_public, nominee=nominee, votes=votes), news])
+        told = flow.vote_public if nominee != STORYTELLER_SEAT else flow.storyteller_vote_public
+        return Reply(say=[news], public=[self._t(told, nominee=nominee, votes=votes), news])

@@ -61,6 +61,10 @@ class Flow(Model):
     revived_public: Text
     nominated: Text
     nominated_secret: Text
+    storyteller_nominated: Text
+    storyteller_vote_public: Text
+    storyteller_on_block: Text
+    storyteller_executed_public: Text
     vote_public: Text
     vote_public_secret: Text
     ghosts: Text
