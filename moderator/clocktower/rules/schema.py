@@ -204,6 +204,10 @@ class Setup(Model):
         "evil player (the Lord of Typhon); the count check says when it does not.",
     )
     no_evil_info: bool = Field(False, description="The first night skips Minion and Demon info (Lil' Monsta).")
+    holds_team: Team | None = Field(
+        None, description="It has the ability of every other character of this type on the script, all at once "
+        "(the Hermit's Outsiders), given at setup; not one a player only believes they have (the Drunk's)."
+    )
     no_evil: bool = Field(
         False, description="No evil character goes in the bag: good tokens only, no Demon and no Minion; with no "
         "Demon the game goes on, and two players alive is evil's win (the Atheist)."
