@@ -133,6 +133,10 @@ class Step(Model):
     """One thing the storyteller does when a character wakes, or uses a day ability."""
 
     prompt: Text = Field(description="Spoken to the storyteller; {seat}, {name} and {character} are filled.")
+    impaired_prompt: Text | None = Field(
+        None, description="Said instead of ``prompt`` while the player is drunk or poisoned (the Wraith, told to "
+        "keep its eyes closed)."
+    )
     expects: list[Expect] = Field(default_factory=lambda: list[Expect](["confirm"]))
     effect: str | None = Field(None, description="A named effect function (moderator.clocktower.rules.effects).")
     wake_if: str = Field("alive", description="A named wake condition (moderator.clocktower.rules.conditions).")
