@@ -17,7 +17,7 @@ from moderator.clocktower.grimoire.state import Cursor, Player
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import anyone_has
-from moderator.clocktower.rules.daytime import nomination_events
+from moderator.clocktower.rules.daytime import nomination_events, riot_chain
 from moderator.clocktower.rules.status import impaired, shown_dead, spec
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.votes import about_to_die, nominations, secret_holder, vote_notes, vote_weights
@@ -77,12 +77,14 @@ class NominationFlow(TravellerFlow):
         if self.cat.team(self._state.player(nominee).character) == "traveller":
             return self._call_exile(nominee)  # a Traveller is exiled, not executed: anyone may call for it
         times = nominations(self._state, self.cat, self._state.player(nominator))  # the Banshee's, even dead
-        if shown_dead(self.cat, self._state.player(nominator)) and times is None:  # dead, or shown dead (Zombuul)
+        chain = riot_chain(self._state, self.cat, nominator)  # the Riot's nominee nominates at once, dead
+        # dead, or shown dead (the Zombuul's)
+        if shown_dead(self.cat, self._state.player(nominator)) and times is None and not chain:
             raise IllegalChoice("dead_nominator", seat=nominator)
         if self._state.executed_today is not None or keys.executed(self._state.day) in self._state.memory:
             # executed at a nomination (the Virgin's), or by the storyteller (madness): the day is over
             raise IllegalChoice("executed_already")
-        if t.nominators.count(nominator) >= (times or 1):
+        if t.nominators.count(nominator) >= (times or 1) and not chain:
             raise IllegalChoice("nominated_already", seat=nominator)
         if nominee in t.nominees:
             raise IllegalChoice("nominee_already", seat=nominee)

@@ -55,6 +55,24 @@ def _mayor_no_execution(g: Grimoire, cat: Catalogue, owner: Player) -> list[Even
     return [SetWinner(winner=owner.alignment, reason="mayor")] if len(g.living()) == MAYOR_ALIVE else []
 
 
+RIOT_DAY = 3
+"""The Riot's day: its Minions become Riot the night before, and each nominee dies and nominates at once."""
+RIOT_NOMINATED = "riot_nominated"
+"""The trigger of the Riot's day three (registered in effects/riot.py)."""
+
+
+def riot_holders(g: Grimoire, cat: Catalogue) -> list[Player]:
+    """The living players with the Riot's ability (the Demon, and the Minions it made Riot)."""
+    return [p for p in anyone_has(g, cat, RIOT_NOMINATED) if p.alive]
+
+
+def riot_chain(g: Grimoire, cat: Catalogue, nominator: int) -> bool:
+    """Whether ``nominator`` is today's last nominee on the Riot's day: they nominate at once, dead or not, even
+    if they nominated before."""
+    return g.day == RIOT_DAY and bool(riot_holders(g, cat)) and bool(g.today.nominees) and \
+        g.today.nominees[-1] == nominator and g.today.pending is None
+
+
 NOMINATED: dict[str, NominatedFn] = {"virgin_nominated": _virgin_nominated}
 DAY_END: dict[str, DayEndFn] = {"mayor_no_execution": _mayor_no_execution}
 
