@@ -28,7 +28,7 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import kept_alive_by, kill
 from moderator.clocktower.rules.daytime import day_end_events
 from moderator.clocktower.rules.texts import step_texts
-from moderator.clocktower.rules.victory import winner
+from moderator.clocktower.rules.victory import over_notes, winner
 from moderator.clocktower.rules.votes import day_notes
 from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
@@ -58,7 +58,8 @@ class DayFlow(NominationFlow, DayStepFlow, QuestionFlow):
         won = self._state.winner
         public = flow.winner_public[won](self.lang) if won else None
         why = self._won_by()
-        lines = [self._t(flow.over), *([public] if public else []), *([why] if why else []), *self.grimoire_lines(),
+        lines = [self._t(flow.over), *([public] if public else []), *([why] if why else []),
+                 *(self._t(note) for note in over_notes(self._state, self.cat)), *self.grimoire_lines(),
                  self._t(edits.over_end)]  # fmt: skip
         return self._base(Cursor(id="over"), ["confirm"], " ".join(lines), public, won, ())
 

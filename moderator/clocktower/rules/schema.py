@@ -293,6 +293,10 @@ class CharacterData(Model):
         None, description="Said to the storyteller while the day is open, while a player of it lives sober (the "
         "Bishop's: only the storyteller nominates); {seat}: that player.",
     )
+    over_note: Text | None = Field(
+        None, description="Said to the storyteller when the game ends, for each sober player of it, dead or alive, "
+        "whose team lost (the Politician's: were they the most responsible?); {seat}: that player.",
+    )
     vote_note: Text | None = Field(
         None, description="A Fabled's (or Loric's): said to the storyteller at every vote while it is in play (the "
         "Big Wig's speaker chosen by the nominee).",

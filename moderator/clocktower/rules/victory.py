@@ -11,6 +11,8 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.schema import Until
 from moderator.clocktower.rules.status import acts_alive, counted_living, impaired, is_demon, source_need, spec
+from moderator.clocktower.rules.texts import filled
+from moderator.i18n import Text
 
 
 def demon_players(g: Grimoire, cat: Catalogue) -> list[Player]:
@@ -95,6 +97,18 @@ def won(g: Grimoire, cat: Catalogue) -> tuple[Winner, WonBy] | None:
     if len(counted_living(g, cat)) <= 2:
         return ("evil", "two_alive")
     return None
+
+
+def over_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
+    """What the storyteller is asked when the game is over: each ``over_note`` of a sober player, dead or
+    alive, whose team lost (the Politician's)."""
+    found: list[Text] = []
+    for p in g.players:
+        char = cat.get(p.character) if p.character else None
+        note = char.data.over_note if char is not None and char.data is not None else None
+        if note is not None and g.winner is not None and p.alignment != g.winner and not impaired(g, cat, p):
+            found.append(filled(note, seat=p.seat))
+    return found
 
 
 def _held(p: Player) -> set[str]:
