@@ -7,7 +7,7 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.schema import CharacterData
-from moderator.clocktower.rules.status import impaired, is_demon, protected, protector, shown_dead, spec
+from moderator.clocktower.rules.status import impaired, impaired_for, is_demon, protected, protector, shown_dead, spec
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, asked_by, question
 from moderator.journal import simulate
@@ -84,7 +84,7 @@ def anyone_has(g: Grimoire, cat: Catalogue, trigger: str) -> list[Player]:
 
 def _has_sober(g: Grimoire, cat: Catalogue, p: Player, trigger: str) -> bool:
     """Whether ``p`` has the passive trigger ``trigger`` and is sober and healthy."""
-    return trigger in triggers_of(cat, p) and not impaired(g, cat, p)
+    return trigger in triggers_of(cat, p) and not impaired_for(g, cat, p, owning(cat, p, trigger))
 
 
 def _bounce(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:

@@ -10,7 +10,7 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import anyone_has, kill, owning
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.status import impaired, misregisters
+from moderator.clocktower.rules.status import impaired, impaired_for, misregisters
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, asked_by, question
 
@@ -33,7 +33,7 @@ def _virgin_nominated(
         Remember(key=keys.used("virgin", owner.seat), value="yes"),
         AddReminder(seat=owner.seat, source="virgin", name="No Ability"),
     ]
-    if impaired(g, cat, owner) or not owner.alive:
+    if impaired_for(g, cat, owner, "virgin") or not owner.alive:
         return spend
     p = g.player(nominator)
     if cat.team(p.character) == "townsfolk":

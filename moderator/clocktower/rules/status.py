@@ -9,6 +9,7 @@ being is to be drunk.
 from __future__ import annotations
 
 from moderator.clocktower.grimoire.state import Grimoire, Player, Reminder
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.jinxes import both_drunk_pairs
 from moderator.clocktower.rules.schema import Registering, ReminderSpec, Status
@@ -126,6 +127,13 @@ def shown_dead(cat: Catalogue, p: Player) -> bool:
 def impaired(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> bool:
     """Drunk or poisoned: the ability does nothing and false information is allowed."""
     return bool(statuses(g, cat, p, _depth))
+
+
+def impaired_for(g: Grimoire, cat: Catalogue, p: Player, ability: str | None) -> bool:
+    """Whether ``p``'s ``ability`` does nothing now: they are drunk or poisoned, and it is not one given to
+    work even so (``keys.kept_sober``: the Boffin's to the Demon)."""
+    kept = ability is not None and keys.kept_sober(ability, p.seat) in g.memory
+    return not kept and impaired(g, cat, p)
 
 
 def protected(g: Grimoire, cat: Catalogue, p: Player, by_demon: bool = False, executed: bool = False) -> bool:

@@ -153,7 +153,8 @@ def boffin_gain(ctx: Ctx, answer: Answer) -> Outcome:
     if not sober(ctx) or demon is None:
         return Outcome(say=[step_texts().rules.impaired] if demon else [])
     told = _text("boffin_tell", seat=demon.seat, character=ctx.cat[answer.character].name)
-    return Outcome(events=[GainAbility(seat=demon.seat, ability=answer.character)], say=[told])
+    kept = Remember(key=keys.kept_sober(answer.character, demon.seat), value="boffin")  # even drunk or poisoned
+    return Outcome(events=[GainAbility(seat=demon.seat, ability=answer.character), kept], say=[told])
 
 
 # -- the Summoner: a Demon made on the third night -------------------------------------------------
