@@ -344,6 +344,12 @@ def wish_made(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=spend(ctx)) if answer.yes else Outcome()
 
 
+@effect("wish_made_by_day")
+def wish_made_by_day(ctx: Ctx, answer: Answer) -> Outcome:
+    """The Wizard wishes by day ("seat N uses their ability"): spent, no wish offered at night."""
+    return Outcome(events=spend(ctx))
+
+
 for _trigger in (
     Trigger("boomdandy_executed", "death", _boomdandy_executed),
     Trigger("lleech_host_dies", "death", _lleech_host_dies),
