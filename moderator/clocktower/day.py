@@ -47,6 +47,9 @@ class DayFlow(NominationFlow, DayStepFlow, QuestionFlow):
         text += "".join(" " + self._t(n) for n in day_notes(self._state, self.cat))  # the Cerenovus's Mad
         return self._base(c, ["two_seats", "seat", "confirm"], text, None, None, tuple(DAY_MOVES))
 
+    def _ability_at_vote(self, cmd: Command) -> Reply:
+        return self._day_ability(cmd)
+
     def _ghosts_prompt(self, c: Cursor) -> Prompt:
         # The day's own moves end the ghost votes too: "end day" or the next nomination needs no extra next.
         moves: tuple[Intent, ...] = ("seat", *(i for i in DAY_MOVES if i != "seat"))

@@ -50,7 +50,12 @@ class NominationFlow(TravellerFlow):
         text += "".join(" " + self._t(n) for n in vote_notes(self._state, self.cat))  # the Butler's Master
         if anyone_has(self._state, self.cat, "voters_asked"):  # the Flowergirl's: who voted, not only how many
             text += " " + self._t(step_texts().rules.say_voters)
-        return self._base(c, ["number"], text, None, None, ("votes", "number", "voters"))
+        # a day ability used while the vote waits (the Gnome's kill of its Amigo's nominator): the vote goes on
+        return self._base(c, ["number"], text, None, None, ("votes", "number", "voters", "ability"))
+
+    def _ability_at_vote(self, cmd: Command) -> Reply:
+        """A day ability used while a vote waits (day.py's: daysteps.py's); the vote waiting stays."""
+        raise NotImplementedError
 
     def _voudon(self) -> Player | None:
         """A living, sober holder of ``dead_vote_only`` (the Voudon): only they and the dead vote, the dead
@@ -180,6 +185,8 @@ class NominationFlow(TravellerFlow):
                                         character=self.cat[r.source].name(self.lang))  # fmt: skip
 
     def _votes(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
+        if cmd.intent == "ability":
+            return self._ability_at_vote(cmd)
         if self._state.today.exile:
             return self._exile_votes(cmd)
         said = sorted(set(cmd.seats)) if cmd.intent == "voters" else None

@@ -234,6 +234,7 @@ class Target(Model):
     not_self: bool = False
     same_character: bool = Field(False, description="Only players of this same character.")
     other_alignment: bool = Field(False, description="Only players of the other alignment than the owner's.")
+    same_alignment: bool = Field(False, description="Only players of the owner's alignment (the Gnome's Amigo).")
     in_play: bool | None = Field(None, description="For characters: must (True) or must not (False) be in play.")
 
 
