@@ -108,6 +108,11 @@ class EditFlow(TravellerFlow):
         if team == "demon" and not setup.in_bag and setup.believes is None:  # Lil' Monsta: a Minion babysits it
             raise IllegalChoice("never_a_player", character=self._cname(cid))
         p = self._who(seat)
+        c = self._state.cursor
+        if c is not None and self._state.phase == "night" and any(
+            r.source == c.id and (s := spec(self.cat, r)) is not None and s.keeps_character for r in p.reminders
+        ):  # the Cacklejack's Not Me: the player it picked is not the one changed
+            raise IllegalChoice("keeps_character", seat=seat, character=self._cname(c.id))
         said = cmd.value if cmd.value in ("good", "evil") else None
         alignment: Alignment = "evil" if team in EVIL_TEAMS else ("good" if team != "traveller" else p.alignment)
         if said in ("good", "evil"):

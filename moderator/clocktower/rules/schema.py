@@ -116,6 +116,10 @@ class ReminderSpec(Model):
         None, description="The marked player may nominate this many times a day, alive or dead, while sober (the "
         "Banshee's Has Ability: 2).",
     )
+    keeps_character: bool = Field(
+        False, description="At its source's night step the marked player is not the one whose character changes "
+        "(the Cacklejack's Not Me): 'seat N is X' for them is refused there."
+    )
     may_survive_execution: bool = Field(
         False, description="The marked player's execution is a question to the storyteller, proposing they die "
         "(the Ventriloquist's Mad: they might not die if executed today).",
