@@ -109,10 +109,10 @@ class EditFlow(TravellerFlow):
             raise IllegalChoice("never_a_player", character=self._cname(cid))
         p = self._who(seat)
         c = self._state.cursor
-        if c is not None and self._state.phase == "night" and any(
-            r.source == c.id and (s := spec(self.cat, r)) is not None and s.keeps_character for r in p.reminders
-        ):  # the Cacklejack's Not Me: the player it picked is not the one changed
-            raise IllegalChoice("keeps_character", seat=seat, character=self._cname(c.id))
+        step = c.id if c is not None and self._state.phase == "night" else None
+        kept = [r for r in p.reminders if r.source == step and (s := spec(self.cat, r)) and s.keeps_character]
+        if step is not None and kept:  # the Cacklejack's Not Me: the player it picked is not the one changed
+            raise IllegalChoice("keeps_character", seat=seat, character=self._cname(step))
         said = cmd.value if cmd.value in ("good", "evil") else None
         alignment: Alignment = "evil" if team in EVIL_TEAMS else ("good" if team != "traveller" else p.alignment)
         if said in ("good", "evil"):

@@ -69,8 +69,8 @@ def riot_holders(g: Grimoire, cat: Catalogue) -> list[Player]:
 def riot_chain(g: Grimoire, cat: Catalogue, nominator: int) -> bool:
     """Whether ``nominator`` is today's last nominee on the Riot's day: they nominate at once, dead or not, even
     if they nominated before."""
-    return g.day == RIOT_DAY and bool(riot_holders(g, cat)) and bool(g.today.nominees) and \
-        g.today.nominees[-1] == nominator and g.today.pending is None
+    last = g.today.nominees[-1] if g.today.nominees else None
+    return g.day == RIOT_DAY and last == nominator and g.today.pending is None and bool(riot_holders(g, cat))
 
 
 NOMINATED: dict[str, NominatedFn] = {"virgin_nominated": _virgin_nominated}
