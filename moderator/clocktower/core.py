@@ -25,7 +25,7 @@ from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.scripts import Script
 from moderator.clocktower.rules.status import acts_alive, acts_twice, statuses
 from moderator.clocktower.rules.texts import step_texts
-from moderator.clocktower.rules.victory import expiring, lapsed, won
+from moderator.clocktower.rules.victory import expiring, lapsed, swapper, won
 from moderator.clocktower.wording import Wording
 from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
@@ -81,6 +81,10 @@ class Core(JournaledEngine[Grimoire, Journal]):
         found = won(after, self.cat) if after.winner is None and after.phase != "setup" else None
         if found is not None:
             events += [SetWinner(winner=found[0], reason=found[1]), SetCursor(cursor=Cursor(id="over"))]
+            after = simulate(self._state, events)
+        if after.winner is not None and self._state.winner is None and (by := swapper(after, self.cat)):
+            # the Heretic's: whoever wins, loses, and whoever loses, wins
+            events += [SetWinner(winner="good" if after.winner == "evil" else "evil", reason=by)]
         self._record(label, events)
 
     def _t(self, text: Text, **slots: object) -> str:

@@ -16,18 +16,19 @@ from moderator.clocktower.grimoire.events import (
     Remember,
     SetCursor,
     SetDay,
+    SetWinner,
     SpendGhostVote,
     parse_events,
 )
 from moderator.clocktower.grimoire.state import Alignment, Cursor
-from moderator.clocktower.nominations import NominationFlow
+from moderator.clocktower.nominations import STORYTELLER_SEAT, NominationFlow
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.questions import QuestionFlow
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import kept_alive_by, kill
 from moderator.clocktower.rules.daytime import day_end_events, opposite_unnominated
 from moderator.clocktower.rules.texts import step_texts
-from moderator.clocktower.rules.victory import winner
+from moderator.clocktower.rules.victory import over_notes, winner
 from moderator.clocktower.rules.votes import day_notes
 from moderator.commands.parse import Command
 from moderator.commands.phrases import Intent
@@ -46,6 +47,9 @@ class DayFlow(NominationFlow, DayStepFlow, QuestionFlow):
         text += "".join(" " + self._t(n) for n in day_notes(self._state, self.cat))  # the Cerenovus's Mad
         return self._base(c, ["two_seats", "seat", "confirm"], text, None, None, tuple(DAY_MOVES))
 
+    def _ability_at_vote(self, cmd: Command) -> Reply:
+        return self._day_ability(cmd)
+
     def _ghosts_prompt(self, c: Cursor) -> Prompt:
         # The day's own moves end the ghost votes too: "end day" or the next nomination needs no extra next.
         moves: tuple[Intent, ...] = ("seat", *(i for i in DAY_MOVES if i != "seat"))
@@ -57,7 +61,8 @@ class DayFlow(NominationFlow, DayStepFlow, QuestionFlow):
         won = self._state.winner
         public = flow.winner_public[won](self.lang) if won else None
         why = self._won_by()
-        lines = [self._t(flow.over), *([public] if public else []), *([why] if why else []), *self.grimoire_lines(),
+        lines = [self._t(flow.over), *([public] if public else []), *([why] if why else []),
+                 *(self._t(note) for note in over_notes(self._state, self.cat)), *self.grimoire_lines(),
                  self._t(edits.over_end)]  # fmt: skip
         return self._base(Cursor(id="over"), ["confirm"], " ".join(lines), public, won, ())
 
@@ -188,6 +193,9 @@ class DayFlow(NominationFlow, DayStepFlow, QuestionFlow):
         if t.block is not None and keys.evil_only_votes(self._state.day, t.block) in self._state.memory:
             p = self._state.player(t.block)  # only evil players voted (Legion's): nobody is executed
             public.append(self._t(flow.execution_fails_public, seat=p.seat, name=p.name))
+        elif t.block == STORYTELLER_SEAT:  # the Atheist's game: the storyteller executed, good wins
+            events.append(SetWinner(winner="good", reason="atheist"))
+            public.append(self._t(flow.storyteller_executed_public))
         elif t.block is not None:
             p = self._state.player(t.block)
             deaths = kill(self._state, self.cat, t.block, executed=True)
@@ -242,6 +250,7 @@ def _kills(e: Ask) -> bool:
 
 DAY_MOVES: dict[Intent, Callable[[DayFlow, Command], Reply]] = {
     "nominate": DayFlow._nominate,
+    "nominate_storyteller": DayFlow._nominate_storyteller,
     "exile": DayFlow._exile_called,
     "slays": DayFlow._slay,
     "dies": DayFlow._dies,

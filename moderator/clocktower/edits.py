@@ -28,7 +28,7 @@ from moderator.clocktower.grimoire.events import (
 from moderator.clocktower.grimoire.state import Alignment, Player, Reminder
 from moderator.clocktower.prompts import Reply
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import abilities, acts_as, seat_swapper
+from moderator.clocktower.rules.abilities import abilities, acts_as, made_acts, seat_swapper
 from moderator.clocktower.rules.decisions import decision_events, decisions, made_or_asked
 from moderator.clocktower.rules.schema import EVIL_TEAMS
 from moderator.clocktower.rules.status import STORYTELLER, source_need, spec, statuses
@@ -108,6 +108,11 @@ class EditFlow(TravellerFlow):
         if team == "demon" and not setup.in_bag and setup.believes is None:  # Lil' Monsta: a Minion babysits it
             raise IllegalChoice("never_a_player", character=self._cname(cid))
         p = self._who(seat)
+        c = self._state.cursor
+        step = c.id if c is not None and self._state.phase == "night" else None
+        kept = [r for r in p.reminders if r.source == step and (s := spec(self.cat, r)) and s.keeps_character]
+        if step is not None and kept:  # the Cacklejack's Not Me: the player it picked is not the one changed
+            raise IllegalChoice("keeps_character", seat=seat, character=self._cname(step))
         said = cmd.value if cmd.value in ("good", "evil") else None
         alignment: Alignment = "evil" if team in EVIL_TEAMS else ("good" if team != "traveller" else p.alignment)
         if said in ("good", "evil"):
@@ -116,6 +121,7 @@ class EditFlow(TravellerFlow):
         if p.abilities:
             events.append(SetAbilities(seat=seat, abilities=[]))
         events += self._decided_for(seat, events, p.character)
+        events += made_acts(self._state, self.cat, seat, cid)
         self._push(f"seat {seat} is {cid}", self._cursor_follows(events))
         reply = [self._now_is(seat, cid, alignment)]
         if self._state.phase == "night":  # they learn it now: "you are" and the token

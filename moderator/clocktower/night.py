@@ -121,6 +121,8 @@ class NightFlow(ChoiceFlow):
                 allowed += plain_answers(truth)  # "yes", "2", "imp": what was shown, said plainly
         elif effect is not None and effect.info_check:
             allowed.append("showed")  # the token shown is the answer (the Pixie's)
+        elif effect is not None and effect.judged is not None:  # the storyteller's judgement, said as shown
+            allowed += ["showed", effect.judged]
         text += self._part_text(c, step)
         prompt = replace(self._base(c, expects, text, None, truth, [*allowed, "dies"]), part=self._part(c, step))
         if effect is not None and effect.shows_player:
@@ -227,6 +229,9 @@ class NightFlow(ChoiceFlow):
             return Reply()
         if cmd.intent == "showed" and effect.info_check:  # the token shown is the answer (the Pixie's)
             cmd = self._shown_as_answer(cmd)
+        if effect.judged is not None and cmd.intent in ("showed", effect.judged):  # the High Priestess's player
+            judged = cmd.seats[0] if cmd.intent == "seat" else cmd.value
+            return self._finish(c, effect, effect.apply(ctx, Answer()), [self._remember_shown(c, judged)], Answer())
         if p.truth is not None and cmd.intent in ("next", "showed"):
             given = Answer()
             shown, warned = self._given(c, cmd, p)

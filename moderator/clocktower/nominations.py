@@ -17,7 +17,7 @@ from moderator.clocktower.grimoire.state import Cursor, Player
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import anyone_has, owning
-from moderator.clocktower.rules.daytime import nomination_events
+from moderator.clocktower.rules.daytime import nomination_events, riot_chain
 from moderator.clocktower.rules.status import impaired, shown_dead, spec
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.votes import (
@@ -32,6 +32,9 @@ from moderator.clocktower.rules.votes import (
 from moderator.clocktower.travellers import TravellerFlow
 from moderator.commands.parse import Command
 from moderator.errors import IllegalChoice
+
+STORYTELLER_SEAT = 0
+"""The nominee who is the storyteller (the Atheist's game): no player sits at seat 0."""
 
 
 class NominationFlow(TravellerFlow):
@@ -49,6 +52,8 @@ class NominationFlow(TravellerFlow):
         if t.exile:
             return self._exile_prompt(c)
         template = flow.nominated_secret if self._secret_votes() else flow.nominated
+        if t.pending == STORYTELLER_SEAT:
+            template = flow.storyteller_nominated
         text = self._t(template, nominee=t.pending, threshold=self._threshold())
         text += "".join(" " + self._t(n) for n in vote_notes(self._state, self.cat))  # the Butler's Master
         if anyone_has(self._state, self.cat, "voters_asked"):  # the Flowergirl's: who voted, not only how many
@@ -56,7 +61,12 @@ class NominationFlow(TravellerFlow):
         for p in token_voters(self._state, self.cat):  # the Beggar's: a hand counts with a vote token only
             held = self._state.memory.get(keys.vote_tokens(p.seat), "0")
             text += " " + self._t(step_texts().rules.votes_with_token, seat=p.seat, tokens=held)
-        return self._base(c, ["number"], text, None, None, ("votes", "number", "voters"))
+        # a day ability used while the vote waits (the Gnome's kill of its Amigo's nominator): the vote goes on
+        return self._base(c, ["number"], text, None, None, ("votes", "number", "voters", "ability"))
+
+    def _ability_at_vote(self, cmd: Command) -> Reply:
+        """A day ability used while a vote waits (day.py's: daysteps.py's); the vote waiting stays."""
+        raise NotImplementedError
 
     def _voudon(self) -> Player | None:
         """A living, sober holder of ``dead_vote_only`` (the Voudon): only they and the dead vote, the dead
@@ -83,14 +93,16 @@ class NominationFlow(TravellerFlow):
         if self.cat.team(self._state.player(nominee).character) == "traveller":
             return self._call_exile(nominee)  # a Traveller is exiled, not executed: anyone may call for it
         times = nominations(self._state, self.cat, self._state.player(nominator))  # the Banshee's, even dead
-        if shown_dead(self.cat, self._state.player(nominator)) and times is None:  # dead, or shown dead (Zombuul)
+        chain = riot_chain(self._state, self.cat, nominator)  # the Riot's nominee nominates at once, dead
+        # dead, or shown dead (the Zombuul's)
+        if shown_dead(self.cat, self._state.player(nominator)) and times is None and not chain:
             raise IllegalChoice("dead_nominator", seat=nominator)
         again: list[Event] = []
         if self._state.executed_today is not None or keys.executed(self._state.day) in self._state.memory:
             # executed at a nomination (the Virgin's), or by the storyteller (madness): the day is over, but for
             # one who may nominate again after it (the Butcher's)
             again = self._nominates_again(nominator)
-        if t.nominators.count(nominator) >= (times or 1) + len(again):
+        if t.nominators.count(nominator) >= (times or 1) + len(again) and not chain:
             raise IllegalChoice("nominated_already", seat=nominator)
         if nominee in t.nominees:
             raise IllegalChoice("nominee_already", seat=nominee)
@@ -125,6 +137,31 @@ class NominationFlow(TravellerFlow):
         if ability is None or not p.alive or impaired(self._state, self.cat, p) or used in self._state.memory:
             raise IllegalChoice("executed_already")
         return [Remember(key=used, value="yes")]
+
+    def _nominate_storyteller(self, cmd: Command) -> Reply:
+        """``seat 2 nominates the storyteller``: in a game whose setup has no evil (the Atheist's), a living
+        player may; the storyteller executed, good wins (at the day's end)."""
+        nominator = cmd.seats[0]
+        g, t = self._state, self._state.today
+        if nominator not in g.seats():
+            raise IllegalChoice("no_such_seat", seat=nominator)
+        if not any(p.character and p.character in self.cat and self.cat.setup(p.character).no_evil
+                   for p in g.players):  # fmt: skip
+            raise IllegalChoice("storyteller_not_nominated")
+        if shown_dead(self.cat, g.player(nominator)):
+            raise IllegalChoice("dead_nominator", seat=nominator)
+        if g.executed_today is not None or keys.executed(g.day) in g.memory:
+            raise IllegalChoice("executed_already")
+        if nominator in t.nominators:
+            raise IllegalChoice("nominated_already", seat=nominator)
+        if STORYTELLER_SEAT in t.nominees:
+            raise IllegalChoice("storyteller_nominated_already")
+        nominees, pending = [*t.nominees, STORYTELLER_SEAT], STORYTELLER_SEAT
+        today = t.model_copy(update={"nominators": [*t.nominators, nominator], "nominees": nominees,
+                                     "pending": pending})  # fmt: skip
+        self._push("nominate", [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes")),
+                                self._remember_seats(keys.nominators(g.day), [nominator])])  # fmt: skip
+        return Reply()
 
     def _exile_called(self, cmd: Command) -> Reply:
         """``seat 2 calls for the exile of seat 8`` (or the storyteller's ``call for the exile of seat 8``)."""
@@ -175,6 +212,8 @@ class NominationFlow(TravellerFlow):
                                         character=self.cat[r.source].name(self.lang))  # fmt: skip
 
     def _votes(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
+        if cmd.intent == "ability":
+            return self._ability_at_vote(cmd)
         if self._state.today.exile:
             return self._exile_votes(cmd)
         said = sorted(set(cmd.seats)) if cmd.intent == "voters" else None
@@ -205,7 +244,8 @@ class NominationFlow(TravellerFlow):
         block, block_votes = t.block, t.block_votes
         if votes >= self._threshold() and votes > block_votes:
             block, block_votes = nominee, votes
-            news = self._t(flow.on_block, seat=nominee, votes=votes)
+            news = self._t(flow.on_block if nominee != STORYTELLER_SEAT else flow.storyteller_on_block,
+                           seat=nominee, votes=votes)  # fmt: skip
         elif votes >= self._threshold() and votes == block_votes:
             block = None
             news = self._t(flow.tie)
@@ -226,4 +266,5 @@ class NominationFlow(TravellerFlow):
         news = " ".join([*(self._t(step_texts().rules.vote_not_paid, seat=s) for s in unpaid), news])
         if self._secret_votes():
             return Reply(say=[news], public=[self._t(flow.vote_public_secret)])
-        return Reply(say=[news], public=[self._t(flow.vote_public, nominee=nominee, votes=votes), news])
+        told = flow.vote_public if nominee != STORYTELLER_SEAT else flow.storyteller_vote_public
+        return Reply(say=[news], public=[self._t(told, nominee=nominee, votes=votes), news])

@@ -61,11 +61,12 @@ class ShownFlow(Core):
                 raise IllegalChoice("showed_kind", kind=step_texts().edits.kinds[kind](self.lang))
         effect = self._effect(self._line(c)[1])
         options = effect.options(self._ctx(c)) if effect is not None and effect.options is not None else []
-        self._never_true(c, shown, p, true=options or None)
+        holds = effect.holds(self._ctx(c), shown) if effect is not None and effect.holds is not None else None
+        self._never_true(c, shown, p, true=options or None, holds=holds)
         true = [p.truth, *options]
         untrue = all(_differs(shown, t) for t in true)
-        if effect is not None and effect.holds is not None:  # many answers are true (the Knight's two players)
-            untrue = not effect.holds(self._ctx(c), shown)
+        if holds is not None:  # many answers are true (the Knight's two players)
+            untrue = not holds
         if cmd.intent != "showed" or self._false_allowed(c) or p.alternatives or not untrue:
             return shown, []
         seat = c.seat if c.seat is not None else 0
@@ -108,8 +109,11 @@ class ShownFlow(Core):
         allowed = false_info_allowed_by(g, self.cat, p) is not None  # the Knaves' liar, the Fibbin's once
         return allowed or impaired(g, self.cat, p) or false_info_by(g, self.cat, p, c.id) is not None
 
-    def _never_true(self, c: Cursor, shown: object, p: Prompt, true: list[int] | None = None) -> None:
-        """Where the information must be false (the Vortox), a true answer is refused with the reason.
+    def _never_true(
+        self, c: Cursor, shown: object, p: Prompt, true: list[int] | None = None, holds: bool | None = None
+    ) -> None:
+        """Where the information must be false (the Vortox), a true answer is refused with the reason;
+        ``holds``: whether ``shown`` is one of many true answers (the Knight's two players not the Demon).
 
         Raises:
             IllegalChoice: ``shown`` is the truth, or another answer that would be true.
@@ -120,7 +124,7 @@ class ShownFlow(Core):
         if true is not None and set(self._state.seats()) - {c.seat} <= set(true):
             return  # every player would be true (the Balloonist's first night): no false answer to give
         truths = [p.truth, *p.alternatives, *(true or [])]
-        if any(_same(shown, t) or _among(t, shown) for t in truths if t is not None):
+        if holds or any(_same(shown, t) or _among(t, shown) for t in truths if t is not None):
             raise IllegalChoice("must_be_false", character=self.cat[liar.character or ""].name(self.lang))
 
 

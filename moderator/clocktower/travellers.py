@@ -10,6 +10,7 @@ or dead, may call for it; everyone votes, the dead too, without spending a vote;
 from __future__ import annotations
 
 import math
+import random
 
 from moderator.clocktower.core import Core
 from moderator.clocktower.grimoire.events import (
@@ -27,6 +28,7 @@ from moderator.clocktower.grimoire.state import Cursor, Question
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import kill, survives_exile
+from moderator.clocktower.rules.decisions import decision_events, decisions
 from moderator.clocktower.rules.texts import step_texts
 from moderator.commands.parse import Command
 from moderator.errors import IllegalChoice
@@ -62,17 +64,20 @@ class TravellerFlow(Core):
         moved: dict[int, int | None] = {s: s + 1 for s in seats if s > after}
         texts = step_texts().edits
         asked = texts.traveller_alignment
+        events: list[Event] = [
+            InsertPlayer(after=after, name=name, memory=keys.renumbered(self._state.memory, moved)),
+            Assign(seat=seat, character=cid, alignment="good"),
+        ]
+        # each answer carries the marks the Traveller's setup decisions propose for it (the Gnome's Amigo)
+        options = {"good": self._marked(events, seat, []),
+                   "evil": self._marked(events, seat, [SetAlignment(seat=seat, alignment="evil")])}  # fmt: skip
         question = Question(
             ko=asked("ko", seat=seat, name=name, character=self.cat[cid].name("ko")),
             en=asked("en", seat=seat, name=name, character=self.cat[cid].name("en")),
             expects="alignment", proposed="good", step=cid, seat=seat,
-            options={"good": [], "evil": [SetAlignment(seat=seat, alignment="evil").model_dump()]},
+            options={k: [e.model_dump() for e in v] for k, v in options.items()},
         )  # fmt: skip
-        events: list[Event] = [
-            InsertPlayer(after=after, name=name, memory=keys.renumbered(self._state.memory, moved)),
-            Assign(seat=seat, character=cid, alignment="good"),
-            Ask(question=question),
-        ]
+        events.append(Ask(question=question))
         char = self.cat[cid]
         if self._state.night >= 1 and char.first_night is not None and char.other_night is None:
             # a first-night ability (the Apprentice's) is used on the first night after they arrive
@@ -81,6 +86,14 @@ class TravellerFlow(Core):
         said = [self._t(texts.seats_moved_up, seat=after)] if moved else []
         public = self._t(texts.traveller_public, name=name, character=self.cat[cid].name(self.lang), seat=seat)
         return Reply(say=said, public=[public])
+
+    def _marked(self, joined: list[Event], seat: int, answer: list[Event]) -> list[Event]:
+        """``answer`` and the marks of the hidden decisions of the Traveller just seated, as proposed (the
+        Gnome's Amigo, of its alignment): the storyteller moves a token by hand to change one."""
+        after = simulate(self._state, [*joined, *answer])
+        rng = random.Random(f"{after.night}:{after.day}:{seat}")
+        found = decisions(after, self.cat, self.script.ids, rng, {}, seats={seat}, strict=False)
+        return [*answer, *decision_events([f for f in found if f.decision.kind == "mark"])]
 
     def _leaves(self, cmd: Command) -> Reply:
         """``seat 8 leaves``: the player gets up; every later seat moves down by one. A step of theirs

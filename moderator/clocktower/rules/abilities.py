@@ -7,7 +7,16 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.schema import CharacterData
-from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, protected, protector, shown_dead, spec
+from moderator.clocktower.rules.status import (
+    acts_alive,
+    impaired,
+    impaired_for,
+    is_demon,
+    protected,
+    protector,
+    shown_dead,
+    spec,
+)
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, asked_by, question
 from moderator.journal import simulate
@@ -28,6 +37,16 @@ def acts_as(cat: Catalogue, p: Player) -> str | None:
     if not wakes and char.data is not None and char.data.setup.believes and p.believes:
         return p.believes
     return p.character
+
+
+def made_acts(g: Grimoire, cat: Catalogue, seat: int, character: str, maker: str | None = None) -> list[Event]:
+    """A player made ``character`` mid-game whose data says it ``acts_when_made`` uses its first-night
+    ability: by night right after the step that made it (``maker``), by day on the coming night."""
+    made = cat.get(character)
+    if made is None or made.data is None or not made.data.acts_when_made or g.night < 1:
+        return []
+    night = g.night if g.phase == "night" else g.night + 1
+    return [Remember(key=keys.gained(night, seat, character), value=maker or "yes")]
 
 
 def _holder_wakes(data: CharacterData) -> bool:
@@ -86,7 +105,7 @@ def anyone_has(g: Grimoire, cat: Catalogue, trigger: str) -> list[Player]:
 
 def _has_sober(g: Grimoire, cat: Catalogue, p: Player, trigger: str) -> bool:
     """Whether ``p`` has the passive trigger ``trigger`` and is sober and healthy."""
-    return trigger in triggers_of(cat, p) and not impaired(g, cat, p)
+    return trigger in triggers_of(cat, p) and not impaired_for(g, cat, p, owning(cat, p, trigger))
 
 
 def survives_exile(g: Grimoire, cat: Catalogue, p: Player) -> bool:

@@ -61,9 +61,11 @@ def build_bag(
     fab = fabled or []
     bag = _build_bag(script, cat, players, rng, require, outsider_shift, extra_copies, fab)
     missing = [(c, b) for c in bag.seated if (b := cat.setup(c).brings) and b not in bag.seated and b in script.ids]
+    # drawn at random, a character that leaves evil out of the bag (the Atheist's) is drawn again, required
+    missing += [(c, c) for c in bag.seated if cat.setup(c).no_evil and c not in (require or [])]
     if missing:
         rng.setstate(state)
-        brought = [x for pair in missing for x in pair]
+        brought = list(dict.fromkeys(x for pair in missing for x in pair))
         bag = _build_bag(script, cat, players, rng, [*(require or []), *brought], outsider_shift, extra_copies, fab)
     for cid in fab:
         _duplicate_good(cat, bag, rng, cat.setup(cid).duplicates, {*(require or [])})
@@ -118,6 +120,9 @@ def _build_bag(
     # A required Minion that starts with no Demon (the Summoner's): the Demon's token is left out of the
     # bag, its setup with it, and a good character takes its place.
     no_demon = any(cat.setup(c).demons < 0 for c in require if cat[c].team == "minion")
+    no_evil = any(cat.setup(c).no_evil for c in require)  # the Atheist's: good characters only
+    if no_evil:
+        want["minion"], no_demon = 0, True
     setup = Setup() if no_demon else cat.setup(demon)
     want["minion"] += setup.minions
     minions: list[str] = []
@@ -275,12 +280,13 @@ def count_problems(g: Grimoire, cat: Catalogue) -> list[str]:
     demons = have.get("demon", 0)
     in_play = sorted(g.in_play())
     most = [c for c in in_play if cat.setup(c).most_players]  # Legion: most players, any Minions
-    fewest = row.demon + sum(cat.setup(c).demons for c in in_play)  # the Summoner's no Demon yet
+    no_evil = any(cat.setup(c).no_evil for c in in_play)  # the Atheist's: no Demon, no Minion
+    fewest = 0 if no_evil else row.demon + sum(cat.setup(c).demons for c in in_play)  # the Summoner's: none yet
     if most:
         many = sum(1 for p in g.players if p.character in most)
         if many * 2 <= len(g.players):
             problems.append(f"{many} {cat[most[0]].name.en}: more than half the players must be")
-    elif not fewest <= demons <= row.demon:
+    elif not fewest <= demons <= (0 if no_evil else row.demon):
         problems.append(f"{demons} Demon(s) in play; the table asks for {fewest}")
     problems += seating_problems(g, cat)
     changes = [cid for cid in [*in_play, *g.fabled] if _outsiders(cat, cid)]  # a Fabled's too (the Sentinel)
@@ -292,7 +298,7 @@ def count_problems(g: Grimoire, cat: Catalogue) -> list[str]:
         problems.append(f"{outsiders} Outsider(s) in play; {len(counted)} players{by} ask for "
                         f"{' or '.join(str(a) for a in allowed)} (the bag is not the official one)")  # fmt: skip
     if not any(cat.setup(c).demon_picks_minions or cat.setup(c).most_players for c in in_play):
-        minions = row.minion + sum(cat.setup(c).minions for c in in_play)
+        minions = 0 if no_evil else row.minion + sum(cat.setup(c).minions for c in in_play)
         if have.get("minion", 0) != minions:
             problems.append(f"{have.get('minion', 0)} Minion(s) in play; the table asks for {minions}")
     if "none" in have:

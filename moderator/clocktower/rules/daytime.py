@@ -10,7 +10,7 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import anyone_has, kill, owning
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.status import impaired, misregisters
+from moderator.clocktower.rules.status import impaired, impaired_for, misregisters
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Trigger, asked_by, question
 
@@ -33,7 +33,7 @@ def _virgin_nominated(
         Remember(key=keys.used("virgin", owner.seat), value="yes"),
         AddReminder(seat=owner.seat, source="virgin", name="No Ability"),
     ]
-    if impaired(g, cat, owner) or not owner.alive:
+    if impaired_for(g, cat, owner, "virgin") or not owner.alive:
         return spend
     p = g.player(nominator)
     if cat.team(p.character) == "townsfolk":
@@ -53,6 +53,24 @@ def _mayor_no_execution(g: Grimoire, cat: Catalogue, owner: Player) -> list[Even
     if executed or not owner.alive or impaired(g, cat, owner):
         return []
     return [SetWinner(winner=owner.alignment, reason="mayor")] if len(g.living()) == MAYOR_ALIVE else []
+
+
+RIOT_DAY = 3
+"""The Riot's day: its Minions become Riot the night before, and each nominee dies and nominates at once."""
+RIOT_NOMINATED = "riot_nominated"
+"""The trigger of the Riot's day three (registered in effects/riot.py)."""
+
+
+def riot_holders(g: Grimoire, cat: Catalogue) -> list[Player]:
+    """The living players with the Riot's ability (the Demon, and the Minions it made Riot)."""
+    return [p for p in anyone_has(g, cat, RIOT_NOMINATED) if p.alive]
+
+
+def riot_chain(g: Grimoire, cat: Catalogue, nominator: int) -> bool:
+    """Whether ``nominator`` is today's last nominee on the Riot's day: they nominate at once, dead or not, even
+    if they nominated before."""
+    last = g.today.nominees[-1] if g.today.nominees else None
+    return g.day == RIOT_DAY and last == nominator and g.today.pending is None and bool(riot_holders(g, cat))
 
 
 NOMINATED: dict[str, NominatedFn] = {"virgin_nominated": _virgin_nominated}

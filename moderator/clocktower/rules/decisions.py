@@ -146,6 +146,7 @@ def options_of(g: Grimoire, cat: Catalogue, script: Sequence[str], dec: Decision
         and not (t.not_self and p.seat == seat)
         and (not t.same_character or p.character == owner)
         and (not t.other_alignment or p.alignment != g.player(seat).alignment)
+        and (not t.same_alignment or p.alignment == g.player(seat).alignment)
     ]
 
 

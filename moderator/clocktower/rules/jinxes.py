@@ -27,7 +27,7 @@ class Jinx(Model):
             "only_one_in_play", "holder_lacks", "magician_picks_babysitter", "decide_after",
             "cannibal_learns_juggles", "chambermaid_sees_mathematician", "drunk_counts", "lunatic_attack_counts",
             "jump_not_caught", "kept_after_source_dies", "extra_copy", "both_drunk", "stays_evil",
-            "secret_vote_note", "gained_turns_townsfolk_evil",
+            "secret_vote_note", "gained_turns_townsfolk_evil", "cannot_give",
         ]
         | None
     ) = None
@@ -52,7 +52,7 @@ class Jinx(Model):
     this jinx's text instead ({seat}: the marked player, {by_seat}: the placer; the Butler's Master under
     the Organ Grinder's eyes-closed votes). gained_turns_townsfolk_evil: when the second gains the first's
     ability, a Townsfolk may turn evil: the storyteller is asked which, or none (the Philosopher taking
-    the Bounty Hunter's)."""
+    the Bounty Hunter's). cannot_give: the first may not give the second's ability (the Boffin the Heretic's)."""
     when_held: bool = False
     """The note is said at a step in ``at`` only when the player waking there is the pair's other
     character holding that step's ability (the Cannibal with the Butler's), not at the character's own."""
@@ -89,6 +89,11 @@ def forbidden_together(ids: set[str]) -> list[tuple[str, str]]:
 def holder_lacks(holder: str, ability: str) -> bool:
     """Whether a jinx says ``holder`` cannot have ``ability`` even when given it."""
     return any(j.rule == "holder_lacks" and j.pair == (holder, ability) for j in jinxes())
+
+
+def cannot_give(giver: str, ability: str) -> bool:
+    """Whether a jinx says ``giver`` may not give ``ability`` (the Boffin the Politician's)."""
+    return any(j.rule == "cannot_give" and j.pair == (giver, ability) for j in jinxes())
 
 
 def secret_vote_note(reminder_source: str, secret: set[str]) -> Text | None:

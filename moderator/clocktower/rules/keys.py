@@ -35,6 +35,7 @@ use the builders, never a hand-spelled key.
 | death_pending | ``death:<ability>:<seat>`` | the night a sober player's on-death step runs (the Sweetheart's) |
 | about | ``about:<ability>:<seat>`` | the character a reminder placed on that seat is about (the Cerenovus's) |
 | executed | ``executed:day<day>`` | a player the storyteller executed that day did not die (still the execution) |
+| kept_sober | ``kept_sober:<ability>:<seat>`` | a given ability works though its holder is drunk or poisoned (Boffin) |
 | kept_evil | ``kept_evil:<seat>`` | a jinx keeps this evil player evil against their own new ability (Goon) |
 | arbitrary_deaths | ``arbitrary:<night>`` | a Demon was made that night (the Pit-Hag's): the storyteller's deaths |
 | failed | ``failed:n<night>:<seat>``, ``failed:d<day>:<seat>`` | it worked abnormally (Mathematician) |
@@ -241,6 +242,11 @@ def charged(ability: str, seat: int | None) -> MemoryKey:
     return MemoryKey(f"charged:{ability}:{seat}")
 
 
+def kept_sober(ability: str, seat: int) -> MemoryKey:
+    """The ability ``seat`` was given works even while they are drunk or poisoned (the Boffin's, to the Demon)."""
+    return MemoryKey(f"kept_sober:{ability}:{seat}")
+
+
 def kept_evil(seat: int) -> MemoryKey:
     """The evil player in ``seat`` stays evil against their own ability (the Pit-Hag and Goon jinx)."""
     return MemoryKey(f"kept_evil:{seat}")
@@ -310,6 +316,7 @@ _SEAT_KEYS: list[tuple[str, ValueKind]] = [
     (r"learnt_death:(?P<s>\d+)", None),
     (r"charged:[^:]+:(?P<s>\d+)", None),
     (r"kept_evil:(?P<s>\d+)", None),
+    (r"kept_sober:[^:]+:(?P<s>\d+)", None),
     (r"failed:[nd]\d+:(?P<s>\d+)", None),
     (r"skipped:\d+:[^:]+:(?P<s>\d+)", None),
     (r"exiled:(?P<s>\d+)", None),

@@ -49,7 +49,8 @@ class SheetStep:
         if self.id in PSEUDO_STEPS:
             return texts.pseudo[self.id].prompt(lang)
         char = cat[self.id]
-        body = " ".join(s.prompt(lang) for s in self.steps) if self.steps else texts.templates.generic(lang)
+        body = " ".join((s.impaired_prompt if self.status and s.impaired_prompt else s.prompt)(lang)
+                        for s in self.steps) if self.steps else texts.templates.generic(lang)  # fmt: skip
         name = char.name(lang)
         if self.character and self.character != self.id and self.character in cat:
             name = texts.templates.acting_as(lang, actual=cat[self.character].name(lang), ability=name)

@@ -128,6 +128,10 @@ class ReminderSpec(Model):
         False, description="While it lies, the marked player's night ability works twice: right after their step "
         "they are woken for it again (the Barista's Acts Twice).",
     )
+    keeps_character: bool = Field(
+        False, description="At its source's night step the marked player is not the one whose character changes "
+        "(the Cacklejack's Not Me): 'seat N is X' for them is refused there."
+    )
     may_survive_execution: bool = Field(
         False, description="The marked player's execution is a question to the storyteller, proposing they die "
         "(the Ventriloquist's Mad: they might not die if executed today).",
@@ -145,6 +149,10 @@ class Step(Model):
     """One thing the storyteller does when a character wakes, or uses a day ability."""
 
     prompt: Text = Field(description="Spoken to the storyteller; {seat}, {name} and {character} are filled.")
+    impaired_prompt: Text | None = Field(
+        None, description="Said instead of ``prompt`` while the player is drunk or poisoned (the Wraith, told to "
+        "keep its eyes closed)."
+    )
     expects: list[Expect] = Field(default_factory=lambda: list[Expect](["confirm"]))
     effect: str | None = Field(None, description="A named effect function (moderator.clocktower.rules.effects).")
     wake_if: str = Field("alive", description="A named wake condition (moderator.clocktower.rules.conditions).")
@@ -223,6 +231,14 @@ class Setup(Model):
         "good characters in it (the Pope's duplicates)."
     )
     no_evil_info: bool = Field(False, description="The first night skips Minion and Demon info (Lil' Monsta).")
+    holds_team: Team | None = Field(
+        None, description="It has the ability of every other character of this type on the script, all at once "
+        "(the Hermit's Outsiders), given at setup; not one a player only believes they have (the Drunk's)."
+    )
+    no_evil: bool = Field(
+        False, description="No evil character goes in the bag: good tokens only, no Demon and no Minion; with no "
+        "Demon the game goes on, and two players alive is evil's win (the Atheist)."
+    )
     evil_info: bool = Field(
         False, description="In play, the first night has Minion and Demon info whatever the player count (the "
         "Toymaker's normal starting info)."
@@ -241,6 +257,7 @@ class Target(Model):
     not_self: bool = False
     same_character: bool = Field(False, description="Only players of this same character.")
     other_alignment: bool = Field(False, description="Only players of the other alignment than the owner's.")
+    same_alignment: bool = Field(False, description="Only players of the owner's alignment (the Gnome's Amigo).")
     in_play: bool | None = Field(None, description="For characters: must (True) or must not (False) be in play.")
 
 
@@ -292,7 +309,8 @@ class CharacterData(Model):
     )
     acts_when_made: bool = Field(
         False, description="A player made this character during the game (the Pit-Hag's) uses its first-night "
-        "ability that night (seed 003's Shugenja).",
+        "ability that night (seed 003's Shugenja); made by day (by the storyteller's hand), on the coming night "
+        "(the Steward's, the Noble's).",
     )
     notes: Text | None = Field(None, description="How to run it, short, from the seed's notes.")
     day_note: Text | None = Field(
@@ -302,6 +320,10 @@ class CharacterData(Model):
     false_info: Literal["always", "once"] | None = Field(
         None, description="A Fabled's (or Loric's): in play, the storyteller may give a sober, healthy player false "
         "information: always (the Knaves' lying storyteller), or once per game to a good player (the Fibbin).",
+    )
+    over_note: Text | None = Field(
+        None, description="Said to the storyteller when the game ends, for each sober player of it, dead or alive, "
+        "whose team lost (the Politician's: were they the most responsible?); {seat}: that player.",
     )
     vote_note: Text | None = Field(
         None, description="A Fabled's (or Loric's): said to the storyteller at every vote while it is in play (the "

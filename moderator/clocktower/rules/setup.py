@@ -8,12 +8,14 @@ character or decision. The result is a list of grimoire events, so setup is jour
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from moderator.clocktower.grimoire.events import (
     Assign,
     Event,
     Remember,
     Seat,
+    SetAbilities,
     SetBluffs,
     SetFabled,
     SetUnseated,
@@ -39,6 +41,20 @@ def assign_events(cat: Catalogue, characters: list[str]) -> list[Event]:
         Assign(seat=i, character=c, alignment="evil" if cat[c].team in ("minion", "demon") else "good")
         for i, c in enumerate(characters, start=1)
     ]
+
+
+def held_team(cat: Catalogue, script_ids: Iterable[str], character: str) -> list[str]:
+    """The abilities ``character`` holds by its setup's ``holds_team``: every other character of that type on the
+    script (the Hermit's Outsiders), but one whose player only believes they are something else (the Drunk)."""
+    team = cat.setup(character).holds_team if character in cat else None
+    return [c for c in script_ids if team is not None and c != character and c in cat and cat[c].team == team
+            and cat.setup(c).believes is None]  # fmt: skip
+
+
+def held_team_events(cat: Catalogue, script_ids: Iterable[str], g: Grimoire) -> list[Event]:
+    """The abilities each player holds by their character's ``holds_team`` (the Hermit's), as events."""
+    return [SetAbilities(seat=p.seat, abilities=[*p.abilities, *held]) for p in g.players
+            if p.character and (held := held_team(cat, script_ids, p.character))]  # fmt: skip
 
 
 def bluffs(g: Grimoire, cat: Catalogue, script: Script, rng: random.Random, believed: list[str]) -> list[str]:
@@ -100,6 +116,7 @@ def setup_game(
     g = Grimoire(script=script.name)
     for e in events:
         e.apply(g)
+    events += held_team_events(cat, script.ids, g)
     proposals = decisions(g, cat, script.ids, rng, overrides)
     events += decision_events(proposals)
     bag.notes += [f"{cat[p.owner].name.en}: nothing to choose for '{p.decision.id}' (every character it could be "

@@ -134,6 +134,13 @@ def impaired(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> bool:
     return bool(statuses(g, cat, p, _depth))
 
 
+def impaired_for(g: Grimoire, cat: Catalogue, p: Player, ability: str | None) -> bool:
+    """Whether ``p``'s ``ability`` does nothing now: they are drunk or poisoned, and it is not one given to
+    work even so (``keys.kept_sober``: the Boffin's to the Demon)."""
+    kept = ability is not None and keys.kept_sober(ability, p.seat) in g.memory
+    return not kept and impaired(g, cat, p)
+
+
 def protected(g: Grimoire, cat: Catalogue, p: Player, by_demon: bool = False, executed: bool = False) -> bool:
     """Whether a token keeps ``p`` from dying now: at night (the Innkeeper's Safe; the Monk's, from the
     Demon only), or by execution (the Devil's Advocate's)."""

@@ -61,6 +61,10 @@ class Flow(Model):
     revived_public: Text
     nominated: Text
     nominated_secret: Text
+    storyteller_nominated: Text
+    storyteller_vote_public: Text
+    storyteller_on_block: Text
+    storyteller_executed_public: Text
     vote_public: Text
     vote_public_secret: Text
     ghosts: Text
@@ -256,7 +260,7 @@ class EditTexts(Model):
     help_title: Text
     help_line: Text
     help_edits: Text
-    won_by: dict[Literal["no_demon", "two_alive"], Text]
+    won_by: dict[Literal["no_demon", "two_alive", "two_alive_no_demon"], Text]
     won_by_ability: Text
     over_end: Text
     ended: Text

@@ -11,6 +11,8 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.schema import Until
 from moderator.clocktower.rules.status import acts_alive, counted_living, impaired, is_demon, source_need, spec
+from moderator.clocktower.rules.texts import filled
+from moderator.i18n import Text
 
 
 def demon_players(g: Grimoire, cat: Catalogue) -> list[Player]:
@@ -50,7 +52,23 @@ def good_blocked(g: Grimoire, cat: Catalogue) -> bool:
     return False
 
 
-WonBy = Literal["no_demon", "two_alive"]
+RESULT_SWAP = "swaps_result"
+"""The passive trigger that swaps who wins and who loses while its player is sober, dead or alive (the
+Heretic's)."""
+
+
+def swapper(g: Grimoire, cat: Catalogue) -> str | None:
+    """The character of a sober player, dead or alive, holding a :data:`RESULT_SWAP` ability, if any: while
+    one does, whoever wins, loses, and whoever loses, wins."""
+    for p in g.players:
+        char = cat.get(p.character) if p.character else None
+        names = char.data.triggers if char is not None and char.data is not None else []
+        if RESULT_SWAP in names and not impaired(g, cat, p):
+            return p.character
+    return None
+
+
+WonBy = Literal["no_demon", "two_alive", "two_alive_no_demon"]
 """Why the game's own win conditions hold (an ability that decides gives its character instead)."""
 
 
@@ -64,6 +82,9 @@ def winner(g: Grimoire, cat: Catalogue) -> Winner | None:
 def won(g: Grimoire, cat: Catalogue) -> tuple[Winner, WonBy] | None:
     """Who wins by the game's own conditions now, and why (see :func:`winner`)."""
     demons = demon_players(g, cat)
+    if any(p.character and cat.setup(p.character).no_evil for p in g.players if p.character in cat):
+        # the Atheist's game: no Demon, good wins only by executing the storyteller; two alive, evil wins
+        return ("evil", "two_alive_no_demon") if g.players and len(counted_living(g, cat)) <= 2 else None
     if not demons:
         # An unseated Demon with no one holding it yet (Lil' Monsta before the first babysitting).
         # No Demon yet while the Summoner lives (its setup's -1 Demon): the third night makes one.
@@ -76,6 +97,18 @@ def won(g: Grimoire, cat: Catalogue) -> tuple[Winner, WonBy] | None:
     if len(counted_living(g, cat)) <= 2:
         return ("evil", "two_alive")
     return None
+
+
+def over_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
+    """What the storyteller is asked when the game is over: each ``over_note`` of a sober player, dead or
+    alive, whose team lost (the Politician's)."""
+    found: list[Text] = []
+    for p in g.players:
+        char = cat.get(p.character) if p.character else None
+        note = char.data.over_note if char is not None and char.data is not None else None
+        if note is not None and g.winner is not None and p.alignment != g.winner and not impaired(g, cat, p):
+            found.append(filled(note, seat=p.seat))
+    return found
 
 
 def _held(p: Player) -> set[str]:

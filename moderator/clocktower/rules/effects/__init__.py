@@ -10,6 +10,7 @@ from moderator.clocktower.rules.effects import experimental_evil as experimental
 from moderator.clocktower.rules.effects import experimental_good as experimental_good
 from moderator.clocktower.rules.effects import fabled as fabled
 from moderator.clocktower.rules.effects import kills as kills
+from moderator.clocktower.rules.effects import riot as riot
 from moderator.clocktower.rules.effects import snv_info as snv_info
 from moderator.clocktower.rules.effects import snv_minions as snv_minions
 from moderator.clocktower.rules.effects import travellers as travellers

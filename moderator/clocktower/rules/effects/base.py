@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from moderator.clocktower.grimoire.events import Event, Remember
 from moderator.clocktower.rules import keys
@@ -79,6 +80,9 @@ class Effect:
     idle: HintFn | None = None
     """When it gives a text, nobody can be woken for the step as the rules run it (no Minion alive to
     choose Lil' Monsta's babysitter): the text is said instead of the step's instructions."""
+    judged: Literal["seat", "alignment"] | None = None
+    """What is shown is the storyteller's judgement, neither true nor false (the High Priestess's player, the
+    General's side): 'showed …' or the plain answer of this kind is remembered as given; 'next' gives nothing."""
     holds: HoldsFn | None = None
     """Whether an answer shown is true, where many are (the Knight's any two players not the Demon): the truth
     is then one proposal among them, and another true answer is taken, not refused."""
@@ -105,6 +109,7 @@ def effect(
     must_answer: bool = False,
     idle: HintFn | None = None,
     holds: HoldsFn | None = None,
+    judged: Literal["seat", "alignment"] | None = None,
 ) -> Callable[[ApplyFn], ApplyFn]:
     """Register ``fn`` as the effect ``name``."""
 
@@ -114,7 +119,8 @@ def effect(
         EFFECTS[name] = Effect(name, expects or ("confirm",), fn, truth, check, told, options, hint=hint,
                                proposal=proposal, seat_truth=seat_truth, declined=declined,
                                gives_info=gives_info, info_check=info_check, repeats=repeats,
-                               inexact=inexact, must_answer=must_answer, idle=idle, holds=holds)  # fmt: skip
+                               inexact=inexact, must_answer=must_answer, idle=idle, holds=holds,
+                               judged=judged)  # fmt: skip
         return fn
 
     return register

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from moderator.clocktower.grimoire.events import AddReminder, Event
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
-from moderator.clocktower.rules.effects.base import effect
+from moderator.clocktower.rules.effects.base import effect, nothing
 
 
 def _others(ctx: Ctx) -> list[int]:
@@ -75,3 +75,7 @@ def noble_learn(ctx: Ctx, answer: Answer) -> Outcome:
     return _know(ctx, answer, noble_truth(ctx))
 
 
+# -- the storyteller's judgement shown (the High Priestess's player, the General's side) ---------------
+
+effect("highpriestess_point", judged="seat")(nothing)
+effect("general_side", judged="alignment")(nothing)

@@ -30,6 +30,7 @@ from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import DAY_END
 from moderator.clocktower.rules.effects.base import alive_target, effect, seat_of, sober, spend
+from moderator.clocktower.rules.jinxes import cannot_give
 from moderator.clocktower.rules.status import acts_alive, impaired
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question
@@ -139,6 +140,8 @@ def _boffin_check(ctx: Ctx, answer: Answer) -> None:
         raise IllegalChoice("good_character")
     if cid in ctx.g.in_play():
         raise IllegalChoice("good_not_in_play", character=ctx.cat[cid].name)
+    if cannot_give(ctx.ability, cid):
+        raise IllegalChoice("jinxed_ability", character=ctx.cat[cid].name)
 
 
 @effect("boffin_gain", "character", check=_boffin_check)
@@ -150,7 +153,8 @@ def boffin_gain(ctx: Ctx, answer: Answer) -> Outcome:
     if not sober(ctx) or demon is None:
         return Outcome(say=[step_texts().rules.impaired] if demon else [])
     told = _text("boffin_tell", seat=demon.seat, character=ctx.cat[answer.character].name)
-    return Outcome(events=[GainAbility(seat=demon.seat, ability=answer.character)], say=[told])
+    kept = Remember(key=keys.kept_sober(answer.character, demon.seat), value="boffin")  # even drunk or poisoned
+    return Outcome(events=[GainAbility(seat=demon.seat, ability=answer.character), kept], say=[told])
 
 
 # -- the Summoner: a Demon made on the third night -------------------------------------------------
@@ -338,6 +342,12 @@ def day_kill(ctx: Ctx, answer: Answer) -> Outcome:
 def wish_made(ctx: Ctx, answer: Answer) -> Outcome:
     """Yes: the Wizard wished; the ability is spent (the storyteller grants it by hand, with its ? tokens)."""
     return Outcome(events=spend(ctx)) if answer.yes else Outcome()
+
+
+@effect("wish_made_by_day")
+def wish_made_by_day(ctx: Ctx, answer: Answer) -> Outcome:
+    """The Wizard wishes by day ("seat N uses their ability"): spent, no wish offered at night."""
+    return Outcome(events=spend(ctx))
 
 
 for _trigger in (

@@ -20,7 +20,7 @@ import random
 from moderator.clocktower.grimoire.events import AddReminder, Assign, Event, Remember, RemoveReminder, SetWinner
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import kill
+from moderator.clocktower.rules.abilities import kill, made_acts
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
@@ -62,11 +62,7 @@ def become(g: Grimoire, cat: Catalogue, seat: int, character: str, maker: str | 
         if old is not None and r.source == old and r.by_seat == seat
     ]
     events.append(Assign(seat=seat, character=character, alignment=p.alignment))
-    made = cat.get(character)
-    if made is not None and made.data is not None and made.data.acts_when_made and g.phase == "night":
-        # it acts tonight, right after the step that made it
-        events.append(Remember(key=keys.gained(g.night, seat, character), value=maker or "yes"))
-    return events
+    return [*events, *made_acts(g, cat, seat, character, maker)]
 
 
 def decided_after_change(ctx: Ctx, events: list[Event], seats: set[int]) -> list[Event]:
@@ -260,6 +256,7 @@ def _haircuts_tonight(ctx: Ctx) -> bool:
 for _trigger in (
     Trigger("good_twin_executed", "death", _good_twin_executed),
     Trigger("twins_block_good_win", "passive"),
+    Trigger("swaps_result", "passive"),
     Trigger("witch_cursed_nominates", "nominated"),
     Trigger("witch_three_alive", "death", _witch_three_alive),
     Trigger("mad_about_outsider", "passive"),
