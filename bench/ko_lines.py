@@ -70,7 +70,8 @@ def _samples(variant: int) -> dict[str, object]:
         "jinx": "철학자가 현상금 사냥꾼 능력을 얻으면, 마을주민 한 명이 악해질 수 있습니다.",
         "demon_thumb": "엄지 아래", "guessed": "포" if variant == 0 else "임프",
         "old_thumb": "엄지 위" if variant == 0 else "엄지 아래", "master": 6,
-        "place": "두 번째 게임, 첫 번째 밤", "min": 4, "max": 10, "demon": 1, "rival": 5,
+        "place": "두 번째 게임, 첫 번째 밤", "min": 4, "max": 10, "demon": 1, "rival": 5, "giver": 6, "left": 2,
+        "tokens": 1,
     }  # fmt: skip
 
 
