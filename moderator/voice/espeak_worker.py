@@ -122,6 +122,7 @@ class Espeak:
         self._proc: subprocess.Popen[str] | None = None
         self.restarts = 0  # children started after one died
         self.voices: list[list[str]] | None = None  # the child's voices, asked once
+        self._retired: list[subprocess.Popen[str]] = []
 
     @property
     def pid(self) -> int | None:
@@ -172,8 +173,19 @@ class Espeak:
                     raise WorkerMissing(reply["missing"])
                 if "error" in reply:
                     raise WorkerError(reply["error"])
+                if req.get("op") == "render":
+                    self._fresh_child()
                 return reply
         raise WorkerError("espeak-ng stopped twice on this line (its process crashed or hung)")
+
+    def _fresh_child(self) -> None:
+        """espeak-ng's audio depends on what it said before; a fresh child for every line makes the same line
+        the same audio. The next child starts now, while the app plays this one, so no line waits for it."""
+        if self._proc is not None and self._proc.stdin is not None:
+            self._proc.stdin.close()  # it ends at the end of its input
+            self._retired.append(self._proc)
+        self._retired = [p for p in self._retired if p.poll() is None]
+        self._proc = self._start()
 
     def close(self) -> None:
         with self._lock:
@@ -185,6 +197,12 @@ class Espeak:
                 except subprocess.TimeoutExpired:
                     self._proc.kill()
             self._proc = None
+            for old in self._retired:
+                try:
+                    old.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    old.kill()
+            self._retired = []
 
 
 if __name__ == "__main__":

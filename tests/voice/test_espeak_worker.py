@@ -61,3 +61,10 @@ def test_a_failed_render_is_a_voice_error_and_the_next_line_is_said(tmp_path: Pa
         tts._ask({"op": "render", "text": "x", "path": str(tmp_path / "no" / "such" / "dir" / "x.wav"),
                   "voice": "no-such-voice", "rate": 175, "volume": 1.0, "pitch": 50})  # fmt: skip
     assert len(read_wav(tts.render("hello", "en", tmp_path / "ok.wav"))[0]) > 8000
+
+
+@pytest.mark.usefixtures("tts")
+def test_the_same_line_is_the_same_audio_whatever_was_said_before(tmp_path: Path) -> None:
+    first = read_wav(tts.render("알려줘", "ko", tmp_path / "a.wav"))[0]
+    tts.render("Everyone, close your eyes.", "en", tmp_path / "b.wav", rate=200, pitch=70)
+    assert read_wav(tts.render("알려줘", "ko", tmp_path / "c.wav"))[0] == first
