@@ -148,6 +148,16 @@ def check(sc: dict[str, Any], prompts: list[dict[str, Any]], st: Any) -> list[st
     return fails
 
 
+def replay(path: Path, request: pytest.FixtureRequest, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Run one scenario file and assert the auditor's checks (a ``known_fault`` one: a strict xfail)."""
+    sc = load_yaml(path.read_text(encoding="utf-8"))
+    if sc.get("known_fault"):
+        request.node.add_marker(pytest.mark.xfail(reason=sc["known_fault"], strict=True))
+    prompts, state = run(sc, tmp_path, capsys)
+    fails = check(sc, prompts, state)
+    assert not fails, f"{path.stem} ({sc['rule']}): " + "; ".join(fails)
+
+
 def test_there_are_audit_scenarios() -> None:
     assert len(FILES) >= 80
 
@@ -155,9 +165,4 @@ def test_there_are_audit_scenarios() -> None:
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_audit_scenario(path: Path, request: pytest.FixtureRequest, tmp_path: Path,
                         capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
-    sc = load_yaml(path.read_text(encoding="utf-8"))
-    if sc.get("known_fault"):
-        request.node.add_marker(pytest.mark.xfail(reason=sc["known_fault"], strict=True))
-    prompts, state = run(sc, tmp_path, capsys)
-    fails = check(sc, prompts, state)
-    assert not fails, f"{path.stem} ({sc['rule']}): " + "; ".join(fails)
+    replay(path, request, tmp_path, capsys)
