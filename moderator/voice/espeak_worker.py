@@ -6,7 +6,7 @@ process that would end the game mid-night. Here it runs in a child: the app send
 request on the child's stdin and reads one JSON line back; if the child dies, :class:`Espeak` starts
 another and asks once more, and the game goes on.
 
-The child (this file run as a script) imports only pyttsx3 and the standard library.
+The child (this file run as a script) imports only pyttsx3's espeak-ng bindings and the standard library.
 Requests: ``{"op": "voices"}`` -> ``{"voices": [[id, name, language], ...]}``;
 ``{"op": "render", "text", "path", "voice", "rate", "volume", "pitch"}`` -> ``{"ok": true}``, the
 WAV (espeak's own rate) written at ``path``. Any failure -> ``{"error": "..."}``.
@@ -14,7 +14,7 @@ WAV (espeak's own rate) written at ``path``. Any failure -> ``{"error": "..."}``
 
 from __future__ import annotations
 
-import contextlib
+import ctypes
 import importlib
 import io
 import json
@@ -22,11 +22,11 @@ import select
 import subprocess
 import sys
 import threading
+import wave
 from pathlib import Path
 from typing import Any
 
-TIMEOUT = 30.0  # seconds the child waits for espeak-ng to finish one utterance
-REPLY_WAIT = TIMEOUT + 5.0  # seconds the parent waits for the child's reply before replacing it
+REPLY_WAIT = 35.0  # seconds the parent waits for the child's reply before replacing it
 
 
 class WorkerError(Exception):
@@ -37,48 +37,52 @@ class WorkerMissing(WorkerError):
     """pyttsx3 or espeak-ng could not be loaded in the child."""
 
 
-def _language_of(voice: Any) -> str:
-    langs = getattr(voice, "languages", None) or [""]
-    first = langs[0]
-    if isinstance(first, bytes):
-        first = first.decode("utf-8", "ignore")
-    return str(first).lower().lstrip("\x05")
-
-
 class _Child:
-    """What runs in the child: one pyttsx3 engine, asked one request at a time."""
+    """What runs in the child: espeak-ng through pyttsx3's own bindings (``pyttsx3.drivers._espeak``), in
+    espeak's synchronous mode. pyttsx3's engine runs espeak asynchronously, so a rate set just before a
+    line could be applied after it had begun (the first line of a process came out at the engine's
+    default 200 words a minute), and its file writer drops the last buffer when the end of the
+    message arrives with it; here each setting takes effect before the line is made, and every buffer
+    is kept."""
 
     def __init__(self) -> None:
-        pyttsx3 = importlib.import_module("pyttsx3")  # only here: the parent never loads espeak-ng
-        self.engine = pyttsx3.init("espeak")
+        self.es: Any = importlib.import_module("pyttsx3.drivers._espeak")  # only here: the parent never loads it
+        self.sample_rate = int(self.es.Initialize(self.es.AUDIO_OUTPUT_SYNCHRONOUS, 500, None, 0))
+        if self.sample_rate <= 0:
+            raise RuntimeError("espeak-ng could not be initialised")
+        self._chunks: list[bytes] = []
+        self.es.SetSynthCallback(self._on_synth)
+
+    def _on_synth(self, wav: Any, numsamples: int, events: Any) -> int:
+        if numsamples > 0:
+            self._chunks.append(ctypes.string_at(wav, numsamples * ctypes.sizeof(ctypes.c_short)))
+        return 0  # go on
 
     def voices(self) -> dict[str, Any]:
-        return {"voices": [[str(v.id), str(v.name), _language_of(v)] for v in self.engine.getProperty("voices")]}
+        found = []
+        for v in self.es.ListVoices(None):
+            langs = bytes(v.languages or b"")
+            # the language list starts with its priority byte: "\x05ko\x00..."
+            language = langs[1:].split(b"\0")[0].decode("utf-8", "ignore").lower() if langs else ""
+            found.append([v.identifier.decode("utf-8").lower(), v.name.decode("utf-8"), language])
+        return {"voices": found}
 
     def render(self, req: dict[str, Any]) -> dict[str, Any]:
-        engine = self.engine
-        engine.setProperty("voice", req["voice"])
-        engine.setProperty("rate", req["rate"])
-        engine.setProperty("volume", req["volume"])
-        engine.setProperty("pitch", req["pitch"])
-        done = threading.Event()
-
-        def _finished(name: object = None, completed: object = True) -> None:
-            done.set()
-
-        token = engine.connect("finished-utterance", _finished)
-        try:
-            # pyttsx3's espeak driver prints "Audio saved to ..." (stdout is our reply channel, so it is
-            # captured) and, in espeak's retrieval mode, runAndWait() can return before the synthesis
-            # thread has written the file: wait for the finished-utterance notification.
-            with contextlib.redirect_stdout(io.StringIO()):
-                engine.save_to_file(req["text"], req["path"])
-                engine.runAndWait()
-                finished = done.wait(TIMEOUT)
-        finally:
-            engine.disconnect(token)
-        if not finished or not Path(req["path"]).is_file():
-            return {"error": f"espeak-ng produced no audio for {req['text']!r} within {TIMEOUT:.0f} s"}
+        es = self.es
+        if es.SetVoiceByName(str(req["voice"]).encode("utf-8")) != 0:
+            return {"error": f"espeak-ng has no voice {req['voice']!r}"}
+        es.SetParameter(es.RATE, int(req["rate"]), 0)
+        es.SetParameter(es.VOLUME, round(float(req["volume"]) * 100), 0)
+        es.SetParameter(es.PITCH, int(req["pitch"]), 0)
+        self._chunks = []
+        status = es.Synth(str(req["text"]).encode("utf-8"), flags=es.ENDPAUSE | es.CHARS_UTF8)
+        if status not in (0, None) or not self._chunks:
+            return {"error": f"espeak-ng produced no audio for {req['text']!r}"}
+        with wave.open(str(req["path"]), "wb") as out:
+            out.setnchannels(1)
+            out.setsampwidth(2)
+            out.setframerate(self.sample_rate)
+            out.writeframes(b"".join(self._chunks))
         return {"ok": True}
 
 

@@ -68,3 +68,21 @@ def test_the_same_line_is_the_same_audio_whatever_was_said_before(tmp_path: Path
     first = read_wav(tts.render("알려줘", "ko", tmp_path / "a.wav"))[0]
     tts.render("Everyone, close your eyes.", "en", tmp_path / "b.wav", rate=200, pitch=70)
     assert read_wav(tts.render("알려줘", "ko", tmp_path / "c.wav"))[0] == first
+
+
+def test_the_first_line_of_a_child_is_said_at_the_rate_asked(tmp_path: Path) -> None:
+    """Each line is a fresh child's first: the rate asked is the rate of that line (pyttsx3's asynchronous
+    engine once said a first line at its default 200 words a minute), and no buffer of it is lost."""
+    lengths: dict[int, set[bytes]] = {}
+    for rate in (140, 200, 140, 200, 140):
+        worker = Espeak()  # a child that has said nothing yet
+        try:
+            path = tmp_path / f"{rate}-{len(lengths.get(rate, ()))}.wav"
+            assert worker.ask({"op": "render", "text": "자리 셋", "path": str(path), "voice": "ko", "rate": rate,
+                               "volume": 1.0, "pitch": 50}) == {"ok": True}  # fmt: skip
+        finally:
+            worker.close()
+        lengths.setdefault(rate, set()).add(read_wav(path)[0])
+    assert len(lengths[140]) == 1 and len(lengths[200]) == 1  # the same line, the same audio, every time
+    slow, fast = len(next(iter(lengths[140]))), len(next(iter(lengths[200])))
+    assert slow > 1.25 * fast, (slow, fast)
