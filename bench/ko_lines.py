@@ -50,7 +50,7 @@ def _samples(variant: int) -> dict[str, object]:
     return {
         "seat": 3, "nominee": 5, "votes": 4, "threshold": 4, "day": 2, "name": a, "who": who,
         "character": "뱀 조련사" if variant == 0 else "초공감자", "characters": "뱀 조련사, 초공감자",
-        "prompt": "깨우세요. 살아 있는 플레이어 한 명을 가리킵니다.", "truth": "하수인: 3번 Ann; 악마: 5번 민준",
+        "prompt": "깨우세요. 살아 있는 플레이어 한 명을 가리킵니다.", "truth": "하수인은 3번 Ann이며, 악마는 5번 민준",
         "a": "뱀 조련사" if variant == 0 else "릴 몬스타", "b": "미치광이", "reason": "3번은 죽었습니다",
         "examples": "다음, 3번, 뒤로", "got": "3번", "need": "캐릭터" if variant == 0 else "자리",
         "status": "취함", "actual": "주정뱅이", "ability": "초공감자", "alignment": "선", "believed": "초공감자",

@@ -94,9 +94,13 @@ class EndTexts(Model):
     gold_none: Text
     standings: Text
     rank: Text
+    rank_tied: Text
+    """A rank shared by several players ("공동 1위")."""
     rank_sep: Text
     another: Text
     evening_over: Text
+    evening_over_tied: Text
+    """The evening's end when several players share the most gold."""
 
 
 class FlowTexts(Model):

@@ -172,7 +172,7 @@ def test_resume_keeps_saved_korean(tmp_path: Path) -> None:
     path = save_game(tmp_path, "ko", [*SETUP_KO, "1번", "다음", "3번 사망"])
     res = growl(tmp_path, ["--game", str(path)], ["이상한 말", "다음"], name="resume")
     assert res.returncode == 0, res.stderr
-    assert "2번, 차례입니다" in res.stdout
+    assert "2번 차례입니다" in res.stdout
     assert "알아듣지 못했습니다" in res.stdout + res.stderr  # the refusal too is in Korean
     assert "your turn" not in res.stdout and "I didn't understand" not in res.stdout + res.stderr
 
@@ -193,7 +193,7 @@ def test_resume_keeps_saved_english_and_lang_ko_wins(tmp_path: Path) -> None:
     assert "seat 2, your turn" in res.stdout
     res_ko = growl(tmp_path, ["--game", str(path), "--lang", "ko"], [], name="resume_ko")
     assert res_ko.returncode == 0, res_ko.stderr
-    assert "2번, 차례입니다" in res_ko.stdout
+    assert "2번 차례입니다" in res_ko.stdout
     assert "your turn" not in res_ko.stdout
 
 

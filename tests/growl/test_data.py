@@ -96,7 +96,7 @@ def test_a_removal_gap_and_an_unknown_mark_are_refused(copy: Path) -> None:
 
 
 def test_texts_whose_languages_use_different_slots_are_refused(copy: Path) -> None:
-    edit(copy / "texts.yaml", 'ko: "{who}, 차례입니다. 카드를', 'ko: "{seat}, 차례입니다. 카드를')
+    edit(copy / "texts.yaml", 'ko: "{who} 차례입니다. 카드를', 'ko: "{seat} 차례입니다. 카드를')
     with pytest.raises(DataError, match=r"texts\.yaml: day\.turn: ko uses \['seat'\], en uses \['who'\]"):
         load_data(copy)
 

@@ -169,3 +169,30 @@ def test_a_korean_table_says_its_gold_count_as_it_would() -> None:
     say(g, *end_early(names), "아니요")  # the humans win
     assert say(g, "2장이요", "금화 한 장 있어요", "두 개요") == []
     assert g.state.gained == {1: 3, 2: 2, 3: 3}
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_shared_rank_and_a_shared_win_are_said_as_such(lang: Lang) -> None:
+    """A Korean table says 공동 1위 and 공동 우승 … 금화 N개씩, not "1위 …, 1위 …"."""
+    from moderator.growl.data import default_data
+    from moderator.growl.steps import STEPS
+    from moderator.growl.steps.base import Ctx, View
+
+    def said(view: View) -> str:
+        return " ".join(b.text for b in view.beats)
+
+    tied = table([True] * 4, [5, 2, 5, 0]).model_copy(update={"step": "standings", "game": 1})
+    standings = said(STEPS["standings"].view(Ctx(tied, default_data(), lang)))
+    over = said(STEPS["evening_over"].view(Ctx(tied, default_data(), lang)))
+    alone = table([True] * 4, [5, 2, 4, 0]).model_copy(update={"step": "standings", "game": 1})
+    single = said(STEPS["standings"].view(Ctx(alone, default_data(), lang)))
+    won = said(STEPS["evening_over"].view(Ctx(alone, default_data(), lang)))
+    if lang == "ko":
+        assert "공동 1위 1번" in standings and "공동 1위 3번" in standings and "2위" not in standings, standings
+        assert "공동 3위" not in standings and "3위 2번" in standings and "게임 후 금화 순위" in standings
+        assert "공동 우승" in over and "금화 5개씩" in over, over
+        assert "공동" not in single and "1위 1번" in single and "최종 우승" in won and "개씩" not in won
+    else:
+        assert "1. seat 1: 5 gold; 1. seat 3: 5 gold; 3. seat 2: 2 gold" in standings, standings
+        assert "The winners:" in over and "5 gold each" in over, over
+        assert "The winner:" in won and "each" not in won

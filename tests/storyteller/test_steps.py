@@ -147,7 +147,7 @@ def test_korean_seat_and_minion_in_one_sentence() -> None:
     game.say("6번 미망인")
     assert game.player(6).character == "widow"
     game.say("뒤로", "6번")
-    assert "6번 f 플레이어를 골랐습니다. 이제 하수인을 말하세요." in game.prompt.text
+    assert "6번 f를 골랐습니다. 이제 하수인을 말하세요." in game.prompt.text
 
 
 def test_help_lists_what_may_be_said_here_and_at_any_step() -> None:

@@ -113,7 +113,9 @@ def ranking(s: GrowlState) -> list[tuple[int, int, int]]:
 
 def _standings(ctx: Ctx) -> View:
     t = ctx.texts.end
-    rows = [ctx.t(t.rank, rank=r, who=ctx.who(seat), gold=g) for r, seat, g in ranking(ctx.s)]
+    table = ranking(ctx.s)
+    shared = {r for r, _, _ in table if sum(r == other for other, _, _ in table) > 1}
+    rows = [ctx.t(t.rank_tied if r in shared else t.rank, rank=r, who=ctx.who(seat), gold=g) for r, seat, g in table]
     text = ctx.t(t.standings, nth=ctx.nth(ctx.s.game), table=ctx.t(t.rank_sep).join(rows))
     return View(say(text, ctx.t(t.another)), ("yesno",), ("yes", "no"))
 
@@ -136,7 +138,8 @@ def _plain_no(ctx: Ctx, cmd: Command) -> bool:
 def _evening_over(ctx: Ctx) -> View:
     best = [seat for r, seat, _ in ranking(ctx.s) if r == 1]
     gold = ctx.s.player(best[0]).gold
-    return View(say(ctx.t(ctx.texts.end.evening_over, who=ctx.whos(best), gold=gold)), ())
+    text = ctx.texts.end.evening_over_tied if len(best) > 1 else ctx.texts.end.evening_over
+    return View(say(ctx.t(text, who=ctx.whos(best), gold=gold)), ())
 
 
 def _evening_over_act(ctx: Ctx, cmd: Command) -> Outcome:
