@@ -318,11 +318,11 @@ def _main(argv: Sequence[str] | None) -> int:
     set_lang(lang_in(sys.argv[1:] if argv is None else argv) or "en")  # the command line's own lines
     args = build_parser().parse_args(argv)
     try:
-        if not args.config:
-            made, fresh = ensure_user_config()
-            if fresh:
-                print(f"moderator: {msg('settings_made', path=made)}", file=sys.stderr)
+        made, fresh = ensure_user_config() if not args.config else (None, False)
         config = load_config(Path(args.config) if args.config else None)
+        set_lang(lang_in(sys.argv[1:] if argv is None else argv) or config.general.language)  # the game's, from here
+        if fresh:
+            print(f"moderator: {msg('settings_made', path=made)}", file=sys.stderr)
         if getattr(args, "voice_pack", None):
             config = with_voice_pack(config, args.voice_pack, lang_of(args, config))
         global _CALIBRATE
@@ -330,8 +330,8 @@ def _main(argv: Sequence[str] | None) -> int:
         if getattr(args, "web", False):  # before anything is saved: the page's packages are there
             from moderator.web._deps import require
 
-            require("starlette", "The web page (--web)")
-            require("uvicorn", "The web page (--web)")
+            require("starlette", "for_web_page")
+            require("uvicorn", "for_web_page")
         handler: Handler = args.func
         return handler(args, config)
     except ModeratorError as exc:

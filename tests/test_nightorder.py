@@ -33,6 +33,7 @@ from moderator.clocktower.rules.nightorder import SheetStep, night_sheet
 from moderator.clocktower.rules.problems import Problems
 from moderator.clocktower.rules.scripts import Script, complete, load_script, parse_script
 from moderator.clocktower.rules.setup import setup_game
+from moderator.config import Config
 from moderator.i18n import LANGS, Lang
 
 REPO = Path(__file__).resolve().parents[1]
@@ -626,11 +627,6 @@ def test_cli_json_with_a_game(capsys: pytest.CaptureFixture[str], tmp_path: Path
         assert [(s["id"], s["seat"]) for s in steps] == want
 
 
-def test_cli_needs_a_script_or_a_game(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["night-order", "--json"]) != 0
-    assert "--script" in capsys.readouterr().err
-
-
 def test_cli_rejects_a_bad_night(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["night-order", "--script", "twelve", "--night", "zero"]) != 0
     assert main(["night-order", "--script", "twelve", "--night", "0"]) != 0
@@ -641,3 +637,11 @@ def test_parse_problems_do_not_reach_the_sheet(cat: Catalogue) -> None:
     script = parse_script(FIXTURES / "many-problems.json", cat, problems)
     assert problems
     assert [s.id for s in night_sheet(script, cat, 1, None)] == expected_script_sheet(["chef", "imp"], 1)
+
+
+def test_cli_without_a_script_prints_the_settings_script(capsys: pytest.CaptureFixture[str]) -> None:
+    """`moderator night-order` alone: the sheet of the script `play` would start on (config [game] script)."""
+    assert main(["night-order", "--json"]) == 0
+    alone = [s["id"] for s in json.loads(capsys.readouterr().out)]
+    assert main(["night-order", "--script", Config().game.script, "--all-in-play", "--json"]) == 0
+    assert alone == [s["id"] for s in json.loads(capsys.readouterr().out)] and "kazali" in alone

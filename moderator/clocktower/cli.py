@@ -39,7 +39,7 @@ from moderator.clocktower.table import Table
 from moderator.config import Config, autosave_path
 from moderator.errors import SetupError
 from moderator.i18n import LANGS, Lang
-from moderator.messages import msg
+from moderator.messages import msg, set_lang
 from moderator.savefile import read_bytes, state_out_held, state_out_target
 
 ServeWeb = Callable[[Table, TextLoop, WebOptions], None]
@@ -103,12 +103,11 @@ def cmd_night_order(args: argparse.Namespace, config: Config) -> int:
     lang = lang_of(args, config)
     cat = default_catalogue()
     g = load_state(Path(args.game)) if args.game else None
-    if args.script:
-        script, cat = _script(args, cat)
-    elif g is not None:
+    if g is not None and not args.script:
         script, cat = load_script(g.script, cat)
-    else:
-        raise SetupError("give --script S, or --game STATE.json")
+    else:  # no script named: the one `play` would start on (config.toml's [game] script)
+        args.script = args.script or config.game.script
+        script, cat = _script(args, cat)
     if g is None and not args.all_in_play:
         args.all_in_play = True
     night = _night(args.night, g.night if g else None)
@@ -240,6 +239,7 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
         kept = journal.state().memory.get(keys.game_language())
         if not args.lang and kept in LANGS:  # a resumed game keeps its own language
             lang = kept
+            set_lang(lang)  # and the command line's lines follow it
     else:
         args.script = args.script or config.game.script
         args.players = args.players or config.game.players
@@ -298,7 +298,7 @@ def register(sub: Subparsers, voice: PlayByVoice | None = None, web: ServeWeb | 
     p.set_defaults(func=cmd_characters)
 
     p = sub.add_parser("night-order", help="print the night sheet")
-    p.add_argument("--script", help="a script path or the name of a bundled script")
+    p.add_argument("--script", help="a script path or the name of a bundled script (default: the settings' script)")
     p.add_argument("--game", help="a state JSON (or saved game) to take the players from")
     p.add_argument("--all-in-play", action="store_true", help="every script character as in play")
     p.add_argument("--night", default="first", help="first, other, or a night number")

@@ -117,8 +117,8 @@ class Saying:
             templates = [own] if own else self.data.intents.get(intent, [])
             if templates:
                 said = " ".join(_example(parse_template(templates[0]), sample).split())
-                if self.lang == "ko":  # "3번", "미망인으로": as Korean is written
-                    said = resolve_particles(re.sub(r"(?<=[0-9]) (?=[번표명])", "", said))
+                if self.lang == "ko":  # "3번", "4분", "미망인으로": as Korean is written
+                    said = resolve_particles(re.sub(r"(?<=[0-9]) (?=[번표명분초장개])", "", said))
                 out.append(said)
         return list(dict.fromkeys(out))
 

@@ -31,7 +31,7 @@ from moderator.growl.engine import Growl
 from moderator.growl.frontend import GrowlLoop
 from moderator.growl.journal import GrowlJournal
 from moderator.i18n import Lang
-from moderator.messages import msg
+from moderator.messages import msg, set_lang
 from moderator.savefile import state_out_held, state_out_target
 
 ServeWeb = Callable[[GrowlLoop, WebOptions], None]
@@ -114,6 +114,7 @@ def cmd_growl(args: argparse.Namespace, config: Config) -> int:
     wanted: Lang = args.lang or config.general.language
     journal, save = open_journal(args, data, wanted)
     lang: Lang = args.lang or journal.start.lang or config.general.language  # a resumed evening keeps its own
+    set_lang(lang)  # the command line's lines in the evening's language
     if save is None and not args.input:  # a live evening is always saved: never a lost game
         save = autosave_path(config, "growl")
     if args.state_out:  # checked before anything is written: never the save, a device or a stranger's file

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from moderator.messages import msg
 from moderator.voice.errors import VoiceDependencyError
 
 # module name -> (pip package, extra system packages or None)
@@ -28,11 +29,11 @@ def install_hint(module: str) -> str:
 
 
 def require(module: str, purpose: str) -> ModuleType:
-    """Import ``module`` or raise :class:`VoiceDependencyError` saying how to install it."""
+    """Import ``module`` or raise :class:`VoiceDependencyError` saying how to install it, in the command
+    line's language (``purpose``: the key of a data/messages.yaml line naming what needs it)."""
     try:
         return importlib.import_module(module)
     except (ImportError, OSError) as exc:  # OSError: a shared library (libportaudio, libespeak) is missing
         raise VoiceDependencyError(
-            f"{purpose} needs the Python package {module!r}, which could not be loaded ({exc}). "
-            f"Install it with: {install_hint(module)}"
+            msg("needs_package", purpose=msg(purpose), module=module, reason=exc, hint=install_hint(module))
         ) from exc

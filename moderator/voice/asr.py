@@ -51,7 +51,7 @@ class VoskRecognizer(Recognizer):
         policy: RejectPolicy | None = None,
     ) -> None:
         super().__init__(policy)
-        vosk = require("vosk", "Speech recognition")
+        vosk = require("vosk", "for_asr")
         vosk.SetLogLevel(-1)
         self._vosk = vosk
         self.lang = spec.lang

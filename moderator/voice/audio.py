@@ -213,7 +213,7 @@ def microphone(
     device: int | str | None = None,
 ) -> Iterator[object]:
     """Open the default (or given) input device and feed ``callback`` until the block exits."""
-    sd = require("sounddevice", "Microphone input")
+    sd = require("sounddevice", "for_microphone")
 
     def _raw(indata: Any, frames: int, time: Any, status: Any) -> None:
         callback(bytes(indata), frames, time, status)

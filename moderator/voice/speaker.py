@@ -166,7 +166,7 @@ class AudioSpeaker:
             self.speaking.clear()
 
     def _play(self, pcm: bytes, rate: int, channel: Channel) -> None:
-        sd = require("sounddevice", "Audio output")
+        sd = require("sounddevice", "for_audio_output")
         device = self.devices[channel]
         if rate != SAMPLE_RATE:
             pcm = resample(pcm, rate, SAMPLE_RATE)
@@ -196,7 +196,7 @@ def list_devices() -> list[dict[str, object]]:
     Raises:
         VoiceDependencyError: sounddevice (or PortAudio) is not installed.
     """
-    sd = require("sounddevice", "Listing audio devices")
+    sd = require("sounddevice", "for_device_list")
     devices = sd.query_devices()
     return [
         {"index": i, "name": d["name"], "inputs": d["max_input_channels"], "outputs": d["max_output_channels"]}

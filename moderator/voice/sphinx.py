@@ -145,7 +145,7 @@ class PocketsphinxRecognizer(Recognizer):
 
     def __init__(self, spec: ModelSpec, *, policy: RejectPolicy | None = None) -> None:
         super().__init__(policy)
-        ps = require("pocketsphinx", "English speech recognition")
+        ps = require("pocketsphinx", "for_english_asr")
         self.lang = spec.lang
         self.model_name = spec.source
         self.unk = GARBAGE

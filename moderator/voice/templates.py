@@ -116,7 +116,7 @@ median) is too noisy to compare with them."""
 
 def _sumsq(a: Features, b: Features) -> float:
     """The summed squared Euclidean frame distances along the best DTW path (dtaidistance's, in C)."""
-    ndim = require("dtaidistance.dtw_ndim", "comparing an answer with the storyteller's takes")
+    ndim = require("dtaidistance.dtw_ndim", "for_takes")
     d = float(ndim.distance_fast(np.ascontiguousarray(a), np.ascontiguousarray(b), use_pruning=False))
     return d * d
 

@@ -40,7 +40,7 @@ _espeak: Espeak | None = None
 def _worker() -> Espeak:
     """The espeak-ng child process (:mod:`moderator.voice.espeak_worker`), started on first use."""
     global _espeak
-    require("pyttsx3", "Speech output")  # the install hint, here rather than from the child
+    require("pyttsx3", "for_speech_output")  # the install hint, here rather than from the child
     with _lock:
         if _espeak is None:
             _espeak = Espeak()

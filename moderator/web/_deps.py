@@ -6,6 +6,7 @@ import importlib
 from types import ModuleType
 
 from moderator.errors import ModeratorError
+from moderator.messages import msg
 
 
 class WebDependencyError(ModeratorError):
@@ -16,7 +17,8 @@ _PIP = {"starlette": "starlette", "uvicorn": "uvicorn", "qrcode": "qrcode"}
 
 
 def require(module: str, purpose: str) -> ModuleType:
-    """Import ``module`` or raise :class:`WebDependencyError` saying how to install it.
+    """Import ``module`` or raise :class:`WebDependencyError` saying how to install it (``purpose``: the key of
+    a data/messages.yaml line naming what needs it).
 
     Raises:
         WebDependencyError: the package is missing.
@@ -25,8 +27,7 @@ def require(module: str, purpose: str) -> ModuleType:
         return importlib.import_module(module)
     except ImportError as exc:
         pip_name = _PIP.get(module.split(".")[0], module)
+        packages = " ".join(_PIP.values())
         raise WebDependencyError(
-            f"{purpose} needs the Python package {pip_name!r}, which could not be loaded ({exc}). "
-            f"Install the app's web extra: pip install {' '.join(_PIP.values())} (in the app's source folder: "
-            "pip install '.[web]')"
+            msg("needs_web_package", purpose=msg(purpose), module=pip_name, reason=exc, packages=packages)
         ) from exc

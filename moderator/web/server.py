@@ -243,7 +243,7 @@ def _json(obj: object) -> str:
 def build_app(game: WebGame, token: str, hub: Hub, refusals: Refusals | None = None,
               table_token: str = "") -> ASGIApp:  # fmt: skip
     """The Starlette app for ``game``, behind the gate (host, tokens, event streams)."""
-    require("starlette", "The web page")
+    require("starlette", "for_web_page")
     from starlette.applications import Starlette
     from starlette.concurrency import run_in_threadpool
     from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -359,7 +359,7 @@ def start(game: WebGame, host: str = "127.0.0.1", port: int = 0, token: str | No
 
     ``say`` prints the server's one-line notes (refused requests); the terminal's stderr by default.
     """
-    require("uvicorn", "The web page")
+    require("uvicorn", "for_web_page")
     import uvicorn
 
     token = token or secrets.token_urlsafe(12)

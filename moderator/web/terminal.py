@@ -35,7 +35,7 @@ def qr_text(url: str) -> str:
     Raises:
         WebDependencyError: qrcode is not installed.
     """
-    qrcode = require("qrcode", "The QR code")
+    qrcode = require("qrcode", "for_qr_code")
     qr = qrcode.QRCode(border=2)
     qr.add_data(url)
     qr.make(fit=True)

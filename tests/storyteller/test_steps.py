@@ -4,6 +4,8 @@ part unanswered asked once, an answer that fits no part refused."""
 
 from __future__ import annotations
 
+import re
+
 from tests.storyteller.helpers import Game
 from tests.storyteller.test_edits import at_poisoner, tb
 from tests.tables import make_table
@@ -158,6 +160,9 @@ def test_help_lists_what_may_be_said_here_and_at_any_step() -> None:
     assert any("seat 3 revives" in line for line in shown) and any("skip:" in line for line in shown)
     ko = at_poisoner(tb("ko")).say("도움말").shown
     assert ko[0] == "지금 말할 수 있는 것:" and any("3번 부활" in line for line in ko)
+    # counters are written against their number, as in the prompts ("타이머 4분", not "타이머 4 분")
+    assert any("타이머 4분" in line for line in ko) and any("타이머 4초" in line for line in ko), ko
+    assert not [line for line in ko if re.search(r"[0-9] (번|분|초|표|명|장|개)(?![가-힣])", line)], ko
 
 
 def test_the_grimoire_marks_the_dead_their_ghost_vote_and_who_placed_each_token() -> None:

@@ -156,6 +156,10 @@ def _build_bag(
     # Townsfolk that change the Outsiders (the Balloonist's) keep their place: Outsiders fill only what is left.
     town_kept = len({c for c in [*good_required, *modifiers] if cat[c].team == "townsfolk"})
     outsiders = max(0, min(good_slots - town_kept, outsiders + shift))
+    # An Outsider that is kept (required, or one that changes the count, as the Hermit does) keeps its own place,
+    # whatever the shift (the Xaan's X, the Hermit's -1) would leave.
+    kept_outsiders = len({c for c in [*good_required, *modifiers] if cat[c].team == "outsider"})
+    outsiders = max(outsiders, min(kept_outsiders, good_slots - town_kept))
     notes: list[str] = []
     if len(pools["outsider"]) < outsiders:
         notes.append(

