@@ -3,13 +3,17 @@
 when the model knows them and they are far from every word the app listens for.
 
     .venv/bin/pip install wordfreq
-    .venv/bin/python -m bench.fillers --lang ko [--top 5000] [--keep 600]
+    .venv/bin/python -m bench.fillers --lang ko [--top 5000] [--keep 600] [--talk] [--prune [--prune-as-app]]
 
 Left out: words of any sentence any step of either game can listen for (every intent, seats and numbers
 0-15, every character's name in both languages and its spoken forms, Growl's words), and words that
 sound close to one (Korean: within 2 jamo, or a third of the word's jamo, of a command word; English:
 within 1 phone of one, by the model's dictionary); Korean words of one syllable (they chain into every
 sentence of Vosk's bigram grammar: docs/benchmarks.md, "Decoys"), English words shorter than 3 phones.
+``--prune``: then every filler heard in a command said by the choose half's voices is left out, again until
+none is (``--prune-rounds``); ``--prune-as-app`` hears each command as bench.talk_reject does (endpointer,
+``VoiceLoop.hear``) instead of decoding the whole clip, which left words the loop still heard in commands
+(English: bench/results/talk-reject-en.md).
 """
 
 from __future__ import annotations
@@ -101,15 +105,19 @@ def command_words(lang: Lang, wordfreq_words: list[str]) -> set[str]:
     return words
 
 
-def prune(rec: Any, lang: Lang, candidates: list[str], n_voices: int, rounds: int = 4) -> list[str]:
+def prune(
+    rec: Any, lang: Lang, candidates: list[str], n_voices: int, rounds: int = 4, as_app: bool = False
+) -> list[str]:
     """``candidates`` less every filler the recognizer heard in a command: each step kind's sentences
     (bench.talk_reject.STEPS) said by ``n_voices`` voices of bench.heldout's choose half at both rates,
     clean and at 10 dB, decoded in the step's grammar with the fillers (weighted as the app weighs them);
-    repeated until no filler is heard in a command (at most ``rounds`` times)."""
+    repeated until no filler is heard in a command (at most ``rounds`` times). ``as_app``: each utterance
+    as the app hears it (cut by the endpointer, ``VoiceLoop.hear``, the fillers left as the step's decoys),
+    not the whole clip decoded in the grammar: what bench.talk_reject measures."""
     from bench.common import Condition
     from bench.heldout import RATES, all_voices, halves
     from bench.talk_reject import STEPS, step_sentences, with_fillers
-    from bench.voicebench import Corpus, new_loop, scene, seed_of
+    from bench.voicebench import Corpus, cut, new_loop, scene, seed_of
     from moderator.config import confirm_below
     from moderator.voice.audio import SAMPLE_RATE
 
@@ -123,8 +131,17 @@ def prune(rec: Any, lang: Lang, candidates: list[str], n_voices: int, rounds: in
     for r in range(rounds):
         rec.fillers = frozenset(kept)
         heard: dict[str, list[str]] = {}
+        if as_app:
+            voice = phrases(lang).voice
+            loop.decoys = list(dict.fromkeys([*(normalise(d) for d in (voice.decoys if voice else ())), *kept]))
+            loop._grammars.clear()
+            loop._decoys_in.clear()
         for s, text, pcm in pcms:
-            for w in normalise(rec.decode(pcm, SAMPLE_RATE, [*sentences[s], *kept]).text).split():
+            if as_app:
+                said = [loop.hear(u, STEPS[s]).result.text for u in cut(pcm).utterances]
+            else:
+                said = [rec.decode(pcm, SAMPLE_RATE, [*sentences[s], *kept]).text]
+            for w in normalise(" ".join(said)).split():
                 if w in rec.fillers:
                     heard.setdefault(w, []).append(text)
         print(
@@ -156,6 +173,10 @@ def main() -> None:
     ap.add_argument("--talk", action="store_true",
                     help="first the words of tests/talk's lines that mean nothing (the choose half's talk)")
     ap.add_argument("--prune-voices", type=int, default=8, help="that many voices of the choose half")
+    ap.add_argument("--prune-as-app", action="store_true",
+                    help="prune on what the app hears (endpointer, VoiceLoop.hear), not the whole clip decoded")
+    ap.add_argument("--prune-rounds", type=int, default=4,
+                    help="prune again (with the fillers left) until none is heard in a command, at most this often")
     args = ap.parse_args()
     lang: Lang = args.lang
     rec = recognizer_for(lang, Config())
@@ -192,8 +213,9 @@ def main() -> None:
             kept.append(w)
             if len(kept) >= args.keep:
                 break
+    kept = list(dict.fromkeys(kept))  # a word of the talk lines may be among wordfreq's too
     if args.prune:
-        kept = prune(rec, lang, kept, args.prune_voices)
+        kept = prune(rec, lang, kept, args.prune_voices, args.prune_rounds, args.prune_as_app)
     name = {"ko": "Korean", "en": "English"}[lang]
     import sys
     from importlib.metadata import version

@@ -204,7 +204,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--fillers", default="0", help="comma-separated filler counts to compare (0: none)")
     ap.add_argument("--voices", type=int, default=2, help="voices of the half saying the commands")
     ap.add_argument("--voices-from", type=int, default=0, help="skip this many voices of the half first")
-    ap.add_argument("--weight", type=int, help="Vosk: each command listed this many times (asr.COMMAND_WEIGHT)")
+    ap.add_argument("--weight", type=int, help="each command weighs this many fillers (Vosk: asr.COMMAND_WEIGHT, "
+                    "listed this many times; pocketsphinx: sphinx.COMMAND_WEIGHT, its JSGF weight)")
     ap.add_argument("-v", action="store_true", help="also list the commands acted on wrongly")
     ap.add_argument("--out", type=Path, help="append the tables to this file")
     args = ap.parse_args(argv)
@@ -212,6 +213,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     VOICES_FROM = args.voices_from
     if args.weight is not None:
         asr.COMMAND_WEIGHT = args.weight
+        from moderator.voice import sphinx
+
+        sphinx.COMMAND_WEIGHT = args.weight
     for n in (int(x) for x in args.fillers.split(",")):
         out: list[str] = []
         bench(args.lang, args.half, n, args.voices, out, args.v)
