@@ -314,8 +314,17 @@ def _printable(stream: TextIO) -> TextIO | PrintableStream:
     return stream if isinstance(stream, PrintableStream) else PrintableStream(stream)
 
 
+def _settings_lang() -> Lang:
+    """The user's settings' language before the command line is read (English if they cannot be read)."""
+    try:
+        return load_config(None).general.language
+    except (ModeratorError, OSError, ValueError):
+        return "en"
+
+
 def _main(argv: Sequence[str] | None) -> int:
-    set_lang(lang_in(sys.argv[1:] if argv is None else argv) or "en")  # the command line's own lines
+    # the command line's own lines (argparse's too): --lang, else the settings' language
+    set_lang(lang_in(sys.argv[1:] if argv is None else argv) or _settings_lang())
     args = build_parser().parse_args(argv)
     try:
         made, fresh = ensure_user_config() if not args.config else (None, False)

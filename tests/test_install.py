@@ -64,7 +64,7 @@ def test_night_order_and_setup_from_another_folder(installed: tuple[Path, dict[s
                   "a,b,c,d,e,f,g", "--seed", "3", "--out", "game.json", "--json"], elsewhere, env)  # fmt: skip
     assert setup.returncode == 0, setup.stderr
     assert len(json.loads(setup.stdout)["players"]) == 7
-    assert (elsewhere / "game.json").is_file() and "saving the game to game.json" in setup.stderr
+    assert (elsewhere / "game.json").is_file() and "game.json에 변경될 때마다 저장합니다" in setup.stderr
 
 
 def test_a_short_growl_game_and_where_it_is_saved(installed: tuple[Path, dict[str, str]], elsewhere: Path) -> None:

@@ -93,9 +93,9 @@ def _night(value: str, g_night: int | None) -> int:
     try:
         n = int(value)
     except ValueError as exc:
-        raise SetupError(f"--night takes first, other or a number, not '{value}'") from exc
+        raise SetupError(msg("bad_night", value=value)) from exc
     if n < 1:
-        raise SetupError("--night counts from 1")
+        raise SetupError(msg("bad_night", value=value))
     return n
 
 

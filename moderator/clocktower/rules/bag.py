@@ -14,6 +14,7 @@ from moderator.clocktower.rules.schema import GOOD_TEAMS, Setup, Team
 from moderator.clocktower.rules.scripts import Script
 from moderator.errors import SetupError
 from moderator.i18n import resolve_plurals
+from moderator.messages import msg
 
 MIN_PLAYERS, MAX_PLAYERS = 5, 15
 
@@ -36,7 +37,7 @@ def base_counts(cat: Catalogue, players: int) -> CountRow:
         SetupError: fewer than 5 or more than 15 players.
     """
     if players not in cat.counts:
-        raise SetupError(f"Clocktower needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        raise SetupError(msg("clocktower_players", min=MIN_PLAYERS, max=MAX_PLAYERS, n=players))
     return cat.counts[players]
 
 

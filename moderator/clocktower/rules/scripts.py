@@ -16,6 +16,7 @@ from moderator.clocktower.rules.schema import Team
 from moderator.config import brief_errors
 from moderator.errors import DataError
 from moderator.i18n import Text
+from moderator.messages import msg
 from moderator.paths import data_dir
 from moderator.printable import has_controls
 
@@ -157,7 +158,7 @@ def resolve_script(name_or_path: str) -> Path:
             continue
         if meta and str(meta.get("name", "")).casefold() == name_or_path.casefold():
             return bundled[stem]
-    raise DataError(f"no script '{name_or_path}': give a path or one of {', '.join(bundled)}")
+    raise DataError(msg("no_script", name=name_or_path, bundled=", ".join(bundled)))
 
 
 def parse_script(path: Path, cat: Catalogue, problems: Problems) -> Script:
