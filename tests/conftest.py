@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,14 @@ def seeds_dir() -> Path:
 def speech_dir() -> Path:
     """../shared/speech: real recordings (see SOURCES.md in each folder)."""
     return SHARED / "speech"
+
+
+@pytest.fixture(autouse=True)
+def _english_command_line_between_tests() -> Iterator[None]:
+    """``main()`` sets the command line's language for the rest of its process (the settings' language,
+    Korean by default); a test run is one process, so each test starts from the module's own default."""
+    from moderator.messages import lang, set_lang
+
+    if lang() != "en":
+        set_lang("en")
+    yield
