@@ -24,7 +24,7 @@ def install_hint(module: str) -> str:
     pip_name, system = _HINTS.get(module, (module, None))
     hint = f"pip install {pip_name}"
     if system:
-        hint += f" (and: {system})"
+        hint += f" ({msg('and_system')}: {system})"
     return hint
 
 
