@@ -106,14 +106,21 @@ def command_words(lang: Lang, wordfreq_words: list[str]) -> set[str]:
 
 
 def prune(
-    rec: Any, lang: Lang, candidates: list[str], n_voices: int, rounds: int = 4, as_app: bool = False
+    rec: Any,
+    lang: Lang,
+    candidates: list[str],
+    n_voices: int,
+    rounds: int = 4,
+    as_app: bool = False,
+    noise: tuple[float | None, ...] = (None, 10.0),
 ) -> list[str]:
     """``candidates`` less every filler the recognizer heard in a command: each step kind's sentences
     (bench.talk_reject.STEPS) said by ``n_voices`` voices of bench.heldout's choose half at both rates,
-    clean and at 10 dB, decoded in the step's grammar with the fillers (weighted as the app weighs them);
-    repeated until no filler is heard in a command (at most ``rounds`` times). ``as_app``: each utterance
-    as the app hears it (cut by the endpointer, ``VoiceLoop.hear``, the fillers left as the step's decoys),
-    not the whole clip decoded in the grammar: what bench.talk_reject measures."""
+    clean and at the SNRs of ``noise`` (dB; None: clean), decoded in the step's grammar with the fillers
+    (weighted as the app weighs them); repeated until no filler is heard in a command (at most ``rounds``
+    times). ``as_app``: each utterance as the app hears it (cut by the endpointer, ``VoiceLoop.hear``, the
+    fillers left as the step's decoys), not the whole clip decoded in the grammar: what bench.talk_reject
+    measures. The grammar is the one the app would build (``sphinx.FILLER_RUN``: ``--filler-run``)."""
     from bench.common import Condition
     from bench.heldout import RATES, all_voices, halves
     from bench.talk_reject import STEPS, step_sentences, with_fillers
@@ -126,7 +133,7 @@ def prune(
     corpus = Corpus(lang)
     conds = [Condition(v, r) for v in halves(all_voices(lang, 16))["choose"][:n_voices] for r in RATES]
     pcms = [(s, text, scene(corpus.clean(text, c), k, seed_of(text, c.label, k)).pcm)
-            for s in STEPS for text in sentences[s] for c in conds for k in (None, 10.0)]  # fmt: skip
+            for s in STEPS for text in sentences[s] for c in conds for k in noise]  # fmt: skip
     kept = list(candidates)
     for r in range(rounds):
         rec.fillers = frozenset(kept)
@@ -177,8 +184,18 @@ def main() -> None:
                     help="prune on what the app hears (endpointer, VoiceLoop.hear), not the whole clip decoded")
     ap.add_argument("--prune-rounds", type=int, default=4,
                     help="prune again (with the fillers left) until none is heard in a command, at most this often")
+    ap.add_argument("--prune-noise", default="clean,10",
+                    help="prune on the commands at these SNRs (dB, comma-separated; clean: no noise)")
+    ap.add_argument("--filler-run", type=int, choices=[1, 2],
+                    help="pocketsphinx: prune against grammars holding up to this many fillers in a row "
+                    "(sphinx.FILLER_RUN)")
     args = ap.parse_args()
     lang: Lang = args.lang
+    if args.filler_run is not None:
+        from moderator.voice import sphinx
+
+        sphinx.FILLER_RUN = args.filler_run
+    noise = tuple(None if x == "clean" else float(x) for x in args.prune_noise.split(","))
     rec = recognizer_for(lang, Config())
     top = wordfreq.top_n_list(lang, args.top)
     if args.talk:
@@ -215,7 +232,7 @@ def main() -> None:
                 break
     kept = list(dict.fromkeys(kept))  # a word of the talk lines may be among wordfreq's too
     if args.prune:
-        kept = prune(rec, lang, kept, args.prune_voices, args.prune_rounds, args.prune_as_app)
+        kept = prune(rec, lang, kept, args.prune_voices, args.prune_rounds, args.prune_as_app, noise)
     name = {"ko": "Korean", "en": "English"}[lang]
     import sys
     from importlib.metadata import version

@@ -45,7 +45,7 @@ from moderator.config import confirm_below as confirm_below_for
 from moderator.errors import Ambiguous, IllegalChoice, NotUnderstood
 from moderator.i18n import Lang
 from moderator.korean import pronounced, spoken
-from moderator.voice import asr
+from moderator.voice import asr, sphinx
 from moderator.voice.app import recognizer_for
 from moderator.voice.loop import VoiceLoop
 from moderator.voice.names import fillers
@@ -153,17 +153,27 @@ def bench(lang: Lang, half: str, n_fillers: int, n_voices: int, out: list[str], 
     voices = halves(all_voices(lang, 16))[half][VOICES_FROM : VOICES_FROM + n_voices]
     conds = [Condition(v, r) for v in voices for r in RATES]
     cmd = {(s, k): Tally() for s in STEPS for k in NOISE}
+    hear_ms: list[float] = []  # VoiceLoop.hear per command utterance (decode, rejection, parse)
     for cond in conds:
         for s, its in step_items.items():
             for item in its:
                 clean = corpus.clean(item.text, cond)
                 for k in NOISE:
                     pcm = scene(clean, k, seed_of(item.text, cond.label, k)).pcm
-                    o = outcome([loop.hear(u, STEPS[s]) for u in cut(pcm).utterances], below)
+                    heard = []
+                    for u in cut(pcm).utterances:
+                        t0 = time.perf_counter()
+                        heard.append(loop.hear(u, STEPS[s]))
+                        hear_ms.append(1000 * (time.perf_counter() - t0))
+                    o = outcome(heard, below)
                     cmd[(s, k)].add(o, item.expected, f"{item.text} [{cond.label}]")
     took = time.perf_counter() - started
     n_real = len(clips) + len(digits)
-    out += [f"## {lang}, {half} half, {n_fillers} fillers ({took:.0f} s)", "",
+    hear_ms.sort()
+    run = "" if rec.engine != "pocketsphinx" else f", up to {sphinx.FILLER_RUN} in a row"
+    out += [f"## {lang}, {half} half, {n_fillers} fillers{run} ({took:.0f} s)", "",
+            f"VoiceLoop.hear per command utterance: median {hear_ms[len(hear_ms) // 2]:.0f} ms, p95 "
+            f"{hear_ms[int(0.95 * (len(hear_ms) - 1))]:.0f} ms, max {hear_ms[-1]:.0f} ms ({len(hear_ms)}).", "",
             f"Grammar sizes: {', '.join(f'{s} {n}' for s, n in grammar_sizes.items())}. Off-topic: {len(lines)} talk "
             f"lines (espeak-ng), {n_real} real clips. Commands: {', '.join(voices)} at "
             f"{' and '.join(map(str, RATES))} wpm.",
@@ -206,6 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--voices-from", type=int, default=0, help="skip this many voices of the half first")
     ap.add_argument("--weight", type=int, help="each command weighs this many fillers (Vosk: asr.COMMAND_WEIGHT, "
                     "listed this many times; pocketsphinx: sphinx.COMMAND_WEIGHT, its JSGF weight)")
+    ap.add_argument("--filler-run", type=int, choices=[1, 2],
+                    help="pocketsphinx: talk heard as up to this many fillers in a row (sphinx.FILLER_RUN)")
     ap.add_argument("-v", action="store_true", help="also list the commands acted on wrongly")
     ap.add_argument("--out", type=Path, help="append the tables to this file")
     args = ap.parse_args(argv)
@@ -213,9 +225,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     VOICES_FROM = args.voices_from
     if args.weight is not None:
         asr.COMMAND_WEIGHT = args.weight
-        from moderator.voice import sphinx
-
         sphinx.COMMAND_WEIGHT = args.weight
+    if args.filler_run is not None:
+        sphinx.FILLER_RUN = args.filler_run
     for n in (int(x) for x in args.fillers.split(",")):
         out: list[str] = []
         bench(args.lang, args.half, n, args.voices, out, args.v)

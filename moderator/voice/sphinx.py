@@ -30,6 +30,12 @@ GARBAGE_MIN_LENGTH = 3
 #: With filler words in a grammar (:func:`moderator.voice.names.fillers`), each other sentence weighs this
 #: many fillers in the JSGF rule (``/weight/``), so a command outweighs any one filler (issue 27).
 COMMAND_WEIGHT = 10
+#: With filler words in a grammar, talk may be heard as this many of them in a row (1 or 2): the grammar
+#: is ``/10/ ( command ) | ... | /1/ <f> | /1/ ( <f> <f> )`` with ``<f>`` one of the fillers. A loop
+#: ``( <f> )+`` would cover any length but makes pocketsphinx's FSG search 50-1000x slower; two cover the
+#: multi-word talk a single filler could not ("who nominated Dana?" forced into "repeat that"):
+#: bench/results/talk-reject-en.md.
+FILLER_RUN = 1
 GARBAGE_WORDS = (
     "the",
     "a",
@@ -152,7 +158,7 @@ class PocketsphinxRecognizer(Recognizer):
         self.fillers = frozenset(fillers(self.lang))
         """The filler words a grammar may hold (outweighed by its commands: :data:`COMMAND_WEIGHT`)."""
         self._lock = threading.RLock()
-        self._searches: dict[tuple[tuple[str, ...], bool, frozenset[str]], str] = {}
+        self._searches: dict[tuple[tuple[str, ...], bool, frozenset[str], int, int], str] = {}
         self._decoder: Any = ps.Decoder(
             hmm=str(spec.path / "en-us"),
             dict=str(spec.path / "cmudict-en-us.dict"),
@@ -177,17 +183,22 @@ class PocketsphinxRecognizer(Recognizer):
         return found
 
     def _search_for(self, phrases: Sequence[str], with_unk: bool) -> str:
-        key = (tuple(phrases), with_unk, self.fillers)
+        key = (tuple(phrases), with_unk, self.fillers, FILLER_RUN, COMMAND_WEIGHT)
         name = self._searches.get(key)
         if name is None:
             name = "g" + hashlib.sha1(repr(key).encode()).hexdigest()[:16]
-            weigh = any(p.lower() in self.fillers for p in key[0])
-
-            def weight(p: str) -> str:
-                return "" if not weigh else "/1/ " if p.lower() in self.fillers else f"/{COMMAND_WEIGHT}/ "
-
-            body = " | ".join(f"{weight(p)}( {p.lower()} )" for p in key[0])
+            mine = [p.lower() for p in key[0] if p.lower() in self.fillers]
             rules = ""
+            if mine and FILLER_RUN > 1:  # the fillers as one rule: one or two of them in a row
+                cmds = [p.lower() for p in key[0] if p.lower() not in self.fillers]
+                body = " | ".join([*(f"/{COMMAND_WEIGHT}/ ( {p} )" for p in cmds), "/1/ <f>", "/1/ ( <f> <f> )"])
+                rules = f"<f> = ( {' | '.join(dict.fromkeys(mine))} );\n"
+            else:
+
+                def weight(p: str) -> str:
+                    return "" if not mine else "/1/ " if p.lower() in self.fillers else f"/{COMMAND_WEIGHT}/ "
+
+                body = " | ".join(f"{weight(p)}( {p.lower()} )" for p in key[0])
             if with_unk:
                 grammar_words = {w for p in key[0] for w in p.lower().split()}
                 # a filler that sounds like, or one phone away from, a grammar word ("to" / "two",
@@ -200,7 +211,7 @@ class PocketsphinxRecognizer(Recognizer):
                 body += " | <garbage>"
                 # one filler word, not a loop: "( ... )+" makes pocketsphinx's FSG search
                 # 50-1000x slower (measured: 5.7 s for 5 words on a 7 s clip, 74 s for 20)
-                rules = f"<garbage> = ( {' | '.join(garbage)} );\n"
+                rules += f"<garbage> = ( {' | '.join(garbage)} );\n"
             jsgf = f"#JSGF V1.0;\ngrammar {name};\npublic <cmd> = {body};\n{rules}"
             self._decoder.add_jsgf_string(name, jsgf)
             self._searches[key] = name
