@@ -323,13 +323,14 @@ def _settings_lang() -> Lang:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    asked = lang_in(sys.argv[1:] if argv is None else argv)
     # the command line's own lines (argparse's too): --lang, else the settings' language
-    set_lang(lang_in(sys.argv[1:] if argv is None else argv) or _settings_lang())
+    set_lang(asked or _settings_lang())
     args = build_parser().parse_args(argv)
     try:
         made, fresh = ensure_user_config() if not args.config else (None, False)
         config = load_config(Path(args.config) if args.config else None)
-        set_lang(lang_in(sys.argv[1:] if argv is None else argv) or config.general.language)  # the game's, from here
+        set_lang(asked or config.general.language)  # the game's, from here (a --config file's too)
         if fresh:
             print(f"moderator: {msg('settings_made', path=made)}", file=sys.stderr)
         if getattr(args, "voice_pack", None):

@@ -48,8 +48,9 @@ ServeWeb = Callable[[Table, TextLoop, WebOptions], None]
 
 def _script(args: argparse.Namespace, cat: Catalogue) -> tuple[Script, Catalogue]:
     script, cat = load_script(args.script, cat)
-    if getattr(args, "add", None):
-        script = complete(script, cat, [x for x in args.add.split(",") if x.strip()])
+    added = _add_ids(args)
+    if added:
+        script = complete(script, cat, added)
     return script, cat
 
 
@@ -198,15 +199,19 @@ def _new_game(args: argparse.Namespace, cat: Catalogue, lang: Lang | None = None
     return journal, script, cat
 
 
+def _add_ids(args: argparse.Namespace) -> list[str]:
+    """The character ids of --add, in order."""
+    return [x.strip() for x in (getattr(args, "add", None) or "").split(",") if x.strip()]
+
+
 def _fabled(args: argparse.Namespace, cat: Catalogue) -> list[str]:
     """The Fabled and Loric among the characters added (--add): put in play at setup, the storyteller's."""
-    added = [x.strip() for x in (getattr(args, "add", None) or "").split(",") if x.strip()]
-    return [c for c in added if c in cat and cat[c].team in ("fabled", "loric")]
+    return [c for c in _add_ids(args) if c in cat and cat[c].team in ("fabled", "loric")]
 
 
 def _added(args: argparse.Namespace) -> list[Event]:
     """The characters added to the script (--add), kept in the save: the script as played."""
-    added = [x.strip() for x in (getattr(args, "add", None) or "").split(",") if x.strip()]
+    added = _add_ids(args)
     return [Remember(key=keys.script_added(), value=",".join(added))] if added else []
 
 

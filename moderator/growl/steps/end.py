@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from moderator.commands.parse import Command, normalise
 from moderator.commands.phrases import Intent, phrases
 from moderator.growl.events import CloseGame, GainGold, GrowlEvent, NewGame, SetWinner
@@ -114,8 +116,9 @@ def ranking(s: GrowlState) -> list[tuple[int, int, int]]:
 def _standings(ctx: Ctx) -> View:
     t = ctx.texts.end
     table = ranking(ctx.s)
-    shared = {r for r, _, _ in table if sum(r == other for other, _, _ in table) > 1}
-    rows = [ctx.t(t.rank_tied if r in shared else t.rank, rank=r, who=ctx.who(seat), gold=g) for r, seat, g in table]
+    players_at = Counter(r for r, _, _ in table)
+    rows = [ctx.t(t.rank_tied if players_at[r] > 1 else t.rank, rank=r, who=ctx.who(seat), gold=g)
+            for r, seat, g in table]  # fmt: skip
     text = ctx.t(t.standings, nth=ctx.nth(ctx.s.game), table=ctx.t(t.rank_sep).join(rows))
     return View(say(text, ctx.t(t.another)), ("yesno",), ("yes", "no"))
 
