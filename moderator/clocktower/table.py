@@ -81,7 +81,12 @@ class Table(Stages):
         if cmd.intent in ("dies", "dies_anyway"):
             return self._deaths(cmd)
         if cmd.intent in EDITS:
-            return self._edit(cmd)
+            pick = self._pick_with_status(cmd)
+            reply = self._edit(cmd)
+            if pick is not None:  # "6번 중독" at the Widow's step: the documented edit, and how to make it her pick
+                hint = step_texts().edits.status_is_not_the_pick
+                reply.say.append(hint(self.lang, character=pick, seat=cmd.seats[0]))
+            return reply
         if cmd.intent == "go_to":
             return self._go_to(cmd)
         c = self._state.cursor or Cursor(id="over")
@@ -95,6 +100,20 @@ class Table(Stages):
         if cmd.intent != "next" and cmd.intent not in p.allowed:
             raise IllegalChoice("not_an_answer", text=cmd.text)
         return stage_of(c).act(self, c, cmd, p)
+
+    def _pick_with_status(self, cmd: Command) -> str | None:
+        """The character's name when a status by hand ("6번 중독", "seat 6 is poisoned") is said for one
+        seat at a step that asks for one player and whose reminders give that status (the Widow's, the
+        Poisoner's Poisoned, the Sailor's Drunk): the storyteller may have meant the pick."""
+        if cmd.intent != "status" or len(cmd.seats) != 1 or cmd.value == "sober" or self._state.winner is not None:
+            return None
+        p = self.prompt()
+        if p.expects != ["seat"] or p.step not in self.cat:
+            return None
+        data = self.cat[p.step].data
+        if data is None or not any(r.status is not None and r.status == cmd.value for r in data.reminders):
+            return None
+        return self.cat[p.step].name(self.lang)
 
     def undo(self) -> Reply:
         """Pop the last entry (never the setup)."""

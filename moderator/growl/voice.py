@@ -25,6 +25,10 @@ from moderator.textloop import SessionOnText
 #: Numbers listened for: gold counts, and seats up to the largest table.
 NUMBERS = range(0, 21)
 
+READ_BACK: frozenset[Intent] = frozenset({"dies"})
+"""Answers read back before they are carried out, whatever the confidence: a player out of the game (a
+question at the table, "did seat two die?", was heard as "seat two dies")."""
+
 
 def parser_for(engine: Growl) -> Parser:
     """The game-language parser with Growl's phrases and this evening's names and cards."""
@@ -46,7 +50,8 @@ class GrowlSession(SessionOnText[Reply]):
         with self.text.lock:  # the web page may act on the same game from another thread
             p = self.engine.prompt()
         beats = p.beats[-1:] if brief else p.beats  # after a refusal, only the question again
-        return Spoken(tuple(Line(b.text, "public", b.seconds, ambience=b.seconds > 0) for b in beats), p.allowed)
+        lines = tuple(Line(b.text, "public", b.seconds, ambience=b.seconds > 0) for b in beats)
+        return Spoken(lines, p.allowed, READ_BACK)
 
     def sentences(self, allowed: Sequence[Intent]) -> list[str]:
         return self.parser.sentences(allowed, numbers=NUMBERS)

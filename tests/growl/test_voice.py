@@ -39,6 +39,9 @@ SPOKEN = {
     "0": "zero",
 }
 
+READ_BACK = {"two", "one", "zero", "seat three dies"}
+"""The spoken answers of four_players.yaml that are read back whatever the confidence: Growl's gold and a death."""
+
 
 @pytest.fixture(scope="module")
 def en() -> Recognizer:
@@ -89,26 +92,32 @@ def test_a_whole_four_player_game_through_the_voice_loop(tmp_path: Path, en: Rec
     """The live front end: the voice loop speaks every step on the table speaker and hears each
     spoken answer from the microphone path; the evening ends as the typed one."""
     typed = load(HERE / "four_players.yaml")
-    pt = typed.model_copy(update={"lang": "en", "say": [SPOKEN[s] for s in typed.say]})
+    # A number (the gold) and a death are read back by voice whatever the confidence: each is followed by a yes.
+    said = [w for s in typed.say for w in ([SPOKEN[s], "yes"] if SPOKEN[s] in READ_BACK else [SPOKEN[s]])]
+    pt = typed.model_copy(update={"lang": "en", "say": said})
     pt = pt.model_copy(update={"expect": pt.expect.model_copy(update={"prompts": [], "never": [], "replies": []})})
     engine = engine_for(pt)
     state_out = tmp_path / "state.json"
     session = GrowlSession(GrowlLoop(engine, "en", io.StringIO(), state_out=state_out))
     audio = WavUtterances(render_apart(pt.say, tmp_path))
     speaker = RecordingSpeaker()
-    # The answers hold no "yes" for read-backs (tests/voice/test_loop.py tests those): none is asked,
-    # and "nobody" and a seat said in one word ("two") are taken as if the storyteller's calibration
-    # vouched for them.
+    # The answers hold a "yes" only for the read-backs asked whatever the confidence (tests/voice/test_loop.py
+    # tests the others): none else is asked, and "nobody" and a seat said in one word ("two") are taken as
+    # if the storyteller's calibration vouched for them.
     loop = VoiceLoop(session, en, speaker, audio, pace=0.5, confirm_below=0.0, vouched=frozenset({"no", "seat"}))
     assert loop.run() == 0
     # every answer acted on; a stretch of silence heard as nothing is no answer (under load the cut may leave
     # one), and the game the answers make is checked below either way
-    missed = [h for h in loop.log if h.endswith(("(reject)", "(confirm)")) and not h.startswith("'' -> silence")]
-    assert not missed, loop.log
+    missed = [h for h in loop.log if h.endswith("(reject)") and not h.startswith("'' -> silence")]
+    asked = [h for h in loop.log if h.endswith("(confirm)")]
+    assert not missed and len(asked) == sum(w in READ_BACK for w in said), loop.log
+    assert all(h.split(" -> ")[1].split()[0] in ("number", "dies") for h in asked), asked
     check(pt, Result(engine.state, [], []))
     assert {channel for channel, _ in speaker.said} == {"public"}  # no storyteller: the table hears all
-    said = [t for _, t in speaker.said]
-    assert not any(t.startswith(("I didn't understand", "Not now")) for t in said), said
+    lines = [t for _, t in speaker.said]
+    assert not any(t.startswith(("I didn't understand", "Not now")) for t in lines), lines
+    assert {t for t in lines if t.endswith(", right?")} == {"two, right?", "one, right?", "zero, right?",
+                                                           "seat three dies, right?"}  # fmt: skip
     assert speaker.waits and all(a for _, a in speaker.waits)  # the passing countdown, under ambience if on
     assert json.loads(state_out.read_text())["night"] == engine.state.night  # the state file kept up
 

@@ -92,6 +92,22 @@ def test_poisoned_drunk_and_sober_by_hand() -> None:
     assert "drunk" in game.prompt.text
 
 
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_status_at_the_step_whose_pick_gives_it_stays_an_edit_and_says_how_to_pick(lang: str) -> None:
+    """'seat 4 is poisoned' at the Poisoner's step is the documented edit (a storyteller's token); the
+    reply says how to make it the Poisoner's pick instead, and doing so leaves only the Poisoner's token."""
+    game = at_poisoner(tb(lang))
+    reply = game.edit("seat 4 is poisoned" if lang == "en" else "4번 중독")
+    assert game.tokens(4) == ["storyteller:Poisoned"] and game.prompt.step == "poisoner"
+    hint = {"en": "If this was the Poisoner's pick, say 'back', then 'seat 4'.",
+            "ko": "독살자의 선택이었다면 '뒤로'라고 한 뒤 '4번'이라고 하세요."}[lang]  # fmt: skip
+    assert reply.say[-1] == hint
+    game.say("back" if lang == "en" else "뒤로", "seat 4" if lang == "en" else "4번")
+    assert game.tokens(4) == ["poisoner:Poisoned"] and game.prompt.step != "poisoner"
+    drunk = game.edit("seat 5 is drunk" if lang == "en" else "5번 취함")  # no pick of this step makes anyone drunk
+    assert len(drunk.say) == 1
+
+
 def test_sober_by_hand_overrules_another_token() -> None:
     game = at_poisoner(tb())
     game.say("seat 5")  # the Poisoner poisons the Chef

@@ -41,6 +41,23 @@ def test_a_seat_in_one_word_is_read_back_and_seat_n_is_not() -> None:
     assert judge("seat", 1.0, False, 0.85, one_word_seat=True) == "confirm"
 
 
+def test_a_number_or_anything_shown_is_read_back_unless_the_takes_agree() -> None:
+    """Numbers were heard as other numbers at full confidence ("five" as four, "none" as one): a count, a
+    number and anything shown are read back whatever the confidence; a seat said with its word is not."""
+    from moderator.commands.parse import Command
+
+    def heard(command: Command, agreed: bool = False) -> Heard:
+        return Heard(Result("x y", (), False, phrase="x y"), command, 1.0, ("votes", "number"), agreed=agreed)
+
+    assert heard(Command("votes", number=5)).verdict(0.0) == "confirm"
+    assert heard(Command("number", number=0)).verdict(0.0) == "confirm"
+    assert heard(Command("showed", value=2)).verdict(0.0) == "confirm"
+    assert heard(Command("showed", seats=(4, 6))).verdict(0.0) == "confirm"
+    assert heard(Command("votes", number=5), agreed=True).verdict(0.0) == "act"  # the storyteller's takes agree
+    assert heard(Command("seat", (3,))).verdict(0.0) == "act"
+    assert heard(Command("next")).verdict(0.0) == "act"
+
+
 def test_decoys_are_heard_as_themselves_and_rejected(
     tmp_path: Path, tts: None, en_recognizer: Recognizer, ko_recognizer: Recognizer
 ) -> None:

@@ -201,6 +201,8 @@ class EditTexts(Model):
     drunk_is_drunk: Text
     alignment_set: Text
     status_set: Text
+    status_is_not_the_pick: Text
+    """After a status by hand at a step whose pick gives that status ("6번 중독" at the Widow's)."""
     sober_set: Text
     sober_overrules: Text
     states: dict[Literal["poisoned", "drunk", "sober"], Text]
