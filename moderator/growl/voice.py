@@ -25,9 +25,10 @@ from moderator.textloop import SessionOnText
 #: Numbers listened for: gold counts, and seats up to the largest table.
 NUMBERS = range(0, 21)
 
-READ_BACK: frozenset[Intent] = frozenset({"dies"})
+READ_BACK: frozenset[Intent] = frozenset({"dies", "character"})
 """Answers read back before they are carried out, whatever the confidence: a player out of the game (a
-question at the table, "did seat two die?", was heard as "seat two dies")."""
+question at the table, "did seat two die?", was heard as "seat two dies"), and a night card drawn (its
+rule is read out and played at once; "passed the deck" was heard as "the gift")."""
 
 
 def parser_for(engine: Growl) -> Parser:

@@ -23,7 +23,7 @@ CHOOSING = _CHOOSING
 
 def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_below: float, *,
           chooses_nobody: bool = False, one_word_seat: bool = False, agreed: bool = False,
-          always: frozenset[Intent] = frozenset(), counts: bool = False) -> Verdict:  # fmt: skip
+          always: frozenset[Intent] = frozenset(), counts: bool = False, part: bool = False) -> Verdict:  # fmt: skip
     """What the loop does with an answer: carry it out, read it back for a yes/no, or ask again.
 
     - A state-changing answer is read back when the policy doubts it (``doubtful``) or its lowest
@@ -39,6 +39,8 @@ def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_belo
     - And a number (``counts``: a vote count, a number or anything shown, Growl's gold): numbers are
       heard as other numbers at full confidence ("five" as four, "zero" as two, "none" as one), and
       short talk as a count ("three out of five, close"), so it is read back ("five votes, right?").
+    - And one part of a two-part answer (``part``: a character alone where a seat and a character are
+      asked, as a Kazali's; talk was heard as "lunatic"): it is read back, then the step asks for the rest.
     - Unless the storyteller's takes agree (``agreed``): the recognizer decoded this answer and the
       takes (:meth:`~moderator.voice.templates.Templates.pick`) clearly name it too; two opinions,
       one of them this storyteller's own voice. Then it is carried out.
@@ -53,7 +55,7 @@ def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_belo
         return "act"
     if intent == "no" and chooses_nobody:
         return "reject" if doubtful else "confirm"
-    if (intent == "seat" and one_word_seat) or counts:
+    if (intent == "seat" and one_word_seat) or counts or part:
         return "confirm"
     if intent in NO_READBACK:
         return "reject" if doubtful else "act"
@@ -81,8 +83,10 @@ class Heard:
         nobody = bool(CHOOSING & set(self.allowed)) and "no" not in vouched
         one_word = len(self.result.text.split()) == 1 and "seat" not in vouched
         counts = self.command is not None and counted(self.command)
+        part = "seat_character" in self.allowed and intent in ("seat", "character")
         return judge(intent, self.confidence, self.result.doubtful, confirm_below, chooses_nobody=nobody,
-                     one_word_seat=one_word, agreed=self.agreed, always=self.read_back, counts=counts)  # fmt: skip
+                     one_word_seat=one_word, agreed=self.agreed, always=self.read_back, counts=counts,
+                     part=part)  # fmt: skip
 
 
 def counted(command: Command) -> bool:

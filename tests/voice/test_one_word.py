@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bench.fakes import RecordingSpeaker, simulate_room
+from moderator.commands.phrases import Intent
 from moderator.voice import read_wav, render
 from moderator.voice.asr import Recognizer
 from moderator.voice.loop import Heard, VoiceLoop, judge
@@ -56,6 +57,22 @@ def test_a_number_or_anything_shown_is_read_back_unless_the_takes_agree() -> Non
     assert heard(Command("votes", number=5), agreed=True).verdict(0.0) == "act"  # the storyteller's takes agree
     assert heard(Command("seat", (3,))).verdict(0.0) == "act"
     assert heard(Command("next")).verdict(0.0) == "act"
+
+
+def test_one_part_of_a_two_part_answer_is_read_back() -> None:
+    """Where a seat and a character are asked (a Kazali's step), a character alone was heard in talk."""
+    from moderator.commands.parse import Command
+
+    allowed: tuple[Intent, ...] = ("seat", "no", "character", "seat_character")
+
+    def heard(command: Command) -> Heard:
+        return Heard(Result("x y", (), False, phrase="x y"), command, 1.0, allowed)
+
+    assert heard(Command("character", character="lunatic")).verdict(0.0) == "confirm"
+    assert heard(Command("seat", (4,))).verdict(0.0) == "confirm"
+    assert heard(Command("seat_character", (4,), character="lunatic")).verdict(0.0) == "act"
+    only_seat = Heard(Result("x y", (), False, phrase="x y"), Command("seat", (4,)), 1.0, ("seat", "no"))
+    assert only_seat.verdict(0.0) == "act"
 
 
 def test_decoys_are_heard_as_themselves_and_rejected(
