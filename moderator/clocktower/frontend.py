@@ -13,6 +13,7 @@ from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.texts import step_texts
+from moderator.clocktower.shown import shown_kind
 from moderator.clocktower.table import ANYWHERE, WHEN_OVER, Table
 from moderator.commands.parse import Command, Parser, Vocabulary, normalise
 from moderator.commands.phrases import Intent
@@ -192,10 +193,24 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
                 out.append("  " + step_texts().edits.help_line(self.lang, example=example[0], what=describe[intent]))
         return out
 
+    def _shown_samples(self, parser: Parser) -> dict[str, str]:
+        """Examples of what this information step shows, for "say one of …" ("showed 1" and "1" where it
+        shows a number, not "showed seat 3 and seat 5" and "4" to an Empath)."""
+        p = self.table.prompt()
+        kind = shown_kind(p.truth, p.shows_player) if p.truth is not None else "any"
+        if kind == "number":
+            return {"values": "1", "k": "1"}
+        if kind == "yesno":
+            return {"values": parser.data.values.yes[0]}
+        if kind == "character" and isinstance(p.truth, str):
+            return {"values": self.table.cat[p.truth].name(self.lang)} if p.truth in self.table.cat else {}
+        return {}
+
     def not_understood(self) -> str:
         """Asking again, with examples of this step's own answers (help lists the rest)."""
         own = [i for i in self.allowed() if i not in ANYWHERE]
-        examples = [*self.parsers[0].examples(own), *self.parsers[0].examples(["help"])[:1]]
+        samples = self._shown_samples(self.parsers[0])
+        examples = [*self.parsers[0].examples(own, **samples), *self.parsers[0].examples(["help"])[:1]]
         return self.asked_again(", ".join(f"'{e}'" for e in dict.fromkeys(examples)))
 
     def emit(self, prompt: Prompt, reply: Reply | None = None, error: str | None = None) -> None:

@@ -40,9 +40,9 @@ class ShownFlow(Core):
         shown (``showed yes``)."""
         if cmd.intent in ("yes", "no") and isinstance(truth, bool):
             return replace(cmd, intent="showed", value=cmd.intent == "yes")
-        if cmd.intent == "number" and _kind(truth) == "number":
+        if cmd.intent == "number" and shown_kind(truth) == "number":
             return replace(cmd, intent="showed", value=cmd.number)
-        if cmd.intent == "character" and _kind(truth) == "character":
+        if cmd.intent == "character" and shown_kind(truth) == "character":
             return replace(cmd, intent="showed", value=cmd.character)
         return cmd
 
@@ -56,10 +56,15 @@ class ShownFlow(Core):
         """
         shown = cmd.value if cmd.intent == "showed" else p.truth
         if cmd.intent == "showed":
-            kind = _kind(p.truth, p.shows_player)
+            kind = shown_kind(p.truth, p.shows_player)
             if not _fits(shown, kind):
                 raise IllegalChoice("showed_kind", kind=step_texts().edits.kinds[kind](self.lang))
-        effect = self._effect(self._line(c)[1])
+        step = self._line(c)[1]
+        most = step.shows_most if step is not None else None
+        number = isinstance(shown, int) and not isinstance(shown, bool)
+        if cmd.intent == "showed" and most is not None and number and shown > most:  # type: ignore[operator]
+            raise IllegalChoice("shows_most", most=most)  # never possible, not even as false information
+        effect = self._effect(step)
         options = effect.options(self._ctx(c)) if effect is not None and effect.options is not None else []
         holds = effect.holds(self._ctx(c), shown) if effect is not None and effect.holds is not None else None
         self._never_true(c, shown, p, true=options or None, holds=holds)
@@ -143,7 +148,7 @@ def _same(shown: object, truth: object) -> bool:
 Kind = Literal["yesno", "number", "player", "character", "any"]
 
 
-def _kind(truth: object, shows_player: bool = False) -> Kind:
+def shown_kind(truth: object, shows_player: bool = False) -> Kind:
     """What an information step shows, from its true answer: yes or no, a number, players, characters."""
     if isinstance(truth, bool):
         return "yesno"
@@ -188,7 +193,7 @@ def _differs(shown: object, truth: object) -> bool:
 
 def plain_answers(truth: object) -> list[Intent]:
     """The plain answers a step showing ``truth`` takes as what was shown: yes/no, a number, a character."""
-    kind = _kind(truth)
+    kind = shown_kind(truth)
     return {"yesno": ["yes", "no"], "number": ["number"], "character": ["character"]}.get(kind, [])  # type: ignore[return-value]
 
 

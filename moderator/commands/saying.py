@@ -99,8 +99,9 @@ class Saying:
         mine = [n for n in names if any("\uac00" <= ch <= "\ud7a3" for ch in n) == (self.lang == "ko")]
         return next(iter(mine or names), "-")
 
-    def examples(self, intents: Iterable[Intent]) -> list[str]:
-        """One readable example per allowed intent, for "say one of …"."""
+    def examples(self, intents: Iterable[Intent], **samples: str) -> list[str]:
+        """One readable example per allowed intent, for "say one of …"; ``samples``: a slot's example
+        value in place of the usual one (``values="1"`` where the step shows a number)."""
         v = self.data.values
         sample = {
             "n": "3", "m": "5", "k": "4", "yes": v.yes[0], "no": v.no[0],
@@ -111,10 +112,14 @@ class Saying:
             "status": next(iter(v.status.values()), ["-"])[0] if v.status else "-",
             "reminder": self._example_reminder(), "text": "…", "step": self._example_name(),
         }  # fmt: skip
+        sample.update(samples)
         out = []
         for intent in dict.fromkeys([*intents, *ALWAYS]):
             own = self.data.examples.get(intent)
-            templates = [own] if own else self.data.intents.get(intent, [])
+            written = self.data.intents.get(intent, [])
+            if own and written and any(f"{{{slot}}}" in written[0] for slot in samples):
+                own = None  # the step's own sample in the template ("showed 1" where a number is shown)
+            templates = [own] if own else written
             if templates:
                 said = " ".join(_example(parse_template(templates[0]), sample).split())
                 if self.lang == "ko":  # "3번", "4분", "미망인으로": as Korean is written

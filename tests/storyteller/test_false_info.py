@@ -94,6 +94,25 @@ def test_what_is_shown_must_be_of_the_kind_the_step_shows() -> None:
     game.say("showed 2")  # the poisoned Empath: any number
 
 
+def test_a_number_no_empath_can_be_shown_is_refused_even_when_poisoned() -> None:
+    """Two neighbours: 0, 1 or 2, false information included; the examples say what this step shows."""
+    for lang, three, two, most in (("en", "three", "2 fingers", "from 0 to 2, never more"),
+                                   ("ko", "셋", "두 명", "0부터 2까지만")):  # fmt: skip
+        game = Game(make_table("trouble-brewing", list("abcdefg"),
+                               ["imp", "poisoner", "monk", "empath", "chef", "fortuneteller", "soldier"], lang=lang),
+                    lang)  # type: ignore[arg-type]  # fmt: skip
+        game.to("poisoner")
+        game.say("seat 4")
+        game.to("empath")
+        assert most in game.refused(three)
+        assert most in game.refused("showed 3" if lang == "en" else "3 보여줌")
+        examples = game.refused("what" if lang == "en" else "뭐라고")
+        assert ("'showed 1', '1'" if lang == "en" else "'1 보여줌', '1'") in examples
+        assert "seat 3 and seat 5" not in examples and "3번과 5번" not in examples
+        game.say(two)  # the poisoned Empath: any number it could be shown
+        assert game.g.memory[keys.shown(game.g.night, "empath", 4, 0)] == "2" and game.prompt.step != "empath"
+
+
 def test_an_untrue_answer_to_a_sober_player_is_refused_with_the_way_to_give_it() -> None:
     game = Game(make_table("trouble-brewing", list("abcdefg"),
                            ["imp", "poisoner", "monk", "empath", "chef", "fortuneteller", "soldier"]))  # fmt: skip

@@ -9,7 +9,7 @@ from typing import Any
 from moderator.clocktower.frontend import TextLoop
 from moderator.clocktower.prompts import Prompt
 from moderator.clocktower.rules.scripts import bundled_scripts
-from moderator.clocktower.shown import _kind
+from moderator.clocktower.shown import shown_kind
 from moderator.clocktower.table import Table
 from moderator.web.clocktower import CARD_KINDS, show_cards
 from moderator.web.texts import labels
@@ -123,7 +123,7 @@ def test_every_step_of_random_games_shows_cards_that_fit_their_kind() -> None:
             if card["kind"] in ("alignment", "direction"):
                 assert card["value"] is not None, (prompt.step, card)
             seen.add(card["kind"])
-        truth_kind = _kind(prompt.truth, prompt.shows_player) if prompt.truth is not None else "any"
+        truth_kind = shown_kind(prompt.truth, prompt.shows_player) if prompt.truth is not None else "any"
         if table.g.question is None and truth_kind in SHOWS and prompt.step != "dawn":
             assert {c["kind"] for c in cards} <= SHOWS[truth_kind], (prompt.step, prompt.truth, cards)
 

@@ -171,6 +171,10 @@ class Step(Model):
         description="A day step that, once used, is a step of its own (named by the character) taking its "
         "answers there until it ends or 'next' (the Juggler's guesses, the Artist's yes or no).",
     )
+    shows_most: int | None = Field(
+        None, ge=0, description="The greatest number this step can show, true or false (the Empath's 2: two "
+        "neighbours): a greater one is refused, drunk or poisoned as the player may be."
+    )
     part: Text | None = Field(
         None, description="What the character part of a seat-and-character step is, asked for alone "
         "('Minion' for the Kazali: 'the Minion for seat 6?')."
