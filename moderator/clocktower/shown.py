@@ -61,8 +61,7 @@ class ShownFlow(Core):
                 raise IllegalChoice("showed_kind", kind=step_texts().edits.kinds[kind](self.lang))
         step = self._line(c)[1]
         most = step.shows_most if step is not None else None
-        number = isinstance(shown, int) and not isinstance(shown, bool)
-        if cmd.intent == "showed" and most is not None and number and shown > most:  # type: ignore[operator]
+        if cmd.intent == "showed" and most is not None and type(shown) is int and shown > most:
             raise IllegalChoice("shows_most", most=most)  # never possible, not even as false information
         effect = self._effect(step)
         options = effect.options(self._ctx(c)) if effect is not None and effect.options is not None else []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from moderator.clocktower.rules import keys
+from moderator.i18n import Lang
 from tests.storyteller.helpers import Game
 from tests.tables import make_table, twelve_table
 
@@ -96,11 +97,12 @@ def test_what_is_shown_must_be_of_the_kind_the_step_shows() -> None:
 
 def test_a_number_no_empath_can_be_shown_is_refused_even_when_poisoned() -> None:
     """Two neighbours: 0, 1 or 2, false information included; the examples say what this step shows."""
-    for lang, three, two, most in (("en", "three", "2 fingers", "from 0 to 2, never more"),
-                                   ("ko", "셋", "두 명", "0부터 2까지만")):  # fmt: skip
+    cases: list[tuple[Lang, str, str, str]] = [("en", "three", "2 fingers", "from 0 to 2, never more"),
+                                               ("ko", "셋", "두 명", "0부터 2까지만")]  # fmt: skip
+    for lang, three, two, most in cases:
         game = Game(make_table("trouble-brewing", list("abcdefg"),
                                ["imp", "poisoner", "monk", "empath", "chef", "fortuneteller", "soldier"], lang=lang),
-                    lang)  # type: ignore[arg-type]  # fmt: skip
+                    lang)  # fmt: skip
         game.to("poisoner")
         game.say("seat 4")
         game.to("empath")
