@@ -124,7 +124,7 @@ class Parser(TableTalk, Saying):
         allow = set(allowed) | set(ALWAYS) if allowed is not None else None
         check_numbers(utterance, normalise(utterance))
         talk = self.data.talk
-        doubt = self._doubted(utterance)
+        doubt = self.doubted(utterance)
         heards = self._undoubted(utterance) if doubt else [utterance]
         cmd = self._parse_heard(utterance, heards, allow)
         if doubt and cmd.intent not in _NEVER_DOUBTED:

@@ -26,7 +26,7 @@ class TableTalk:
     _value_words: dict[str, str | bool]
     _number_words: dict[str, int]
 
-    def _doubted(self, utterance: str) -> bool:
+    def doubted(self, utterance: str) -> bool:
         """Whether the line asks or doubts (see :class:`Talk`)."""
         if utterance.rstrip().endswith(("?", "\uff1f")):
             return True

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from moderator.commands.command import ALWAYS
-from moderator.commands.parse import Command
+from moderator.commands.parse import Command, normalise
 from moderator.errors import IllegalChoice
 from moderator.growl.engine import Growl
 from moderator.growl.prompts import Prompt, Reply
@@ -40,6 +40,17 @@ class GrowlLoop(TextLoopBase[Prompt, Reply]):
 
     def current(self) -> Prompt:
         return self.engine.prompt()
+
+    def parse(self, line: str) -> Command | None:
+        """As every game parses it; at "another game?" also the words that end the evening ("오늘은 여기까지")
+        or ask for one more ("한 판 더"), there only: elsewhere a yes or a no changes the game."""
+        if self.engine.state.step == "standings" and not self.parsers[0].doubted(line):  # "another game?" asks
+            said, words = normalise(line), self.engine.data.phrases
+            if said in {normalise(w) for w in (*words.stop.ko, *words.stop.en)}:
+                return Command("no", text=line)
+            if said in {normalise(w) for w in (*words.again.ko, *words.again.en)}:
+                return Command("yes", text=line)
+        return super().parse(line)
 
     def handle(self, cmd: Command) -> Reply:
         if cmd.intent == "help":  # what this step takes, and what works at any step: nothing changes

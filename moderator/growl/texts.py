@@ -186,5 +186,9 @@ class GrowlPhrases(Model):
     en: dict[Intent, list[str]]
     lost: LostWords
     unclear: LostWords
+    stop: LostWords
+    """At "another game?" (the standings), words that mean no more games tonight ("오늘은 여기까지")."""
+    again: LostWords
+    """At "another game?", words that mean one more ("한 판 더")."""
     voice: dict[Lang, dict[Intent, list[str]]] = Field(default_factory=dict)
     """Spoken forms added to the shared ones, per language (the loser's "lost" at the gold step)."""
