@@ -201,7 +201,7 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
         if kind == "number":
             return {"values": "1", "k": "1"}
         if kind == "yesno":
-            return {"values": parser.data.values.yes[0]}
+            return {"values": parser.plain_yes()}
         if kind == "character" and isinstance(p.truth, str):
             return {"values": self.table.cat[p.truth].name(self.lang)} if p.truth in self.table.cat else {}
         return {}

@@ -78,11 +78,9 @@ class Table(Stages):
         over = self._state.winner is not None
         if over and cmd.intent in ANYWHERE and cmd.intent not in WHEN_OVER:
             raise IllegalChoice("game_over")
-        if cmd.intent in ("dies", "dies_anyway"):
-            return self._deaths(cmd)
-        if cmd.intent in EDITS:
-            pick = self._pick_with_status(cmd)
-            reply = self._edit(cmd)
+        if cmd.intent in ("dies", "dies_anyway") or cmd.intent in EDITS:
+            pick = self._pick_named(cmd)
+            reply = self._deaths(cmd) if cmd.intent in ("dies", "dies_anyway") else self._edit(cmd)
             if pick is not None:  # "6번 중독" at the Widow's step: the documented edit, and how to make it her pick
                 hint = step_texts().edits.status_is_not_the_pick
                 reply.say.append(hint(self.lang, character=pick, seat=cmd.seats[0]))
@@ -101,19 +99,25 @@ class Table(Stages):
             raise IllegalChoice("not_an_answer", text=cmd.text)
         return stage_of(c).act(self, c, cmd, p)
 
-    def _pick_with_status(self, cmd: Command) -> str | None:
-        """The character's name when a status by hand ("6번 중독", "seat 6 is poisoned") is said for one
-        seat at a step that asks for one player and whose reminders give that status (the Widow's, the
-        Poisoner's Poisoned, the Sailor's Drunk): the storyteller may have meant the pick."""
-        if cmd.intent != "status" or len(cmd.seats) != 1 or cmd.value == "sober" or self._state.winner is not None:
+    def _pick_named(self, cmd: Command) -> str | None:
+        """The character's name when a change by hand to one seat is what the step's pick does, said at a
+        step that asks for one player: a status its reminders give ("6번 중독", "seat 6 is poisoned" at the
+        Widow's, the Poisoner's, the Sailor's step), or a death where its pick dies ("6번 죽음" at the
+        Imp's). The change by hand is made, as documented; the storyteller may have meant the pick."""
+        if len(cmd.seats) != 1 or cmd.value == "sober" or self._state.winner is not None:
             return None
-        p = self.prompt()
-        if p.expects != ["seat"] or p.step not in self.cat:
+        p, c = self.prompt(), self._state.cursor
+        if c is None or p.expects != ["seat"] or p.step not in self.cat:
             return None
-        data = self.cat[p.step].data
-        if data is None or not any(r.status is not None and r.status == cmd.value for r in data.reminders):
-            return None
-        return self.cat[p.step].name(self.lang)
+        if cmd.intent in ("dies", "dies_anyway"):
+            effect = self._effect(self._line(c)[1]) if self._state.question is None else None
+            named = effect is not None and effect.kills and c.stage == "ask"
+        else:
+            data = self.cat[p.step].data
+            named = cmd.intent == "status" and data is not None and any(
+                r.status is not None and r.status == cmd.value for r in data.reminders
+            )
+        return self.cat[p.step].name(self.lang) if named else None
 
     def undo(self) -> Reply:
         """Pop the last entry (never the setup)."""

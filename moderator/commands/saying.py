@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from moderator.commands.command import ALWAYS, CHOOSING, Command, Vocabulary
 from moderator.commands.normalise import normalise
@@ -40,6 +41,9 @@ class Saying:
             "player": seats[0] if seats else "", "player2": seats[1] if len(seats) > 1 else "",
             "character": (mine or names or [cmd.character or ""])[0], "seats": " ".join(seats[2:] or seats),
             "value": str(cmd.value or ""), "values": str(cmd.value or ""), "text": cmd.words or "",
+            # the word of a value ("중독" for poisoned): a read-back says what a yes does, "6번 중독", not "6번"
+            "status": _word(v.status or {}, cmd.value), "alignment": _word(v.alignment, cmd.value),
+            "direction": _word(v.direction, cmd.value),
         }  # fmt: skip
         own = self.data.examples.get(cmd.intent)
         templates = [own] if own else self.data.intents.get(cmd.intent, [])
@@ -49,6 +53,11 @@ class Saying:
         if self.lang == "ko":
             said = resolve_particles(re.sub(r"(?<=[0-9]) (?=[번표명장개])", "", said))
         return said
+
+    def plain_yes(self) -> str:
+        """The first yes word that is no number word ("예": "네" is also 4): a yes shown, as an example."""
+        numbers = {normalise(w) for ws in self.data.numbers.values() for w in ws}
+        return next((w for w in self.data.values.yes if normalise(w) not in numbers), self.data.values.yes[0])
 
     def declines(self, line: str) -> bool:
         """Whether ``line`` is a plain no ("아니요", "no"), as said to a read-back: nothing is then done."""
@@ -151,3 +160,8 @@ def _example(nodes: Sequence[Node], sample: dict[str, str]) -> str:
         elif node.options == ((Words("으"),),):  # "{x}[으]로": the particle chosen by the word before it
             out += "(으)"
     return out
+
+
+def _word(words: Mapping[Any, Sequence[str]], value: object) -> str:
+    """The first word a phrase file gives ``value`` (a status, an alignment, a direction), or ""."""
+    return (words.get(value) or [""])[0] if isinstance(value, str) else ""

@@ -8,12 +8,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from moderator.commands.parse import Parser, Vocabulary
+from moderator.commands.phrases import HAND
 from moderator.errors import NotUnderstood, Tentative
 
 SEATS = list(range(1, 8))
 PLAYERS = {"민수": 1, "하은": 2, "지호": 3, "ann": 4}
 CHARS = {"임프": "imp", "imp": "imp", "세탁부": "washerwoman", "washerwoman": "washerwoman", "독살자": "poisoner"}
 DAY = ["nominate", "slays", "dies", "end_day", "executed", "ability"]
+
+
+EDIT_INTENTS = sorted(HAND)
 
 
 def _parser(lang: str = "ko") -> Parser:
@@ -85,6 +89,17 @@ def test_a_question_is_read_back_as_what_it_would_do() -> None:
     assert exc.value.command.intent == "dies"  # type: ignore[attr-defined]
     said = p.read_back(exc.value.command)  # type: ignore[arg-type]
     assert said.startswith("3번 사망으로") and "네" in said
+
+
+@pytest.mark.parametrize(("line", "lang", "said"), [("6번 중독됐나?", "ko", "6번 중독으로"),
+                                                    ("seat 6 is poisoned?", "en", "seat 6 is poisoned")])  # fmt: skip
+def test_a_question_about_a_status_is_read_back_with_the_status(line: str, lang: str, said: str) -> None:
+    """The read-back says what a yes does ("6번 중독"), never only the seat (which sounds like a pick)."""
+    p = _parser(lang)
+    with pytest.raises(Tentative) as exc:
+        p.parse(line, ["seat", *EDIT_INTENTS])
+    assert exc.value.command.intent == "status"  # type: ignore[attr-defined]
+    assert said in p.read_back(exc.value.command)  # type: ignore[arg-type]
 
 
 def test_a_name_typed_close_to_a_character_is_read_back() -> None:

@@ -108,6 +108,26 @@ def test_a_status_at_the_step_whose_pick_gives_it_stays_an_edit_and_says_how_to_
     assert len(drunk.say) == 1
 
 
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_death_at_the_demons_step_stays_an_edit_and_says_how_to_make_it_the_kill(lang: str) -> None:
+    """'seat 6 dies' at the Imp's step is the documented death by hand; the reply says how to make it the
+    Imp's kill instead. A death at a step whose pick does not kill (the Monk's) says nothing more."""
+    game = at_poisoner(tb(lang))
+    game.to("day", {"poisoner": "seat 5"})
+    game.say("end day")
+    game.to("monk", {"poisoner": "seat 5"})
+    monk = game.edit("seat 4 dies" if lang == "en" else "4번 사망")
+    assert not any("'back'" in line or "'뒤로'" in line for line in monk.say)
+    game.say("back" if lang == "en" else "뒤로")
+    game.to("imp", {"poisoner": "seat 5", "monk": "seat 7"})
+    reply = game.edit("seat 6 dies" if lang == "en" else "6번 죽음")
+    hint = {"en": "If this was the Imp's pick, say 'back', then 'seat 6'.",
+            "ko": "임프의 선택이었다면 '뒤로'라고 한 뒤 '6번'이라고 하세요."}[lang]  # fmt: skip
+    assert reply.say[-1] == hint and not game.player(6).alive and game.prompt.step == "imp"
+    game.say("back" if lang == "en" else "뒤로", "seat 6" if lang == "en" else "6번")
+    assert not game.player(6).alive and game.prompt.step != "imp"
+
+
 def test_sober_by_hand_overrules_another_token() -> None:
     game = at_poisoner(tb())
     game.say("seat 5")  # the Poisoner poisons the Chef

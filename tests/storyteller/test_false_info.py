@@ -115,6 +115,20 @@ def test_a_number_no_empath_can_be_shown_is_refused_even_when_poisoned() -> None
         assert game.g.memory[keys.shown(game.g.night, "empath", 4, 0)] == "2" and game.prompt.step != "empath"
 
 
+def test_the_example_of_a_yes_shown_is_a_yes_the_step_takes() -> None:
+    """At the Fortune Teller's step the example is '예 보여줌' ('네' is also the number 4) and it is taken."""
+    game = Game(make_table("trouble-brewing", list("abcdefg"),
+                           ["imp", "poisoner", "monk", "empath", "chef", "fortuneteller", "soldier"], lang="ko"),
+                "ko")  # fmt: skip
+    game.to("poisoner")
+    game.say("6번")  # the Fortune Teller poisoned: any yes or no may be shown
+    game.to("fortuneteller")
+    game.say("1번 2번")
+    assert "'예 보여줌'" in game.refused("뭐라고")
+    game.say("예 보여줌")
+    assert game.prompt.step != "fortuneteller"
+
+
 def test_an_untrue_answer_to_a_sober_player_is_refused_with_the_way_to_give_it() -> None:
     game = Game(make_table("trouble-brewing", list("abcdefg"),
                            ["imp", "poisoner", "monk", "empath", "chef", "fortuneteller", "soldier"]))  # fmt: skip

@@ -83,6 +83,9 @@ class Effect:
     judged: Literal["seat", "alignment"] | None = None
     """What is shown is the storyteller's judgement, neither true nor false (the High Priestess's player, the
     General's side): 'showed …' or the plain answer of this kind is remembered as given; 'next' gives nothing."""
+    kills: bool = False
+    """The pick dies (a Demon's kill, the Assassin's): "6번 죽음" said at this step by hand is told how to
+    make it the pick instead."""
     holds: HoldsFn | None = None
     """Whether an answer shown is true, where many are (the Knight's any two players not the Demon): the truth
     is then one proposal among them, and another true answer is taken, not refused."""
@@ -110,6 +113,7 @@ def effect(
     idle: HintFn | None = None,
     holds: HoldsFn | None = None,
     judged: Literal["seat", "alignment"] | None = None,
+    kills: bool = False,
 ) -> Callable[[ApplyFn], ApplyFn]:
     """Register ``fn`` as the effect ``name``."""
 
@@ -120,7 +124,7 @@ def effect(
                                proposal=proposal, seat_truth=seat_truth, declined=declined,
                                gives_info=gives_info, info_check=info_check, repeats=repeats,
                                inexact=inexact, must_answer=must_answer, idle=idle, holds=holds,
-                               judged=judged)  # fmt: skip
+                               judged=judged, kills=kills)  # fmt: skip
         return fn
 
     return register

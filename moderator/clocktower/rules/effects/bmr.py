@@ -215,7 +215,7 @@ def _outsiders_in_play(ctx: Ctx) -> list[str]:
 effect("godfather_learn", truth=_outsiders_in_play)(lambda _ctx, _answer: Outcome())
 
 
-@effect("godfather_kill", "seat")
+@effect("godfather_kill", "seat", kills=True)
 def godfather_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """An Outsider died today: the chosen player dies (not the Demon's kill)."""
     if not sober(ctx):
@@ -290,7 +290,7 @@ def _po_declined(ctx: Ctx) -> Outcome:
     return Outcome(events=[Remember(key=key, value="0"), charge])
 
 
-@effect("po_kill", "seat", declined=_po_declined, repeats=True)
+@effect("po_kill", "seat", declined=_po_declined, repeats=True, kills=True)
 def po_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """One kill; charged (no-one chosen last time), three, one answer at a time."""
     key = keys.charged(ctx.ability, ctx.seat)

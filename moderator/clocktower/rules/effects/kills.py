@@ -29,7 +29,7 @@ from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import question
 
 
-@effect("lycanthrope_kill", "seat", check=alive_target, must_answer=True)
+@effect("lycanthrope_kill", "seat", check=alive_target, must_answer=True, kills=True)
 def lycanthrope_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """A good target dies and the Demon kills nobody tonight; the faux paw is never killed."""
     target = ctx.g.player(seat_of(answer))
@@ -41,7 +41,7 @@ def lycanthrope_kill(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=events)
 
 
-@effect("demon_kill", "seat")
+@effect("demon_kill", "seat", kills=True)
 def demon_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """The Demon's kill, unless the Lycanthrope killed tonight or the Demon is drunk or poisoned. Nobody
     chosen: the Demon has rested (remembered the first time, for the Toymaker)."""
@@ -115,7 +115,7 @@ def tinker_might_die(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=kill(ctx.g, ctx.cat, ctx.actor.seat))
 
 
-@effect("assassin_kill", "seat")
+@effect("assassin_kill", "seat", kills=True)
 def assassin_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: the chosen player dies even if they could not (no protection, no first death survived).
     Drunk or poisoned, the ability is spent all the same and nobody dies."""
@@ -172,7 +172,7 @@ def pukka_poison(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=events)
 
 
-@effect("gossip_kill", "seat")
+@effect("gossip_kill", "seat", kills=True)
 def gossip_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """The Gossip's true statement: the player the storyteller chooses dies (not a Demon's kill).
     A drunk or poisoned Gossip kills nobody."""

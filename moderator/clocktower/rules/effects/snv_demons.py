@@ -52,7 +52,7 @@ def _dies(events: list[Event], seat: int) -> bool:
     return any(isinstance(e, Die) and e.seat == seat for e in events)
 
 
-@effect("fanggu_kill", "seat")
+@effect("fanggu_kill", "seat", kills=True)
 def fanggu_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """The Fang Gu's kill. The first Outsider it would kill (once a game: the Once token) does not die:
     they become an evil Fang Gu, and the old Fang Gu dies instead. An Outsider who cannot die tonight
@@ -93,7 +93,7 @@ def _jump(ctx: Ctx, seat: int) -> Outcome:
     return Outcome(events=jump, say=[filled(step_texts().rules.fanggu_jumped, seat=seat, old=ctx.actor.seat)])
 
 
-@effect("vigormortis_kill", "seat")
+@effect("vigormortis_kill", "seat", kills=True)
 def vigormortis_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """The Vigormortis's kill. A Minion it kills keeps their ability (Has Ability) while the Vigormortis
     lives sober, and poisons their nearest Townsfolk one way or the other (the storyteller says which;
