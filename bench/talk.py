@@ -1,7 +1,8 @@
 """How the typed path takes what a table says (issue 23): the table-talk set in tests/talk, written by a
 helper from how people talk, never from the phrase files, and never used to choose the phrases.
 
-Each line is said at one step of a game and means one canonical typed command there, or nothing. The
+Each line is said at one step of a game and means one canonical typed command there (or a list of them,
+any of which is right), or nothing. The
 check is by equivalence, through the same command line a user runs (in this process, for speed): the
 state after the step's lines and the line must equal the state after the step's lines and the meant
 command (or after the step's lines alone, for a line that means nothing). Outcomes:
@@ -108,16 +109,17 @@ def _measure(items: list[dict[str, Any]], contexts: dict[str, Any], verbose: boo
         means = it.get("means")
         if means is None:
             outcome = "right" if s1 == s0 else "wrong"
-        else:
-            s2 = state(it["context"], str(means))
-            if s2 == s0:
+        else:  # one canonical command, or a list of them where any is right ("zero": next, or showed 0)
+            meant = [state(it["context"], str(m)) for m in (means if isinstance(means, list) else [means])]
+            meant = [s2 for s2 in meant if s2 != s0]
+            if not meant:
                 outcome = "bad_item"
-            elif s1 == s2:
+            elif s1 in meant:
                 outcome = "right"
             elif s1 == s0:
                 yes = "네" if ctx.get("lang", "ko") == "ko" else "yes"
                 s3 = _run(ctx, [*before, str(it["line"]), yes], home)[0]
-                outcome = "read_back" if s3 == s2 else "refused"
+                outcome = "read_back" if s3 in meant else "refused"
             else:
                 outcome = "wrong"
         totals[outcome] += 1

@@ -26,10 +26,11 @@ def test_the_set_is_as_large_as_the_issue_asks() -> None:
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
-@pytest.mark.parametrize("folder", [HERE, HERE / "heldout"], ids=["choose", "heldout"])
+@pytest.mark.parametrize("folder", [HERE, HERE / "heldout", HERE / "audit"], ids=["choose", "heldout", "audit"])
 def test_no_line_that_means_nothing_changes_the_game(lang: str, folder: Path) -> None:
-    """The set the phrases were chosen on, and the held-out one (tests/talk/heldout: 644 Korean and 240
-    English lines by another helper, on other scripts and player counts, never used to choose)."""
+    """The set the phrases were chosen on, the held-out one (tests/talk/heldout: 644 Korean and 240
+    English lines by another helper, on other scripts and player counts, never used to choose), and a
+    third (tests/talk/audit: 410 lines of a black-box audit, whose wrong lines were mended)."""
     items, contexts = load(lang, folder)
     nothing = [it for it in items if it.get("means") is None and not it.get("known_fault")]
     totals = measure(nothing, contexts, verbose=True)

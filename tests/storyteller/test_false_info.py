@@ -129,6 +129,17 @@ def test_the_example_of_a_yes_shown_is_a_yes_the_step_takes() -> None:
     assert game.prompt.step != "fortuneteller"
 
 
+def test_the_true_token_shown_alone_is_the_whole_truth_shown() -> None:
+    """'장의사 보여줬어요' at the Washerwoman's step, the Undertaker being the truth: the pair and the token
+    are remembered as shown, not the token alone."""
+    chars = ["imp", "poisoner", "washerwoman", "undertaker", "ravenkeeper", "investigator", "butler"]
+    whole, alone = (Game(make_table("trouble-brewing", list("abcdefg"), chars, lang="ko"), "ko") for _ in range(2))
+    for game, line in ((whole, "다음"), (alone, "장의사 보여줬어요")):
+        game.to("washerwoman")
+        game.say(line)
+    assert alone.g == whole.g
+
+
 def test_an_untrue_answer_to_a_sober_player_is_refused_with_the_way_to_give_it() -> None:
     game = Game(make_table("trouble-brewing", list("abcdefg"),
                            ["imp", "poisoner", "monk", "empath", "chef", "fortuneteller", "soldier"]))  # fmt: skip
