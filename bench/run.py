@@ -209,7 +209,8 @@ def bench(lang: Lang, lines: list[str], confirm_below: float, latency_items: int
 
 
 STREAMING = "early"
-"""``--streaming``: early (the default config: streaming and ``asr.early_end``), on (streaming only), or off."""
+"""``--streaming``: early (streaming and ``asr.early_end``, in every language: the default config has the early
+end in English only), on (streaming only: Korean as shipped), or off."""
 
 
 def latency(loop: VoiceLoop, corpus: Corpus, step_items: dict[str, list[Item]], n: int) -> list[float]:
