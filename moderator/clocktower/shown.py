@@ -55,9 +55,9 @@ class ShownFlow(Core):
                 is not what the step shows (two seats for a number).
         """
         shown = cmd.value if cmd.intent == "showed" else p.truth
-        if cmd.intent == "showed" and isinstance(p.truth, dict) and shown == p.truth.get("character"):
-            shown = p.truth  # "장의사 보여줬어요" where the truth is two players and that token: the truth, shown
         if cmd.intent == "showed":
+            if isinstance(p.truth, dict) and shown == p.truth.get("character"):
+                shown = p.truth  # "장의사 보여줬어요" where the truth is two players and that token: the truth, shown
             kind = shown_kind(p.truth, p.shows_player)
             if not _fits(shown, kind):
                 raise IllegalChoice("showed_kind", kind=step_texts().edits.kinds[kind](self.lang))

@@ -78,9 +78,10 @@ class Table(Stages):
         over = self._state.winner is not None
         if over and cmd.intent in ANYWHERE and cmd.intent not in WHEN_OVER:
             raise IllegalChoice("game_over")
-        if cmd.intent in ("dies", "dies_anyway") or cmd.intent in EDITS:
+        death = cmd.intent in ("dies", "dies_anyway")
+        if death or cmd.intent in EDITS:
             pick = self._pick_named(cmd)
-            reply = self._deaths(cmd) if cmd.intent in ("dies", "dies_anyway") else self._edit(cmd)
+            reply = self._deaths(cmd) if death else self._edit(cmd)
             if pick is not None:  # "6번 중독" at the Widow's step: the documented edit, and how to make it her pick
                 hint = step_texts().edits.status_is_not_the_pick
                 reply.say.append(hint(self.lang, character=pick, seat=cmd.seats[0]))

@@ -47,9 +47,9 @@ class GrowlLoop(TextLoopBase[Prompt, Reply]):
         if self.engine.state.step == "standings" and not self.parsers[0].doubted(line):  # "another game?" asks
             said, words = normalise(line), self.engine.data.phrases
             if said in {normalise(w) for w in (*words.stop.ko, *words.stop.en)}:
-                return Command("no", text=line)
+                return Command("no")  # a plain no there (the step ends the evening only on one)
             if said in {normalise(w) for w in (*words.again.ko, *words.again.en)}:
-                return Command("yes", text=line)
+                return Command("yes")
         return super().parse(line)
 
     def handle(self, cmd: Command) -> Reply:

@@ -135,8 +135,6 @@ def _standings_act(ctx: Ctx, cmd: Command) -> Outcome:
 def _plain_no(ctx: Ctx, cmd: Command) -> bool:
     """Whether ``cmd`` is a plain no ("아니요", "no"), not a "none" said to something else."""
     words = {normalise(w) for lang in ("ko", "en") for w in phrases(lang).values.no}
-    stop = ctx.data.phrases.stop
-    words |= {normalise(w) for w in (*stop.ko, *stop.en)}  # "오늘은 여기까지"
     return not cmd.text or normalise(cmd.text) in words
 
 
