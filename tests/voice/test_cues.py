@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import tomllib
 from concurrent.futures import Future
+from pathlib import Path
 
 from bench.fakes import EARCON, RecordingSpeaker
 from moderator.clocktower.rules.texts import step_texts
@@ -112,3 +113,40 @@ def test_whose_turn_cues_are_rendered_before_the_night() -> None:
     before the game (the truth and any status, which the night decides, follow as a line of their own)."""
     known = ClocktowerSession(twelve_table("en"), "en").known_texts()
     assert {"Night falls.", "Minion info.", "Snake Charmer, seat 2, b.", "Widow, seat 3, c."} <= set(known)
+
+
+def test_the_closed_set_listener_hears_every_cue_as_words_of_the_model(
+    ko_recognizer: Recognizer, en_recognizer: Recognizer
+) -> None:
+    """bench.cues' closed-set listener: every cue of every bundled script has a sentence of model words
+    beginning with its character's (or step's) words, and no two cues share a sentence."""
+    from bench.cues import cue_forms, cues, known_words
+    from moderator.clocktower.rules.scripts import bundled_scripts
+
+    assert known_words("새벽입니다", ko_recognizer.has_word) == ["새벽", "입니다"]
+    assert known_words("qzxv", en_recognizer.has_word, split=False) == []
+    for lang, rec in (("ko", ko_recognizer), ("en", en_recognizer)):
+        for stem in bundled_scripts():
+            seen: dict[str, str] = {}
+            for cue in cues(stem, lang):  # type: ignore[arg-type]
+                forms = cue_forms(cue, lang, rec)  # type: ignore[arg-type]
+                assert forms, cue
+                for form in forms:
+                    assert all(rec.has_word(w) for w in form.split()), (cue, form)
+                    assert seen.setdefault(form, cue) == cue, (form, cue, seen[form])
+
+
+def test_the_closed_set_listener_picks_the_cue_said_and_nothing_from_silence(en_recognizer: Recognizer,
+                                                                             tmp_path: Path) -> None:  # fmt: skip
+    """Real espeak-ng speech through pocketsphinx: the cue said is picked among the script's; silence picks
+    none."""
+    from bench.cues import closed_set, cues
+    from moderator.voice import read_wav, render
+    from moderator.voice.audio import SAMPLE_RATE, resample
+
+    night = cues("trouble-brewing", "en")
+    pick = closed_set(night, "en", en_recognizer)
+    for i in (4, 9, 14):
+        pcm, rate = read_wav(render(night[i], "en", tmp_path / "cue.wav", rate=150))
+        assert pick(resample(pcm, rate, SAMPLE_RATE)) == i, night[i]
+    assert pick(b"\0\0" * SAMPLE_RATE) is None
