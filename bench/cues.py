@@ -1,7 +1,7 @@
 """A cue heard at a glance: is each headset cue (``[tts] detail = "cue"``) told apart from the others of
 its script, by a listener who knows the night?
 
-    .venv/bin/python -m bench.cues [--langs ko,en] [--scripts twelve,...] [--out bench/results/cues.md]
+    .venv/bin/python -m bench.cues [--langs ko,en] [--scripts twelve,...] [--pack NAME] [--out FILE]
 
 For each bundled script and language, the night's cues: the pseudo-steps' ("밤이 됩니다.", "Minion info.")
 and one per character of the script ("뱀 조련사, 4번 민수.", the characters seated in turn, 15 seats, the
@@ -52,7 +52,7 @@ from moderator.voice import load_recognizer, read_wav, render
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import SAMPLE_RATE, resample
 from moderator.voice.names import spoken_forms, spoken_names
-from moderator.voice.pack import Pack, PackPrompts, char_error, trim
+from moderator.voice.pack import Pack, PackError, PackPrompts, char_error, trim
 from moderator.voice.reject import edit_distance
 from moderator.voice.speaker import PromptCache, VoiceSettings
 
@@ -155,19 +155,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="bench.cues", description=__doc__.splitlines()[0])
     ap.add_argument("--langs", default="ko,en")
     ap.add_argument("--scripts", default=",".join(bundled_scripts()))
-    ap.add_argument("--out", type=Path, default=RESULTS / "cues.md")
+    ap.add_argument("--out", type=Path, help="default: bench/results/cues-<langs>.md")
+    ap.add_argument("--pack", help="a person's cue pack (`moderator voice-pack record --cues`) to measure as the "
+                    "pack path, instead of the synthetic one (one language: --langs)")
     args = ap.parse_args(argv)
     langs: list[Lang] = [lang for lang in ("ko", "en") if lang in args.langs.split(",")]
     scripts = [s for s in args.scripts.split(",") if s]
     started = time.perf_counter()
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="bench-cues-") as tmp:
+        try:
+            own = Pack.open(args.pack) if args.pack else None  # from the user's folder, before it is moved aside
+        except PackError as exc:
+            raise SystemExit(f"bench.cues: {exc}") from None
         os.environ["XDG_DATA_HOME"] = str(Path(tmp) / "data")  # the synthetic packs stay out of the user's folder
         for lang in langs:
             settings = VoiceSettings(rate=170 if lang == "ko" else 175)
             cache = PromptCache(Path(tmp) / "prompts", lang, settings)
-            pack = synthetic_cue_pack(lang, scripts, Path(tmp), settings)
-            spliced = PackPrompts(Pack.open(pack.name), cache, Path(tmp) / f"spliced-{lang}")
+            pack = own or Pack.open(synthetic_cue_pack(lang, scripts, Path(tmp), settings).name)
+            spliced = PackPrompts(pack, cache, Path(tmp) / f"spliced-{lang}")
             rec = load_recognizer(lang, MODELS, cache_dir=Path(tmp) / "model")
             for stem in scripts:
                 night = cues(stem, lang)
@@ -202,8 +208,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                             print(f"{lang} {stem} {path} {listener} {cond}: {right[listener]}/{len(night)}",
                                   file=sys.stderr)  # fmt: skip
     text = report(rows, time.perf_counter() - started, args)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
+    out: Path = args.out or RESULTS / f"cues-{'-'.join(langs)}.md"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
     print(text.split("## Missed")[0])
     return 0
 
@@ -212,9 +219,11 @@ def report(rows: Sequence[Row], seconds: float, args: argparse.Namespace) -> str
     out = [
         "# A cue heard at a glance: headset cues told apart, per script",
         "",
-        f"`.venv/bin/python -m bench.cues --langs {args.langs} --scripts {args.scripts}` (bench/cues.py), "
+        f"`.venv/bin/python -m bench.cues --langs {args.langs} --scripts {args.scripts}"
+        f"{f' --pack {args.pack}' if args.pack else ''}` (bench/cues.py), "
         f"{seconds / 60:.1f} min here.",
-        "Each cue rendered (plain espeak-ng, or spliced from a SYNTHETIC cue pack of espeak-ng's own takes),",
+        ("Each cue rendered (plain espeak-ng, or spliced from a SYNTHETIC cue pack of espeak-ng's own takes),"
+         if not args.pack else f"Each cue rendered (plain espeak-ng, or spliced from the cue pack {args.pack!r}),"),
         "in a room clean / 20 dB / 10 dB white noise, heard by a machine listener who knows the night: free",
         "dictation then the nearest cue, or a closed-set choice among the script's cues (see bench/cues.py).",
         f"Goal: {GOAL:.0%} at 20 dB in both languages.",

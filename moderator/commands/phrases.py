@@ -103,6 +103,11 @@ class VoicePhrases(BaseModel):
     """Plain one-word forms ("repeat") listened for only at steps where no bare number
     is: there "six" and "three" were heard as a bare "repeat", elsewhere nothing they could be taken for
     is expected. Each must parse as its command."""
+    verify: dict[Intent, list[str]] = {}
+    """Commands that must also win against table talk before they are acted on: heard, the same answer is
+    decoded again in a grammar of that sentence and the words of data/commands/talk.<lang>.txt, one or two in
+    a row, and rejected when talk wins ("who died?" forced into "repeat that" decodes as talk there). Per
+    command, the talk words it is not weighed against (they took that command said plainly)."""
     wake: list[str] = []
     """Wake phrases for ``[asr] listen = "wake"``: the first is the default; calibration may choose
     another of them. Words of the model, and no command."""

@@ -48,6 +48,7 @@ class Hearing:
     forms: SpokenForms
     decoys: list[str]
     plain: dict[Intent, tuple[str, ...]]
+    verified: dict[Intent, list[str]]
     _numbers: frozenset[str]
     _grammars: dict[tuple[Intent, ...], list[str]]
     _decoys_in: dict[tuple[Intent, ...], frozenset[str]]
@@ -159,7 +160,17 @@ class Hearing:
         agreed = False
         if cal is not None:  # the takes judge the decoys too: "eight" heard where the takes clearly say "six"
             result, agreed = self.second_opinion(result, pcm, grammar, allowed)
+        if not agreed and self._talk_wins(result, pcm, allowed):
+            result = replace(result, rejected=True, phrase=None, reason="talk")
         return self._parsed(result, allowed, confidence, agreed)
+
+    def _talk_wins(self, result: Result, pcm: bytes, allowed: Sequence[Intent]) -> bool:
+        """Whether a ``voice.verify`` command heard ("repeat that") loses to table talk's words when the
+        answer is decoded again against them (:meth:`Recognizer.verify`)."""
+        if result.rejected or result.phrase is None or not self.verified:
+            return False
+        talk = self.verified.get(_intent_of(self._meaning(result.phrase, allowed)))  # type: ignore[call-overload]
+        return bool(talk) and not self.rec.verify(pcm, SAMPLE_RATE, result.phrase, talk)
 
     def _parsed(self, result: Result, allowed: Sequence[Intent], confidence: float, agreed: bool = False) -> Heard:
         """A recognised phrase of the step as its command: a decoy is rejected, a spoken form is given back

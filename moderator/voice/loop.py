@@ -30,7 +30,7 @@ from moderator.voice.errors import VoiceError
 from moderator.voice.hearing import Hearing
 from moderator.voice.keys import QUIT, TALK
 from moderator.voice.listen import Utterances
-from moderator.voice.names import SpokenForms, decoys, plain_forms, spoken_names
+from moderator.voice.names import SpokenForms, decoys, plain_forms, spoken_names, verified
 from moderator.voice.reject import normalize
 from moderator.voice.speaker import ConsoleSpeaker, Speaker
 from moderator.voice.stream import EARLY_END_LANGS
@@ -96,6 +96,7 @@ class VoiceLoop(Hearing):
         self.forms = SpokenForms(spoken_names(self.lang))
         self.decoys = decoys(self.lang)
         self.plain = plain_forms(self.lang)
+        self.verified = verified(self.lang)
         voice = phrases(self.lang).voice
         self._numbers = frozenset(w for forms in (voice.numbers.values() if voice else ()) for f in forms
                                   for w in normalize(f).split())  # fmt: skip

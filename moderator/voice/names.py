@@ -52,6 +52,30 @@ def fillers(lang: str) -> list[str]:
     return list(_fillers(lang))
 
 
+@functools.cache
+def _talk(lang: str) -> tuple[str, ...]:
+    path = data_dir() / "commands" / f"talk.{lang}.txt"
+    if not path.is_file():
+        return ()
+    lines = (line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return tuple(dict.fromkeys(normalise(line) for line in lines if line))
+
+
+def talk_words(lang: str) -> list[str]:
+    """The words a ``voice.verify`` command must win against (data/commands/talk.<lang>.txt, one a line;
+    none when there is no such file): common words of the language, table talk's stuff."""
+    return list(_talk(lang))
+
+
+def verified(lang: Lang) -> dict[Intent, list[str]]:
+    """The ``voice.verify`` commands of ``lang``, each with the talk words it must win against."""
+    voice = phrases(lang).voice
+    words = talk_words(lang)
+    if voice is None or not words:
+        return {}
+    return {i: [w for w in words if w not in {normalise(s) for s in spared}] for i, spared in voice.verify.items()}
+
+
 def plain_forms(lang: Lang) -> dict[Intent, tuple[str, ...]]:
     """The ``voice.plain`` one-word forms of ``lang`` ("repeat"), per command."""
     voice = phrases(lang).voice

@@ -159,6 +159,7 @@ class PocketsphinxRecognizer(Recognizer):
         """The filler words a grammar may hold (outweighed by its commands: :data:`COMMAND_WEIGHT`)."""
         self._lock = threading.RLock()
         self._searches: dict[tuple[tuple[str, ...], bool, frozenset[str], int, int], str] = {}
+        self._verifiers: dict[tuple[str, str, tuple[str, ...]], str] = {}
         self._decoder: Any = ps.Decoder(
             hmm=str(spec.path / "en-us"),
             dict=str(spec.path / "cmudict-en-us.dict"),
@@ -216,6 +217,33 @@ class PocketsphinxRecognizer(Recognizer):
             self._decoder.add_jsgf_string(name, jsgf)
             self._searches[key] = name
         return name
+
+    def verify(self, pcm: bytes, rate: int, phrase: str, talk: Sequence[str]) -> bool:
+        """pocketsphinx's JSGF: ``phrase`` (weighed :data:`COMMAND_WEIGHT`) against one or two words of
+        ``talk`` in a row (a rule of its own: a longer run slows the FSG search many times over)."""
+        phrase = normalize(phrase)
+        words = [w.lower() for w in dict.fromkeys(talk) if w != phrase and self.has_word(w)]
+        if not words:
+            return True
+        key = ("verify", phrase, tuple(words))
+        with self._lock:
+            name = self._verifiers.get(key)
+            if name is None:
+                name = "v" + hashlib.sha1(repr(key).encode()).hexdigest()[:16]
+                self._decoder.add_jsgf_string(name, (
+                    f"#JSGF V1.0;\ngrammar {name};\npublic <cmd> = /{COMMAND_WEIGHT}/ ( {phrase} ) | /1/ <t> | "
+                    f"/1/ ( <t> <t> );\n<t> = ( {' | '.join(words)} );\n"))  # fmt: skip
+                self._verifiers[key] = name
+        pcm = no_digital_silence(resample(pcm, rate, SAMPLE_RATE))
+        with self._lock:
+            d = self._decoder
+            d.activate_search(name)
+            d.reinit_feat()
+            d.start_utt()
+            d.process_raw(pcm, full_utt=True)
+            d.end_utt()
+            hyp = d.hyp()
+        return hyp is not None and normalize(str(hyp.hypstr)) == phrase
 
     def stream(self, phrases: Sequence[str]) -> Stream | None:
         if not self.single_pass():

@@ -97,3 +97,52 @@ def test_pocketsphinx_hears_talk_as_two_fillers_in_a_row(
     assert heard("repeat that") == "repeat that"
     monkeypatch.setattr(sphinx, "FILLER_RUN", 1)
     assert heard("together national") in {"together", "national", *grammar[:3]}
+
+
+EN_TALK = ["let me count", "maybe the imp", "haha look at Ben", "how many yellow ones?", "did Chris die?",
+           "another game?", "pass the water", "maybe two?"]  # fmt: skip
+"""English talk of the choose half (tests/talk/en.yaml) that was forced into "repeat that", "continue" or
+"cancel" before those commands were weighed against table talk's words."""
+
+
+def said_en(tmp: Path, text: str) -> bytes:
+    pcm, rate = read_wav(render(text, "en", tmp / f"{hashlib.md5(text.encode()).hexdigest()}.wav"))
+    return simulate_room(pcm, rate)
+
+
+def test_english_repeat_continue_and_cancel_must_win_against_talk_words() -> None:
+    from moderator.voice.names import talk_words, verified
+
+    words = talk_words("en")
+    checked = verified("en")
+    assert set(checked) == {"repeat", "next", "back"} and checked["repeat"] == words and len(words) >= 50
+    assert "time" in words and "time" not in checked["next"] and set(checked["next"]) < set(words)
+    assert not {"repeat", "that", "again"} & set(words)
+    assert verified("ko") == {}  # Korean's talk is in every grammar instead (fillers.ko.txt)
+
+
+@pytest.mark.parametrize("step", ["confirm", "yesno"])
+def test_english_short_talk_is_not_acted_on(tmp_path: Path, tts: None, en_recognizer: Recognizer, step: str) -> None:
+    loop = new_loop("en", en_recognizer, 0.0)
+    wrong = {text: got for text in EN_TALK if (got := acted(loop, said_en(tmp_path, text), STEPS[step]))}
+    assert not wrong, wrong
+
+
+def test_without_the_talk_words_english_talk_was_acted_on(tmp_path: Path, tts: None, en_recognizer: Recognizer) -> None:
+    """The test above fails without the check: the same lines, a loop that weighs no command against talk."""
+    bare = new_loop("en", en_recognizer, 0.0)
+    bare.verified = {}
+    wrong = [text for step in ("confirm", "yesno") for text in EN_TALK
+             if acted(bare, said_en(tmp_path, text), STEPS[step])]  # fmt: skip
+    assert len(wrong) >= 3, wrong
+
+
+@pytest.mark.parametrize(("step", "text"), [("confirm", "repeat that"), ("confirm", "continue"),
+                                            ("confirm", "cancel"), ("yesno", "repeat that")])  # fmt: skip
+def test_english_commands_weighed_against_talk_are_still_heard(
+    tmp_path: Path, tts: None, en_recognizer: Recognizer, step: str, text: str
+) -> None:
+    loop = new_loop("en", en_recognizer, 0.0)
+    heard = loop.hear(said_en(tmp_path, text), STEPS[step])
+    assert heard.command is not None and heard.result.phrase == text, heard.result
+    assert en_recognizer.verify(said_en(tmp_path, text), 16000, text, loop.verified[heard.command.intent])
