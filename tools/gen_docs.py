@@ -227,7 +227,9 @@ def _row(intent: Intent, what: str, parsers: dict[Lang, Parser]) -> Row:
             forms.append(_written(lang, plain_example(template, typed_sample)))
         typed[lang] = tuple(dict.fromkeys(f for f in forms if f))[:MAX_TYPED]
         spoken = data.voice.intents.get(intent, []) if data.voice is not None else []
-        said[lang] = tuple(dict.fromkeys(" ".join(plain_example(t, said_sample).split()) for t in spoken[:2]))
+        plain = data.voice.plain.get(intent, []) if data.voice is not None else []  # where no bare number is
+        said[lang] = tuple(dict.fromkeys([*(" ".join(plain_example(t, said_sample).split()) for t in spoken[:2]),
+                                          *plain]))  # fmt: skip
     return Row(intent, what, typed, said)
 
 

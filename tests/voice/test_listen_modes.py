@@ -105,20 +105,21 @@ def test_always_mode_hears_every_answer(tmp_path: Path, en: Recognizer) -> None:
 
 def test_plain_forms_are_heard_only_where_no_bare_number_is(tmp_path: Path) -> None:
     """The `voice.plain` mechanism: a one-word form joins a step's grammar where it means its command and no
-    sentence is a bare number. English ships none (data/commands/en.yaml: a bare "repeat" took table talk);
-    given one, the loop hears it."""
+    sentence is a bare number. English ships a bare "repeat" (data/commands/en.yaml: weighed against table
+    talk, it no longer takes talk); the loop hears it, and without it that step hears no bare "repeat"."""
     from moderator.commands.phrases import phrases
     from moderator.voice.app import recognizer_for
 
     voice = phrases("en").voice
-    assert voice is not None and voice.plain == {}
+    assert voice is not None and voice.plain == {"repeat": ["repeat"]} and "repeat" in voice.verify
     # the golden render (fixed bytes) on a decoder of its own: pocketsphinx adapts to what it heard before
     fresh = recognizer_for("en", Config())
     table = twelve_table("en")
     loop = VoiceLoop(ClocktowerSession(table, "en"), fresh, RecordingSpeaker(),
                      spoken(tmp_path, "en", ["continue", "repeat"]))  # fmt: skip
+    plain, loop.plain = loop.plain, {}
     assert "repeat" not in loop.grammar(("next", "back", "repeat", "dies"))
-    loop.plain = {"repeat": ("repeat",)}
+    loop.plain = plain
     loop._grammars.clear()
     confirm = loop.grammar(("next", "back", "repeat", "dies"))
     seat = loop.grammar(("next", "back", "repeat", "seat"))
