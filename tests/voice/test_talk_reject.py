@@ -146,3 +146,15 @@ def test_english_commands_weighed_against_talk_are_still_heard(
     heard = loop.hear(said_en(tmp_path, text), STEPS[step])
     assert heard.command is not None and heard.result.phrase == text, heard.result
     assert en_recognizer.verify(said_en(tmp_path, text), 16000, text, loop.verified[heard.command.intent])
+
+
+def test_vosks_check_against_talk_keeps_the_command_said_and_drops_talk(tmp_path: Path, tts: None,
+                                                                       ko_recognizer: Recognizer) -> None:  # fmt: skip
+    """`Recognizer.verify` as engines without a JSGF rule do it (Vosk chains the words anyway): the sentence
+    against the talk words; no Korean command uses it (Korean's fillers are in every grammar), but it holds."""
+    words = fillers("ko")
+    assert ko_recognizer.verify(said(tmp_path, "계속"), 16000, "계속", words)
+    assert ko_recognizer.verify(said(tmp_path, "다시"), 16000, "다시", words)
+    assert not ko_recognizer.verify(said(tmp_path, "계속"), 16000, "다시", words)
+    assert not any(ko_recognizer.verify(said(tmp_path, text), 16000, "계속", words) for text in TALK)
+    assert ko_recognizer.verify(said(tmp_path, "알려줘"), 16000, "계속", [])  # nothing to weigh against
