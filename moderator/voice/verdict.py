@@ -41,6 +41,9 @@ def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_belo
       short talk as a count ("three out of five, close"), so it is read back ("five votes, right?").
     - And one part of a two-part answer (``part``: a character alone where a seat and a character are
       asked, as a Kazali's; talk was heard as "lunatic"): it is read back, then the step asks for the rest.
+    - And a character (``intent == "character"``): talk is heard as a character's name at full confidence
+      ("probably Dana" as lunatic, "did Fay die?" as organ grinder: the most of English talk acted on once
+      continue, cancel and repeat were weighed against talk), so it is read back ("lunatic, right?").
     - Unless the storyteller's takes agree (``agreed``): the recognizer decoded this answer and the
       takes (:meth:`~moderator.voice.templates.Templates.pick`) clearly name it too; two opinions,
       one of them this storyteller's own voice. Then it is carried out.
@@ -55,7 +58,7 @@ def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_belo
         return "act"
     if intent == "no" and chooses_nobody:
         return "reject" if doubtful else "confirm"
-    if (intent == "seat" and one_word_seat) or counts or part:
+    if (intent == "seat" and one_word_seat) or counts or part or intent == "character":
         return "confirm"
     if intent in NO_READBACK:
         return "reject" if doubtful else "act"

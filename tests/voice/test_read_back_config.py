@@ -19,3 +19,12 @@ def test_korean_reads_back_every_state_change_by_default() -> None:
 def test_the_list_can_be_emptied() -> None:
     config = Config.model_validate({"asr": {"read_back_all": []}})
     assert judge("seat", 1.0, False, confirm_below(config, "ko")) == "act"
+
+
+def test_a_character_by_voice_is_read_back_in_english_too() -> None:
+    """Talk was heard as a character's name at full confidence ("probably Dana" as lunatic): a character
+    is read back in every language, whatever the confidence; "seat three" at the same confidence is not."""
+    en = confirm_below(load_config(), "en")
+    assert judge("character", 1.0, False, en) == "confirm"
+    assert judge("seat_character", 1.0, False, en) == "act" and judge("seat", 1.0, False, en) == "act"
+    assert judge("character", 1.0, False, en, agreed=True) == "act"  # the storyteller's takes agreeing
