@@ -37,8 +37,10 @@ def decoys(lang: Lang) -> list[str]:
 
 
 @functools.cache
-def _fillers(lang: str) -> tuple[str, ...]:
-    path = data_dir() / "commands" / f"fillers.{lang}.txt"
+def _word_list(name: str) -> tuple[str, ...]:
+    """data/commands/``name``: one word a line, ``#`` comments, normalised, first occurrence kept (none when
+    there is no such file)."""
+    path = data_dir() / "commands" / name
     if not path.is_file():
         return ()
     lines = (line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
@@ -49,22 +51,13 @@ def fillers(lang: str) -> list[str]:
     """Common words of ``lang`` far from every command word (data/commands/fillers.<lang>.txt, one a
     line, most frequent first; none when there is no such file): with them in a step's grammar, table
     talk decodes as talk instead of being forced into the nearest command (issue 27)."""
-    return list(_fillers(lang))
-
-
-@functools.cache
-def _talk(lang: str) -> tuple[str, ...]:
-    path = data_dir() / "commands" / f"talk.{lang}.txt"
-    if not path.is_file():
-        return ()
-    lines = (line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
-    return tuple(dict.fromkeys(normalise(line) for line in lines if line))
+    return list(_word_list(f"fillers.{lang}.txt"))
 
 
 def talk_words(lang: str) -> list[str]:
     """The words a ``voice.verify`` command must win against (data/commands/talk.<lang>.txt, one a line;
     none when there is no such file): common words of the language, table talk's stuff."""
-    return list(_talk(lang))
+    return list(_word_list(f"talk.{lang}.txt"))
 
 
 def verified(lang: Lang) -> dict[Intent, list[str]]:
@@ -73,7 +66,11 @@ def verified(lang: Lang) -> dict[Intent, list[str]]:
     words = talk_words(lang)
     if voice is None or not words:
         return {}
-    return {i: [w for w in words if w not in {normalise(s) for s in spared}] for i, spared in voice.verify.items()}
+    out: dict[Intent, list[str]] = {}
+    for intent, spared in voice.verify.items():
+        left_out = {normalise(w) for w in spared}
+        out[intent] = [w for w in words if w not in left_out]
+    return out
 
 
 def plain_forms(lang: Lang) -> dict[Intent, tuple[str, ...]]:

@@ -218,6 +218,17 @@ class PocketsphinxRecognizer(Recognizer):
             self._searches[key] = name
         return name
 
+    def _utterance(self, pcm: bytes, search: str) -> Any:
+        """The decoder, having decoded ``pcm`` (16 kHz, :func:`no_digital_silence`) as one utterance in
+        ``search`` (call holding the lock)."""
+        d = self._decoder
+        d.activate_search(search)
+        d.reinit_feat()  # resets CMN / noise state: the same audio always decodes the same way
+        d.start_utt()
+        d.process_raw(pcm, full_utt=True)
+        d.end_utt()
+        return d
+
     def verify(self, pcm: bytes, rate: int, phrase: str, talk: Sequence[str]) -> bool:
         """pocketsphinx's JSGF: ``phrase`` (weighed :data:`COMMAND_WEIGHT`) against one or two words of
         ``talk`` in a row (a rule of its own: a longer run slows the FSG search many times over)."""
@@ -226,6 +237,7 @@ class PocketsphinxRecognizer(Recognizer):
         if not words:
             return True
         key = ("verify", phrase, tuple(words))
+        pcm = no_digital_silence(resample(pcm, rate, SAMPLE_RATE))
         with self._lock:
             name = self._verifiers.get(key)
             if name is None:
@@ -234,15 +246,7 @@ class PocketsphinxRecognizer(Recognizer):
                     f"#JSGF V1.0;\ngrammar {name};\npublic <cmd> = /{COMMAND_WEIGHT}/ ( {phrase} ) | /1/ <t> | "
                     f"/1/ ( <t> <t> );\n<t> = ( {' | '.join(words)} );\n"))  # fmt: skip
                 self._verifiers[key] = name
-        pcm = no_digital_silence(resample(pcm, rate, SAMPLE_RATE))
-        with self._lock:
-            d = self._decoder
-            d.activate_search(name)
-            d.reinit_feat()
-            d.start_utt()
-            d.process_raw(pcm, full_utt=True)
-            d.end_utt()
-            hyp = d.hyp()
+            hyp = self._utterance(pcm, name).hyp()
         return hyp is not None and normalize(str(hyp.hypstr)) == phrase
 
     def stream(self, phrases: Sequence[str]) -> Stream | None:
@@ -252,13 +256,8 @@ class PocketsphinxRecognizer(Recognizer):
 
     def decode(self, pcm: bytes, rate: int, phrases: Sequence[str] | None, *, with_unk: bool = False) -> Hypothesis:
         pcm = no_digital_silence(resample(pcm, rate, SAMPLE_RATE))
-        d = self._decoder
         with self._lock:
-            d.activate_search(self._default_search if phrases is None else self._search_for(phrases, with_unk))
-            d.reinit_feat()  # resets CMN / noise state: the same audio always decodes the same way
-            d.start_utt()
-            d.process_raw(pcm, full_utt=True)
-            d.end_utt()
+            d = self._utterance(pcm, self._default_search if phrases is None else self._search_for(phrases, with_unk))
             hyp = d.hyp()
             if hyp is None:
                 return Hypothesis("")

@@ -39,11 +39,12 @@ def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_belo
     - And a number (``counts``: a vote count, a number or anything shown, Growl's gold): numbers are
       heard as other numbers at full confidence ("five" as four, "zero" as two, "none" as one), and
       short talk as a count ("three out of five, close"), so it is read back ("five votes, right?").
-    - And one part of a two-part answer (``part``: a character alone where a seat and a character are
-      asked, as a Kazali's; talk was heard as "lunatic"): it is read back, then the step asks for the rest.
-    - And a character (``intent == "character"``): talk is heard as a character's name at full confidence
-      ("probably Dana" as lunatic, "did Fay die?" as organ grinder: the most of English talk acted on once
-      continue, cancel and repeat were weighed against talk), so it is read back ("lunatic, right?").
+    - And one part of a two-part answer (``part``: a seat alone where a seat and a character are asked, as
+      a Kazali's): it is read back, then the step asks for the rest.
+    - And a character (``intent == "character"``, alone or as that part): talk is heard as a character's
+      name at full confidence ("probably Dana" as lunatic, "did Fay die?" as organ grinder: the most of
+      English talk acted on once continue, cancel and repeat were weighed against talk), so it is read
+      back ("lunatic, right?").
     - Unless the storyteller's takes agree (``agreed``): the recognizer decoded this answer and the
       takes (:meth:`~moderator.voice.templates.Templates.pick`) clearly name it too; two opinions,
       one of them this storyteller's own voice. Then it is carried out.
@@ -86,7 +87,7 @@ class Heard:
         nobody = bool(CHOOSING & set(self.allowed)) and "no" not in vouched
         one_word = len(self.result.text.split()) == 1 and "seat" not in vouched
         counts = self.command is not None and counted(self.command)
-        part = "seat_character" in self.allowed and intent in ("seat", "character")
+        part = "seat_character" in self.allowed and intent == "seat"  # a character is read back anyway
         return judge(intent, self.confidence, self.result.doubtful, confirm_below, chooses_nobody=nobody,
                      one_word_seat=one_word, agreed=self.agreed, always=self.read_back, counts=counts,
                      part=part)  # fmt: skip
