@@ -75,7 +75,8 @@ def main() -> None:
         """As the loop hears it at ``step``: cut by the endpointer (streaming as the loop does), heard, judged."""
         loop = loops.get(who, base)
         streamer = getattr(loop, "streamer_for", lambda _: None)(STEPS[step])
-        utterances = cut(pcm, streamer=streamer).utterances if streamer else cut(pcm).utterances
+        cal = getattr(loop, "calibration", None)
+        utterances = cut(pcm, streamer=streamer, down_to=cal.gate if cal is not None else None).utterances
         return outcome([loop.hear(u, STEPS[step]) for u in utterances], below)
 
     for d, path in fsdd():

@@ -103,7 +103,8 @@ def cut_at(loop: VoiceLoop, pcm: bytes, step: str) -> list[bytes]:
     """The utterances the endpointer cuts from ``pcm`` at ``step``, decoding as it goes as the loop does
     (an answer that is whole ends early)."""
     streamer = getattr(loop, "streamer_for", lambda _: None)(STEPS[step])
-    return cut(pcm, streamer=streamer).utterances if streamer else cut(pcm).utterances
+    cal = getattr(loop, "calibration", None)
+    return cut(pcm, streamer=streamer, down_to=cal.gate if cal is not None else None).utterances
 
 
 def decoys_of(loop: VoiceLoop, step: str) -> frozenset[str]:

@@ -178,9 +178,10 @@ class Cut:
 
 
 def cut(pcm: bytes, hangover: float | None = None, tail: float | None = None,
-        streamer: Callable[[], StreamSink] | None = None) -> Cut:  # fmt: skip
+        streamer: Callable[[], StreamSink] | None = None, down_to: float | None = None) -> Cut:  # fmt: skip
     """Feed ``pcm`` block by block, as the microphone does, to the app's endpointer (``streamer``: the
-    loop's decoding while the speech goes on, ``VoiceLoop.streamer_for``: it may end an utterance early)."""
+    loop's decoding while the speech goes on, ``VoiceLoop.streamer_for``: it may end an utterance early;
+    ``down_to``: a calibrated loop's gate, ``Endpointer.listen_down_to``)."""
     got: list[bytes] = []
     ends: list[float] = []
     clock = [0.0]
@@ -194,6 +195,8 @@ def cut(pcm: bytes, hangover: float | None = None, tail: float | None = None,
         ep.hangover = hangover
     if tail is not None:
         ep.tail = tail
+    if down_to is not None:
+        ep.listen_down_to(down_to)
     size = 2 * BLOCK
     for i, start in enumerate(range(0, len(pcm), size)):
         block = pcm[start : start + size]

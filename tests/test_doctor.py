@@ -76,8 +76,33 @@ def test_doctor_on_file_backed_devices_hears_the_storyteller(tmp_path: Path) -> 
     assert (tmp_path / "table.raw").read_bytes() == played(["This is the table speaker."], "en")
     assert (tmp_path / "headset.raw").read_bytes() == played(["This is the storyteller's headset."], "en")
     assert "[ok  ] voice level: room" in out
+    assert "[ok  ] microphone band: " in out and "wideband" in out
     for said in ("continue", "seat three", "yes"):
         assert f"[ok  ] command '{said}': heard '{said}'" in out, out
+
+
+def test_doctor_tells_a_telephone_band_microphone(tmp_path: Path) -> None:
+    """A Bluetooth headset in its hands-free profile: the whole microphone stream (room and voice)
+    comes through an 8 kHz channel. Doctor says so, and how to mend it; the commands are still tried."""
+    from moderator.voice.audio import resample
+
+    words = [_mix(read_wav(render(w, "en", tmp_path / f"{w}.wav"))[0], seed=i)
+             for i, w in enumerate(["continue", "seat three", "yes"])]  # fmt: skip
+    voice = _noise(0.5) + words[0] + _noise(0.5) + words[0]
+    voice += _noise(max(0.0, 3.0 - len(voice) / 32000))
+    commands = b"".join(_noise(1.0) + w + _noise(1.5) for w in words)
+    stream = _noise(2.0) + voice[: 3 * 32000] + commands + _noise(10.0)
+    mic = tmp_path / "mic.raw"
+    mic.write_bytes(resample(resample(stream, 16000, 8000), 8000, 16000))
+    env = alsa_env(tmp_path, mic=mic)
+    config = tmp_path / "config.toml"
+    config.write_text('[general]\nlanguage = "en"\n[audio]\ninput = "mic"\npublic = "table"\nprivate = "headset"\n')
+    run = doctor(["--config", str(config), "doctor", "--noise-seconds", "2", "--voice-seconds", "3"], env, tmp_path)
+    assert "Traceback" not in run.stdout + run.stderr
+    out = run.stdout
+    assert "[WARN] microphone band: " in out and "telephone band" in out, out
+    assert "fix: use a wired or USB headset" in out, out
+    assert "command 'continue'" in out  # the commands are still tried
 
 
 def test_doctor_fails_when_a_configured_device_is_missing(tmp_path: Path) -> None:
@@ -148,3 +173,23 @@ def test_doctor_calibrates_to_the_storyteller_on_file_backed_devices(tmp_path: P
     four = loop.hear(_mix(read_wav(render("seat four", "en", tmp_path / "seat-four.wav", rate=160))[0], seed=98),
                      ("seat", "no"))  # fmt: skip
     assert four.command is not None and four.command.seats == (4,) and four.agreed, four.result
+
+
+def test_doctor_tells_a_voice_too_quiet_for_the_game_to_start_listening(tmp_path: Path) -> None:
+    """A quiet room and a low-gain headset: the voice is well over the room, but under the level the
+    game starts an answer at. Doctor says so, and that calibrating makes the game listen at that level."""
+    import array
+
+    word = read_wav(render("continue", "en", tmp_path / "continue.wav"))[0]
+    quiet = array.array("h", (round(x * 0.02) for x in array.array("h", word))).tobytes()
+    voice = _noise(0.5, 8, 1) + quiet + _noise(0.5, 8, 2) + quiet + _noise(3.0, 8, 3)
+    mic = tmp_path / "mic.raw"
+    mic.write_bytes(_noise(2.0, 8, 4) + voice[: 3 * 32000] + _noise(20.0, 8, 5))
+    env = alsa_env(tmp_path, mic=mic)
+    config = tmp_path / "config.toml"
+    config.write_text('[general]\nlanguage = "en"\n[audio]\ninput = "mic"\npublic = "table"\nprivate = "headset"\n')
+    run = doctor(["--config", str(config), "doctor", "--noise-seconds", "2", "--voice-seconds", "3"], env, tmp_path)
+    assert "Traceback" not in run.stdout + run.stderr
+    out = run.stdout
+    assert "[WARN] voice level: " in out and "the game starts listening at" in out, out
+    assert "moderator doctor --calibrate" in out, out

@@ -22,7 +22,10 @@ class Tap:
         self.blocks.put(indata)
 
 
-def levels(doctor: Doctor, blocks: queue.Queue[bytes], seconds: float, what: str) -> list[float]:
+def levels(doctor: Doctor, blocks: queue.Queue[bytes], seconds: float, what: str,
+           keep: list[bytes] | None = None) -> list[float]:
+    """The level of each block heard for ``seconds`` (with a meter on a terminal); ``keep``: the
+    blocks themselves are also put there."""
     from moderator.voice.audio import SAMPLE_RATE, rms
 
     doctor.out.write(f"       {what} ({seconds:.0f} s)\n")
@@ -36,6 +39,8 @@ def levels(doctor: Doctor, blocks: queue.Queue[bytes], seconds: float, what: str
             continue
         samples += len(block) // 2
         found.append(rms(block))
+        if keep is not None:
+            keep.append(block)
         _meter(doctor, found)
     if doctor.out.isatty():
         doctor.out.write("\n")

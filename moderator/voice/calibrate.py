@@ -60,9 +60,14 @@ class Calibration:
         """The wake phrase heard best on this voice among those tried (``forms["wake"]``), if any was."""
         return self.best.get("wake")
 
+    @property
+    def gate(self) -> float:
+        """The level below which an utterance is not the storyteller's (``gate_db`` under theirs)."""
+        return self.level * 10 ** (-self.gate_db / 20)
+
     def far(self, pcm: bytes) -> bool:
         """Whether ``pcm`` is too quiet to be the storyteller (a voice across the table)."""
-        return speech_level(pcm) < self.level * 10 ** (-self.gate_db / 20)
+        return speech_level(pcm) < self.gate
 
     def vouched(self) -> frozenset[str]:
         """The intents whose best form was heard right on every take (one-word answers the loop

@@ -16,6 +16,10 @@ from typing import Any
 from moderator.voice.audio import SAMPLE_RATE, microphone, rms
 from moderator.voice.stream import EARLY_HANGOVER, StreamSink
 
+QUIETEST = 60.0
+"""The lowest start level a calibration may set (RMS of 16-bit samples, about -55 dBFS): below it, the
+room's noise floor is all a microphone gives."""
+
 
 @dataclass
 class Endpointer:
@@ -128,6 +132,11 @@ class Endpointer:
         if self._sink is not None:
             self._sink.abandon()
             self._sink = None
+
+    def listen_down_to(self, level: float) -> None:
+        """A calibrated storyteller whose voice is quieter than :attr:`threshold`: speech starts at
+        ``level`` (their near-field gate), never below :data:`QUIETEST`; a louder one changes nothing."""
+        self.threshold = min(self.threshold, max(QUIETEST, level))
 
     def talk(self) -> None:
         """The push-to-talk key: listen for the next utterance (up to ``talk_window`` seconds)."""

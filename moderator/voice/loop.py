@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Literal, TextIO
 from moderator.commands.phrases import Intent, phrases
 from moderator.session import Line, Session, Spoken
 from moderator.voice.asr import Recognizer
+from moderator.voice.band import BandWatch
 from moderator.voice.errors import VoiceError
 from moderator.voice.hearing import Hearing
 from moderator.voice.keys import QUIT, TALK
@@ -102,11 +103,14 @@ class VoiceLoop(Hearing):
                                   for w in normalize(f).split())  # fmt: skip
         self._awake: float | None = None  # when the wake phrase alone was heard (wake mode)
         self._last_cue: tuple[Line, ...] = ()
+        self._band = BandWatch()  # the first answers tell a telephone-band microphone (said once)
         if self.calibration is not None:
             mine = self.calibration.vouched()
             if "nobody" in self.calibration.forms:  # "no" chooses nobody as "nobody": its takes vouch for it
                 mine = (mine - {"no"}) | ({"no"} if "nobody" in mine else set())
             self.vouched = self.vouched | frozenset(i for i in mine if i in NO_READBACK)
+            if self.utterances is not None:  # a quiet storyteller is heard at their own level
+                self.utterances.endpointer.listen_down_to(self.calibration.gate)
 
     # -- speaking -----------------------------------------------------------------------------
 
@@ -231,6 +235,9 @@ class VoiceLoop(Hearing):
                 said = self.session.typed(payload)
                 continue
             assert isinstance(payload, bytes)
+            band = self._band.heard(payload)
+            if band is not None:
+                self.console.write(f"voice: {band}\n")
             heard = replace(self.hear(payload, allowed), read_back=spoken.read_back)
             if over and heard.command is not None and heard.command.intent not in ("back", "repeat", "pause"):
                 return 0

@@ -4,6 +4,7 @@ the takes as templates, storage, and the loop using them."""
 from __future__ import annotations
 
 import array
+import math
 from pathlib import Path
 
 import pytest
@@ -106,3 +107,28 @@ def test_the_grammar_keeps_the_forms_heard_best_and_drops_the_rest() -> None:
         "seat one", "one", "nobody", "continue", "undo", "repeat"]  # fmt: skip
     assert cal.prefer(["yes", "no", "continue", "cancel"]) == ["yes", "yeah", "no", "nope", "continue", "undo"]
     assert "cancel           0/3 dropped" in cal.table() and "undo             3/3 kept" in cal.table()
+
+
+def test_a_quiet_storyteller_calibrated_is_heard_through_the_microphone_path(
+    tmp_path: Path, calibrated: tuple[Calibration, Path], en_recognizer: Recognizer
+) -> None:
+    """The same storyteller with the headset's gain lowered to about -47 dBFS: their answers, fed block by block
+    through the endpointer, start no utterance at the fixed threshold; calibrated at that level (their
+    takes as loud as their answers), the loop listens down to their gate and hears them."""
+    from bench.fakes import WavUtterances
+
+    cal, _ = calibrated
+    said = take(tmp_path, "seat three", 160, seed=11)
+    down = 20 * math.log10(speech_level(said) / 150.0)  # its loudest blocks at about -47 dBFS
+    low = Calibration("en", cal.level * 10 ** (-down / 20), scores=cal.scores, best=cal.best,
+                      templates=cal.templates, forms=cal.forms)  # fmt: skip
+    answer = quieter(said, down)
+    deaf = WavUtterances([answer])
+    assert deaf.next() is None  # uncalibrated: the fixed threshold never opens
+    heard = VoiceLoop(NamesSession("en", {}), en_recognizer, RecordingSpeaker(),  # type: ignore[arg-type]
+                      WavUtterances([answer]), calibration=low)  # fmt: skip
+    assert heard.utterances is not None and heard.utterances.endpointer.threshold < deaf.endpointer.threshold
+    pcm = heard.utterances.next()
+    assert pcm is not None
+    got = heard.hear(pcm, ("seat",))
+    assert got.command is not None and got.command.intent == "seat" and got.command.seats == (3,), got.result

@@ -66,3 +66,33 @@ def test_a_room_that_gets_louder_is_learnt(tmp_path: Path) -> None:
     assert len(utterances[0]) / 2 / SAMPLE_RATE >= 11.9  # the cap
     assert len(utterances[1]) / 2 / SAMPLE_RATE < len(speech) / 2 / SAMPLE_RATE + 0.8
     assert ep.noise is not None and 0.5 * room < ep.noise < 2 * room  # the music's level, learnt
+
+
+def scaled(pcm: bytes, gain: float) -> bytes:
+    return array.array("h", (max(-32768, min(32767, round(x * gain))) for x in array.array("h", pcm))).tobytes()
+
+
+def test_a_quiet_storyteller_is_heard_once_calibrated_to_their_level(tmp_path: Path) -> None:
+    """A voice whose loud part is below the fixed threshold (a low-gain headset) starts no utterance,
+    until a calibration lowers the start to the storyteller's gate; a loud calibration raises nothing,
+    and none lowers it under the quietest level a microphone's floor allows."""
+    from moderator.voice.calibrate import Calibration, speech_level
+    from moderator.voice.listen import QUIETEST
+
+    speech, _ = read_wav(render("seat four", "en", tmp_path / "s.wav"))
+    quiet = scaled(speech, 150.0 / speech_level(speech))  # about -47 dBFS at its loudest
+    pcm = noise(1.0, 20.0, 5) + quiet + noise(1.0, 20.0, 6)  # a quiet room under a quiet voice
+    assert cut(pcm)[0] == []  # the fixed threshold: not heard at all
+    heard: list[bytes] = []
+    ep = Endpointer(heard.append)
+    ep.listen_down_to(Calibration("en", speech_level(quiet)).gate)
+    assert QUIETEST <= ep.threshold < 150.0
+    WavSource(pcm, rate=SAMPLE_RATE).run(ep)
+    ep.flush()
+    assert len(heard) == 1 and len(heard[0]) >= 0.6 * len(quiet), [len(u) for u in heard]
+    loud = Endpointer(heard.append)
+    loud.listen_down_to(Calibration("en", 5000.0).gate)
+    assert loud.threshold == Endpointer(heard.append).threshold
+    whisper = Endpointer(heard.append)
+    whisper.listen_down_to(Calibration("en", 10.0).gate)
+    assert whisper.threshold == QUIETEST

@@ -43,7 +43,7 @@ def calibrate(doctor: Doctor, blocks: queue.Queue[bytes], floor: float, root: Pa
     from moderator.voice.audio import SAMPLE_RATE
     from moderator.voice.calibrate import calibrate as calibrate_takes
     from moderator.voice.calibrate import load, save
-    from moderator.voice.listen import Endpointer
+    from moderator.voice.listen import QUIETEST, Endpointer
 
     options = doctor.options
     lang, rec = options.lang, doctor.recognizers.get(options.lang)
@@ -58,8 +58,8 @@ def calibrate(doctor: Doctor, blocks: queue.Queue[bytes], floor: float, root: Pa
                          "" if stored else "run `moderator doctor --calibrate` to calibrate"))  # fmt: skip
         return
     heard: list[bytes] = []
-    endpointer = Endpointer(heard.append, rate=SAMPLE_RATE)
-    endpointer.noise = floor or None
+    endpointer = Endpointer(heard.append, rate=SAMPLE_RATE, threshold=QUIETEST)  # a quiet voice too: the game
+    endpointer.noise = floor or None  # then listens down to its level (Endpointer.listen_down_to)
     forms = command_forms(lang, wake=doctor.config.listen == "wake" and not doctor.config.asr.wake_phrase)
     takes: dict[str, list[bytes]] = {}
     said = {p: options.takes for ps in forms.values() for p in ps}

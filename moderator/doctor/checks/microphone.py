@@ -31,9 +31,11 @@ def microphone(doctor: Doctor) -> None:
     try:
         with open_microphone(Tap(blocks), device=_device(doctor.config.audio.input)):
             room = levels(doctor, blocks, doctor.options.noise_seconds, "Stay quiet: listening to the room")
+            said: list[bytes] = []
             voice = levels(doctor, blocks, doctor.options.voice_seconds,
-                           f"Now say '{spoken(doctor, 'confirm')}' a few times, as at the table")
+                           f"Now say '{spoken(doctor, 'confirm')}' a few times, as at the table", keep=said)
             judge_levels(doctor, room, voice)
+            judge_band(doctor, b"".join(said))
             commands(doctor, blocks, statistics.median(room) if room else 0.0, SAMPLE_RATE)
             calibrate(doctor, blocks, statistics.median(room) if room else 0.0)
     except OSError as exc:
@@ -41,6 +43,8 @@ def microphone(doctor: Doctor) -> None:
 
 
 def judge_levels(doctor: Doctor, room: list[float], voice: list[float]) -> None:
+    from moderator.voice.listen import Endpointer
+
     if not room or not voice:
         doctor.add(Check("microphone", "fail", "no sound came from the microphone", "check [audio] input"))
         return
@@ -48,8 +52,30 @@ def judge_levels(doctor: Doctor, room: list[float], voice: list[float]) -> None:
     speech = sorted(voice)[int(0.9 * (len(voice) - 1))]
     over = db(speech) - db(floor)
     detail = f"room {db(floor):.1f} dBFS, voice {db(speech):.1f} dBFS: {over:+.1f} dB over the room"
-    if over < SPEECH_OVER_ROOM_DB:
+    starts = Endpointer(lambda _: None).threshold
+    if speech < starts:
+        doctor.add(Check("voice level", "warn", f"{detail}; below the {db(starts):.1f} dBFS the game starts "
+                         "listening at", "raise the microphone's gain or bring it closer, or calibrate "
+                         "(`moderator doctor --calibrate`): the game then listens at your level"))  # fmt: skip
+    elif over < SPEECH_OVER_ROOM_DB:
         doctor.add(Check("voice level", "warn", detail,
                          "bring the microphone closer to your mouth, or set [asr] listen = \"push\""))
     else:
         doctor.add(Check("voice level", "ok", detail))
+
+
+def judge_band(doctor: Doctor, voice: bytes) -> None:
+    """Whether the microphone sends the whole band the recognizers were trained on, or the telephone
+    band a Bluetooth headset's hands-free profile sends (moderator.voice.band)."""
+    from moderator.voice.band import NARROW_BAND_DB, high_band_db
+
+    measured = high_band_db(voice)
+    if measured is None:
+        return  # nothing loud enough to judge: the voice level check has said so
+    detail = f"sound above 4 kHz {measured:+.1f} dB against the voice band"
+    if measured < NARROW_BAND_DB:
+        doctor.add(Check("microphone band", "warn", f"{detail}: telephone band, as a Bluetooth headset's "
+                         "hands-free profile sends; answers are heard much less well",
+                         "use a wired or USB headset, or the headset's wideband profile (mSBC)"))  # fmt: skip
+    else:
+        doctor.add(Check("microphone band", "ok", f"{detail}: wideband"))
