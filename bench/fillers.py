@@ -45,6 +45,8 @@ WORDFREQ = ("the {n} most frequent words of wordfreq's {lang} list (https://gith
             "wordfreq {version}; its data is licensed CC BY-SA 4.0, and this list, derived from it, is shared "
             "under CC BY-SA 4.0 too)")  # fmt: skip
 TALK = "the words of the project's own table-talk lines that mean nothing (tests/talk/{lang}.yaml)"
+INTERJECTIONS = ("the interjections among wordfreq's {n} most frequent words (a whole word that kiwipiepy {version} "
+                 "tags IC, a 감탄사: 으악, 에휴, 글쎄)")  # fmt: skip
 
 
 def jamo(word: str) -> list[str]:
@@ -67,6 +69,22 @@ def talk_words(lang: Lang) -> list[str]:
 
     lines = [str(i["line"]) for i in load(lang, HERE)[0] if i.get("means") is None and i.get("kind") != "typo"]
     return list(dict.fromkeys(w for line in lines for w in normalise(line).split()))
+
+
+def interjections(n: int) -> list[str]:
+    """Korean: the interjections (감탄사) among wordfreq's ``n`` most frequent words, as kiwipiepy's
+    tagger reads a word alone: one morpheme, tagged IC. Exclamations ("으악", "진심?") were most of the
+    outside talk set's talk acted on (bench/results/talk-outside.md)."""
+    import wordfreq
+    from kiwipiepy import Kiwi
+
+    kiwi = Kiwi()
+    out = []
+    for w in wordfreq.top_n_list("ko", n):
+        tokens = kiwi.tokenize(w)
+        if len(tokens) == 1 and tokens[0].tag == "IC" and tokens[0].form == w:
+            out.append(w)
+    return out
 
 
 def _parses(parser: Any, word: str, intents: list[Any]) -> bool:
@@ -179,6 +197,9 @@ def main() -> None:
     )
     ap.add_argument("--talk", action="store_true",
                     help="first the words of tests/talk's lines that mean nothing (the choose half's talk)")
+    ap.add_argument("--interjections", type=int, default=0,
+                    help="Korean: then the interjections among wordfreq's N most frequent words (kiwipiepy, "
+                    "bench only), kept past --keep")
     ap.add_argument("--prune-voices", type=int, default=8, help="that many voices of the choose half")
     ap.add_argument("--prune-as-app", action="store_true",
                     help="prune on what the app hears (endpointer, VoiceLoop.hear), not the whole clip decoded")
@@ -200,19 +221,24 @@ def main() -> None:
     top = wordfreq.top_n_list(lang, args.top)
     if args.talk:
         top = [*talk_words(lang), *top]
-    commands = command_words(lang, top)
+    extra = interjections(args.interjections) if lang == "ko" and args.interjections else []
+    commands = command_words(lang, [*top, *extra])
     kept: list[str] = []
     if lang == "ko":
         near = [jamo(w) for w in commands]
-        for w in top:
+
+        def far(w: str) -> bool:
             if len(w) < 2 or not all("\uac00" <= ch <= "\ud7a3" for ch in w) or w in commands or not rec.has_word(w):
-                continue
+                return False
             j = jamo(w)
-            if any(edit_distance(j, c) <= max(2, len(j) // 3) for c in near if abs(len(c) - len(j)) <= 2):
-                continue
-            kept.append(w)
-            if len(kept) >= args.keep:
-                break
+            return not any(edit_distance(j, c) <= max(2, len(j) // 3) for c in near if abs(len(c) - len(j)) <= 2)
+
+        for w in top:
+            if far(w):
+                kept.append(w)
+                if len(kept) >= args.keep:
+                    break
+        kept += [w for w in extra if far(w) and w not in kept]
     else:
         from moderator.voice.sphinx import PocketsphinxRecognizer
 
@@ -239,6 +265,8 @@ def main() -> None:
 
     sources = ([TALK.format(lang=lang)] if args.talk else []) + [
         WORDFREQ.format(n=args.top, lang=lang, version=version("wordfreq"))]
+    if extra:
+        sources.append(INTERJECTIONS.format(n=args.interjections, version=version("kiwipiepy")))
     header = HEADER.format(lang_name=name, lang=lang, sources="; then ".join(sources), model=rec.model_name,
                            argv=" ".join(sys.argv[1:]))  # fmt: skip
     header = "\n".join(textwrap.fill(p, 110, initial_indent="# ", subsequent_indent="# ")

@@ -44,3 +44,17 @@ def test_the_known_faults_are_still_faults() -> None:
         faults = [it for it in items if it.get("known_fault")]
         if faults:
             assert measure(faults, contexts)["right"] == 0
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_outside_set_is_well_formed(lang: str) -> None:
+    """tests/talk/outside: table talk written by a helper who never saw the code or the phrase files,
+    measured by the voice (``python -m bench.talk_outside``): its lines as the bench reads them."""
+    from bench.talk_outside import lines_of
+
+    rows = lines_of(lang)  # type: ignore[arg-type]
+    assert len(rows) >= (200 if lang == "ko" else 120)
+    assert {c for c, _ in rows} == {"near", "short", "chatter", "aside", "growl"}
+    assert len({t for _, t in rows}) == len(rows)
+    spoken = [t for _, t in rows if not all(ch.isalpha() or ch in " ?!'" for ch in t)]
+    assert spoken == [], "words only: the voice says each line as it is written"

@@ -115,7 +115,7 @@ def test_english_repeat_continue_and_cancel_must_win_against_talk_words() -> Non
 
     words = talk_words("en")
     checked = verified("en")
-    assert set(checked) == {"repeat", "next", "back"} and checked["repeat"] == words and len(words) >= 50
+    assert set(checked) == {"repeat", "next", "back", "yes", "no"} and checked["repeat"] == words and len(words) >= 50
     assert "time" in words and "time" not in checked["next"] and set(checked["next"]) < set(words)
     assert not {"repeat", "that", "again"} & set(words)
     assert verified("ko") == {}  # Korean's talk is in every grammar instead (fillers.ko.txt)
@@ -138,7 +138,8 @@ def test_without_the_talk_words_english_talk_was_acted_on(tmp_path: Path, tts: N
 
 
 @pytest.mark.parametrize(("step", "text"), [("confirm", "repeat that"), ("confirm", "continue"),
-                                            ("confirm", "cancel"), ("yesno", "repeat that")])  # fmt: skip
+                                            ("confirm", "cancel"), ("yesno", "repeat that"), ("yesno", "yes"),
+                                            ("yesno", "no")])  # fmt: skip
 def test_english_commands_weighed_against_talk_are_still_heard(
     tmp_path: Path, tts: None, en_recognizer: Recognizer, step: str, text: str
 ) -> None:
@@ -158,3 +159,17 @@ def test_vosks_check_against_talk_keeps_the_command_said_and_drops_talk(tmp_path
     assert not ko_recognizer.verify(said(tmp_path, "계속"), 16000, "다시", words)
     assert not any(ko_recognizer.verify(said(tmp_path, text), 16000, "계속", words) for text in TALK)
     assert ko_recognizer.verify(said(tmp_path, "알려줘"), 16000, "계속", [])  # nothing to weigh against
+
+
+YES_NO_TALK = ["lol", "not yet", "how many yellow ones?"]
+"""Talk of the choose half (tests/talk/en.yaml) heard as "no" or "yes" at the yes/no step before yes and
+no were weighed against talk's words too."""
+
+
+def test_english_talk_is_no_yes_or_no(tmp_path: Path, tts: None, en_recognizer: Recognizer) -> None:
+    loop = new_loop("en", en_recognizer, 0.0)
+    wrong = {text: got for text in YES_NO_TALK if (got := acted(loop, said_en(tmp_path, text), STEPS["yesno"]))}
+    assert not wrong, wrong
+    bare = new_loop("en", en_recognizer, 0.0)  # the same loop, but yes and no not weighed against talk
+    bare.verified = {k: v for k, v in bare.verified.items() if k not in ("yes", "no")}
+    assert [text for text in YES_NO_TALK if acted(bare, said_en(tmp_path, text), STEPS["yesno"])]
