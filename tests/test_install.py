@@ -82,3 +82,14 @@ def test_a_short_growl_game_and_where_it_is_saved(installed: tuple[Path, dict[st
     assert not list(elsewhere.iterdir())  # nothing left in the folder the user happened to be in
     made = Path(env["XDG_CONFIG_HOME"]) / "moderator" / "config.toml"
     assert made.is_file() and "[general]" in made.read_text(encoding="utf-8")
+
+
+def test_a_clocktower_game_by_keys_needs_no_voice_extra(installed: tuple[Path, dict[str, str]],
+                                                        elsewhere: Path) -> None:  # fmt: skip
+    """Only the wheel and its own dependencies (no numpy, no recognizer): `play` by keys still runs; the
+    voice layer's heavy imports stay lazy."""
+    exe, env = installed
+    run = _run([str(exe), "play", "--lang", "en"], elsewhere, env, stdin="continue\ncontinue\n")
+    assert "Traceback" not in run.stderr + run.stdout, run.stderr
+    assert run.returncode == 0, run.stderr
+    assert "Everyone close your eyes" in run.stdout or "close your eyes" in run.stdout.lower(), run.stdout[-800:]

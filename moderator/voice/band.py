@@ -11,9 +11,8 @@ its profile.
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import dataclass, field
-
-import numpy as np
 
 from moderator.voice.audio import SAMPLE_RATE
 
@@ -38,7 +37,9 @@ WARNING = ("the microphone sends telephone-band sound (nothing above 4 kHz), as 
 
 def high_band_db(pcm: bytes, rate: int = SAMPLE_RATE) -> float | None:
     """The power of the loud part of ``pcm`` from 4.3 to 7 kHz against its power from 0.3 to 3.4 kHz,
-    in dB (None: too short to judge, or silent)."""
+    in dB (None: too short to judge, or silent). numpy is imported here: a game by keys never needs it."""
+    import numpy as np
+
     x = np.frombuffer(pcm[: len(pcm) - len(pcm) % 2], dtype="<i2").astype(np.float64)
     if len(x) < 2 * FRAME or rate < 14_000:
         return None
@@ -78,4 +79,4 @@ class BandWatch:
         if len(self._seen) < self.needed:
             return None
         self.done = True
-        return WARNING if float(np.median(self._seen)) < NARROW_BAND_DB else None
+        return WARNING if statistics.median(self._seen) < NARROW_BAND_DB else None
