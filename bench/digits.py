@@ -25,7 +25,8 @@ from pathlib import Path
 
 from bench.calibrated import add_constant_options, apply_constant_options, calibrated, utterance
 from bench.common import SPEECH
-from bench.voicebench import STEPS, Outcome, Tally, cut, new_loop, outcome, real_scene, seed_of
+from bench.heldout import cut_at
+from bench.voicebench import STEPS, Outcome, Tally, new_loop, outcome, real_scene, seed_of
 from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
 from moderator.voice.app import recognizer_for
@@ -74,10 +75,7 @@ def main() -> None:
     def heard(pcm: bytes, step: str, who: str) -> Outcome:
         """As the loop hears it at ``step``: cut by the endpointer (streaming as the loop does), heard, judged."""
         loop = loops.get(who, base)
-        streamer = getattr(loop, "streamer_for", lambda _: None)(STEPS[step])
-        cal = getattr(loop, "calibration", None)
-        utterances = cut(pcm, streamer=streamer, down_to=cal.gate if cal is not None else None).utterances
-        return outcome([loop.hear(u, STEPS[step]) for u in utterances], below)
+        return outcome([loop.hear(u, STEPS[step]) for u in cut_at(loop, pcm, step)], below)
 
     for d, path in fsdd():
         who, take = path.stem.split("_")[1], int(path.stem.split("_")[2])

@@ -45,6 +45,27 @@ def _mix(speech: bytes, seed: int) -> bytes:
     return bytes(out)
 
 
+def _a_session(tmp_path: Path) -> bytes:
+    """What the microphone hears in a doctor session: the room, "continue" twice for the level, then the
+    three spoken commands, then the room again."""
+    words = [_mix(read_wav(render(w, "en", tmp_path / f"{w}.wav"))[0], seed=i)
+             for i, w in enumerate(["continue", "seat three", "yes"])]  # fmt: skip
+    voice = _noise(0.5) + words[0] + _noise(0.5) + words[0]
+    voice += _noise(max(0.0, 3.0 - len(voice) / 32000))
+    commands = b"".join(_noise(1.0) + w + _noise(1.5) for w in words)
+    return _noise(2.0) + voice[: 3 * 32000] + commands + _noise(10.0)
+
+
+def _doctor_hearing(tmp_path: Path, heard: bytes) -> subprocess.CompletedProcess[str]:
+    """Doctor in English on file-backed devices whose microphone gives ``heard``."""
+    mic = tmp_path / "mic.raw"
+    mic.write_bytes(heard)
+    env = alsa_env(tmp_path, mic=mic)
+    config = tmp_path / "config.toml"
+    config.write_text('[general]\nlanguage = "en"\n[audio]\ninput = "mic"\npublic = "table"\nprivate = "headset"\n')
+    return doctor(["--config", str(config), "doctor", "--noise-seconds", "2", "--voice-seconds", "3"], env, tmp_path)
+
+
 def test_doctor_without_a_sound_card_checks_the_rest(tmp_path: Path) -> None:
     run = doctor(["doctor", "--lang", "en"], None, tmp_path)
     assert "Traceback" not in run.stdout + run.stderr
@@ -58,17 +79,7 @@ def test_doctor_without_a_sound_card_checks_the_rest(tmp_path: Path) -> None:
 def test_doctor_on_file_backed_devices_hears_the_storyteller(tmp_path: Path) -> None:
     """The test lines reach each output, the room and the voice are measured, and the three spoken
     commands come back recognised by the real English model."""
-    words = {w: _mix(read_wav(render(w, "en", tmp_path / f"{w}.wav"))[0], seed=i)
-             for i, w in enumerate(["continue", "seat three", "yes"])}  # fmt: skip
-    mic = tmp_path / "mic.raw"
-    voice = _noise(0.5) + words["continue"] + _noise(0.5) + words["continue"]
-    voice += _noise(max(0.0, 3.0 - len(voice) / 32000))
-    commands = b"".join(_noise(1.0) + words[w] + _noise(1.5) for w in ["continue", "seat three", "yes"])
-    mic.write_bytes(_noise(2.0) + voice[: 3 * 32000] + commands + _noise(10.0))
-    env = alsa_env(tmp_path, mic=mic)
-    config = tmp_path / "config.toml"
-    config.write_text('[general]\nlanguage = "en"\n[audio]\ninput = "mic"\npublic = "table"\nprivate = "headset"\n')
-    run = doctor(["--config", str(config), "doctor", "--noise-seconds", "2", "--voice-seconds", "3"], env, tmp_path)
+    run = _doctor_hearing(tmp_path, _a_session(tmp_path))
     assert "Traceback" not in run.stdout + run.stderr
     assert run.returncode == 0, run.stdout + run.stderr
     out = run.stdout
@@ -84,20 +95,9 @@ def test_doctor_on_file_backed_devices_hears_the_storyteller(tmp_path: Path) -> 
 def test_doctor_tells_a_telephone_band_microphone(tmp_path: Path) -> None:
     """A Bluetooth headset in its hands-free profile: the whole microphone stream (room and voice)
     comes through an 8 kHz channel. Doctor says so, and how to mend it; the commands are still tried."""
-    from moderator.voice.audio import resample
+    from bench.band import telephone
 
-    words = [_mix(read_wav(render(w, "en", tmp_path / f"{w}.wav"))[0], seed=i)
-             for i, w in enumerate(["continue", "seat three", "yes"])]  # fmt: skip
-    voice = _noise(0.5) + words[0] + _noise(0.5) + words[0]
-    voice += _noise(max(0.0, 3.0 - len(voice) / 32000))
-    commands = b"".join(_noise(1.0) + w + _noise(1.5) for w in words)
-    stream = _noise(2.0) + voice[: 3 * 32000] + commands + _noise(10.0)
-    mic = tmp_path / "mic.raw"
-    mic.write_bytes(resample(resample(stream, 16000, 8000), 8000, 16000))
-    env = alsa_env(tmp_path, mic=mic)
-    config = tmp_path / "config.toml"
-    config.write_text('[general]\nlanguage = "en"\n[audio]\ninput = "mic"\npublic = "table"\nprivate = "headset"\n')
-    run = doctor(["--config", str(config), "doctor", "--noise-seconds", "2", "--voice-seconds", "3"], env, tmp_path)
+    run = _doctor_hearing(tmp_path, telephone(_a_session(tmp_path)))
     assert "Traceback" not in run.stdout + run.stderr
     out = run.stdout
     assert "[WARN] microphone band: " in out and "telephone band" in out, out
@@ -183,12 +183,7 @@ def test_doctor_tells_a_voice_too_quiet_for_the_game_to_start_listening(tmp_path
     word = read_wav(render("continue", "en", tmp_path / "continue.wav"))[0]
     quiet = array.array("h", (round(x * 0.02) for x in array.array("h", word))).tobytes()
     voice = _noise(0.5, 8, 1) + quiet + _noise(0.5, 8, 2) + quiet + _noise(3.0, 8, 3)
-    mic = tmp_path / "mic.raw"
-    mic.write_bytes(_noise(2.0, 8, 4) + voice[: 3 * 32000] + _noise(20.0, 8, 5))
-    env = alsa_env(tmp_path, mic=mic)
-    config = tmp_path / "config.toml"
-    config.write_text('[general]\nlanguage = "en"\n[audio]\ninput = "mic"\npublic = "table"\nprivate = "headset"\n')
-    run = doctor(["--config", str(config), "doctor", "--noise-seconds", "2", "--voice-seconds", "3"], env, tmp_path)
+    run = _doctor_hearing(tmp_path, _noise(2.0, 8, 4) + voice[: 3 * 32000] + _noise(20.0, 8, 5))
     assert "Traceback" not in run.stdout + run.stderr
     out = run.stdout
     assert "[WARN] voice level: " in out and "the game starts listening at" in out, out

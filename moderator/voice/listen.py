@@ -16,6 +16,9 @@ from typing import Any
 from moderator.voice.audio import SAMPLE_RATE, microphone, rms
 from moderator.voice.stream import EARLY_HANGOVER, StreamSink
 
+START = 300.0
+"""The lowest level that starts an answer, uncalibrated (RMS of 16-bit samples, about -40 dBFS)."""
+
 QUIETEST = 60.0
 """The lowest start level a calibration may set (RMS of 16-bit samples, about -55 dBFS): below it, the
 room's noise floor is all a microphone gives."""
@@ -28,7 +31,7 @@ class Endpointer:
 
     on_utterance: Callable[[bytes], None]
     rate: int = SAMPLE_RATE
-    threshold: float = 300.0
+    threshold: float = START
     """The lowest level that counts as speech (RMS of 16-bit samples)."""
     start_over_noise: float = 3.0
     """Speech starts this many times above the room's noise floor (about +10 dB) ..."""

@@ -6,36 +6,26 @@ from __future__ import annotations
 
 import io
 import math
-import random
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.fakes import RecordingSpeaker, WavUtterances
+from bench.band import telephone
+from bench.fakes import RecordingSpeaker, WavUtterances, simulate_room
 from moderator.config import Config
 from moderator.voice import read_wav, render
 from moderator.voice.asr import Recognizer
-from moderator.voice.audio import SAMPLE_RATE, resample, to_16k_mono
+from moderator.voice.audio import SAMPLE_RATE, to_16k_mono
 from moderator.voice.band import NARROW_BAND_DB, WARNING, BandWatch, high_band_db, narrow
 from tests.tables import twelve_table
 from tests.voice.test_loop import spoken, voice_loop
 
 
-def telephone(pcm: bytes) -> bytes:
-    """Through an 8 kHz channel and back, as the system resamples a hands-free headset's sound."""
-    return resample(resample(pcm, SAMPLE_RATE, 8000), 8000, SAMPLE_RATE)
-
-
 def with_room(pcm: bytes, seed: int = 0, level: float = 30.0) -> bytes:
     """A quiet wideband room under the speech (a real microphone never gives digital silence)."""
-    rnd = random.Random(seed)
-    out = bytearray()
-    for i in range(0, len(pcm) - 1, 2):
-        x = int.from_bytes(pcm[i : i + 2], "little", signed=True) + round(rnd.gauss(0.0, level))
-        out += max(-32768, min(32767, x)).to_bytes(2, "little", signed=True)
-    return bytes(out)
+    return simulate_room(pcm, SAMPLE_RATE, pad=0.0, noise=level, seed=seed)
 
 
 @pytest.fixture(scope="module")

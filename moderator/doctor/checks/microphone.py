@@ -43,7 +43,7 @@ def microphone(doctor: Doctor) -> None:
 
 
 def judge_levels(doctor: Doctor, room: list[float], voice: list[float]) -> None:
-    from moderator.voice.listen import Endpointer
+    from moderator.voice.listen import START
 
     if not room or not voice:
         doctor.add(Check("microphone", "fail", "no sound came from the microphone", "check [audio] input"))
@@ -52,9 +52,8 @@ def judge_levels(doctor: Doctor, room: list[float], voice: list[float]) -> None:
     speech = sorted(voice)[int(0.9 * (len(voice) - 1))]
     over = db(speech) - db(floor)
     detail = f"room {db(floor):.1f} dBFS, voice {db(speech):.1f} dBFS: {over:+.1f} dB over the room"
-    starts = Endpointer(lambda _: None).threshold
-    if speech < starts:
-        doctor.add(Check("voice level", "warn", f"{detail}; below the {db(starts):.1f} dBFS the game starts "
+    if speech < START:
+        doctor.add(Check("voice level", "warn", f"{detail}; below the {db(START):.1f} dBFS the game starts "
                          "listening at", "raise the microphone's gain or bring it closer, or calibrate "
                          "(`moderator doctor --calibrate`): the game then listens at your level"))  # fmt: skip
     elif over < SPEECH_OVER_ROOM_DB:
