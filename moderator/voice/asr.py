@@ -30,6 +30,9 @@ from moderator.voice.stream import Stream
 #: talk-reject-ko.md). A grammar without fillers is passed as it is.
 COMMAND_WEIGHT = 10
 
+#: :meth:`VoskRecognizer.verify_text` lists the command heard this many times against each talk word once.
+VERIFY_WEIGHT = 10
+
 
 def weighted(phrases: Sequence[str], filler_words: frozenset[str], weight: int | None = None) -> list[str]:
     """The phrase list Vosk is given: each phrase that is no filler ``weight`` (:data:`COMMAND_WEIGHT`)
@@ -65,11 +68,15 @@ class VoskRecognizer(Recognizer):
     def has_word(self, word: str) -> bool:
         return int(self._model.vosk_model_find_word(word)) >= 0
 
-    def _run(self, pcm: bytes, rate: int, phrases: Sequence[str] | None, with_unk: bool, nbest: int) -> list[Any]:
+    def _run(
+        self, pcm: bytes, rate: int, phrases: Sequence[str] | None, with_unk: bool, nbest: int, *,
+        as_given: bool = False,
+    ) -> list[Any]:
+        """Vosk's result parts for ``pcm``; ``as_given``: the phrase list is the grammar, unweighted."""
         if phrases is None:
             rec = self._vosk.KaldiRecognizer(self._model, float(rate))
         else:
-            grammar = weighted(phrases, self.fillers)
+            grammar = list(phrases) if as_given else weighted(phrases, self.fillers)
             grammar += [self.unk] if with_unk and self.unk else []
             rec = self._vosk.KaldiRecognizer(self._model, float(rate), json.dumps(grammar, ensure_ascii=False))
         rec.SetWords(True)
@@ -82,6 +89,17 @@ class VoskRecognizer(Recognizer):
                 parts.append(json.loads(rec.Result()))
         parts.append(json.loads(rec.FinalResult()))
         return parts
+
+    def verify_text(self, pcm: bytes, rate: int, phrase: str, talk: Sequence[str]) -> str:
+        """Vosk's bigram: ``phrase`` listed :data:`COMMAND_WEIGHT` times against each word of ``talk`` once,
+        so its words follow each other as they do in the phrase and talk's words chain only among
+        themselves."""
+        phrase = normalize(phrase)
+        words = [w for w in dict.fromkeys(talk) if w != phrase and self.has_word(w)]
+        if not words:
+            return phrase
+        parts = self._run(pcm, rate, [phrase] * VERIFY_WEIGHT + words, False, 0, as_given=True)
+        return normalize(" ".join(str(p.get("text", "")) for p in parts if p.get("text")))
 
     def stream(self, phrases: Sequence[str]) -> Stream | None:
         if not self.single_pass():

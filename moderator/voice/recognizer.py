@@ -73,6 +73,12 @@ DEFAULT_POLICIES: dict[str, RejectPolicy] = {
 }
 
 
+def phrase_won(said: str, phrase: str) -> bool:
+    """Whether :meth:`Recognizer.verify_text`'s ``said`` is ``phrase`` (or its words again), not talk."""
+    words = normalize(said).split()
+    return bool(words) and set(words) <= set(normalize(phrase).split())
+
+
 class Recognizer(ABC):
     """One loaded model. Thread-safe for ``recognize`` calls."""
 
@@ -102,9 +108,15 @@ class Recognizer(ABC):
     def verify(self, pcm: bytes, rate: int, phrase: str, talk: Sequence[str]) -> bool:
         """Whether ``phrase`` still wins when the grammar is ``phrase`` against the words of ``talk`` (those
         the model knows), one or two in a row: talk forced into a short command ("who died?" heard as "repeat
-        that") decodes as talk there. Engines whose grammars chain words anyway take each word once."""
+        that") decodes as talk there. The phrase said twice ("아니요 아니요": Vosk's bigram lets it follow
+        itself) still wins."""
+        return phrase_won(self.verify_text(pcm, rate, phrase, talk), phrase)
+
+    def verify_text(self, pcm: bytes, rate: int, phrase: str, talk: Sequence[str]) -> str:
+        """What :meth:`verify` heard: ``phrase``, talk's words, or "" (bench.verify_words prunes on it).
+        Engines whose grammars chain words anyway take each word once."""
         words = [w for w in dict.fromkeys(talk) if w != phrase and self.has_word(w)]
-        return normalize(self.decode(pcm, rate, [phrase, *words]).text) == phrase
+        return normalize(self.decode(pcm, rate, [phrase, *words]).text)
 
     def stream(self, phrases: Sequence[str]) -> Stream | None:
         """Incremental decoding of one utterance in the grammar ``phrases`` (see

@@ -229,13 +229,13 @@ class PocketsphinxRecognizer(Recognizer):
         d.end_utt()
         return d
 
-    def verify(self, pcm: bytes, rate: int, phrase: str, talk: Sequence[str]) -> bool:
+    def verify_text(self, pcm: bytes, rate: int, phrase: str, talk: Sequence[str]) -> str:
         """pocketsphinx's JSGF: ``phrase`` (weighed :data:`COMMAND_WEIGHT`) against one or two words of
         ``talk`` in a row (a rule of its own: a longer run slows the FSG search many times over)."""
         phrase = normalize(phrase)
         words = [w.lower() for w in dict.fromkeys(talk) if w != phrase and self.has_word(w)]
         if not words:
-            return True
+            return phrase
         key = ("verify", phrase, tuple(words))
         pcm = no_digital_silence(resample(pcm, rate, SAMPLE_RATE))
         with self._lock:
@@ -247,7 +247,7 @@ class PocketsphinxRecognizer(Recognizer):
                     f"/1/ ( <t> <t> );\n<t> = ( {' | '.join(words)} );\n"))  # fmt: skip
                 self._verifiers[key] = name
             hyp = self._utterance(pcm, name).hyp()
-        return hyp is not None and normalize(str(hyp.hypstr)) == phrase
+        return "" if hyp is None else normalize(str(hyp.hypstr))
 
     def stream(self, phrases: Sequence[str]) -> Stream | None:
         if not self.single_pass():

@@ -59,9 +59,11 @@ def test_short_talk_is_not_acted_on(tmp_path: Path, tts: None, loop: VoiceLoop, 
 
 
 def test_without_the_fillers_that_talk_was_acted_on(tmp_path: Path, tts: None, ko_recognizer: Recognizer) -> None:
-    """The test above fails without the fillers: the same lines, the same loop, no fillers in its grammars."""
+    """The test above fails without the fillers: the same lines, the same loop, no fillers in its grammars
+    (and no command weighed against talk's interjections, which catch some of these lines too)."""
     bare = new_loop("ko", ko_recognizer, 0.85)
     bare.decoys = []
+    bare.verified = {}
     wrong = [text for step, allowed in STEPS.items() for text in TALK if acted(bare, said(tmp_path, text), allowed)]
     assert wrong
 
@@ -118,7 +120,7 @@ def test_english_repeat_continue_and_cancel_must_win_against_talk_words() -> Non
     assert set(checked) == {"repeat", "next", "back", "yes", "no"} and checked["repeat"] == words and len(words) >= 50
     assert "time" in words and "time" not in checked["next"] and set(checked["next"]) < set(words)
     assert not {"repeat", "that", "again"} & set(words)
-    assert verified("ko") == {}  # Korean's talk is in every grammar instead (fillers.ko.txt)
+
 
 
 @pytest.mark.parametrize("step", ["confirm", "yesno"])
@@ -151,8 +153,8 @@ def test_english_commands_weighed_against_talk_are_still_heard(
 
 def test_vosks_check_against_talk_keeps_the_command_said_and_drops_talk(tmp_path: Path, tts: None,
                                                                        ko_recognizer: Recognizer) -> None:  # fmt: skip
-    """`Recognizer.verify` as engines without a JSGF rule do it (Vosk chains the words anyway): the sentence
-    against the talk words; no Korean command uses it (Korean's fillers are in every grammar), but it holds."""
+    """`Recognizer.verify` as Vosk does it (its bigram chains the words anyway): the sentence, listed
+    VERIFY_WEIGHT times, against the talk words once each; here against the fillers."""
     words = fillers("ko")
     assert ko_recognizer.verify(said(tmp_path, "계속"), 16000, "계속", words)
     assert ko_recognizer.verify(said(tmp_path, "다시"), 16000, "다시", words)
@@ -173,3 +175,41 @@ def test_english_talk_is_no_yes_or_no(tmp_path: Path, tts: None, en_recognizer: 
     bare = new_loop("en", en_recognizer, 0.0)  # the same loop, but yes and no not weighed against talk
     bare.verified = {k: v for k, v in bare.verified.items() if k not in ("yes", "no")}
     assert [text for text in YES_NO_TALK if acted(bare, said_en(tmp_path, text), STEPS["yesno"])]
+
+
+def test_korean_commands_are_weighed_against_interjections() -> None:
+    from moderator.voice.names import talk_words, verified
+
+    words = talk_words("ko")
+    checked = verified("ko")
+    assert set(checked) == {"next", "back", "repeat", "yes", "no"} and len(words) >= 50
+    assert all(len(w) >= 2 for w in words)  # single syllables chain into every command in Vosk's bigram
+    assert not {"계속", "돌아가", "다시", "맞아", "아니요", "네", "응"} & set(words)
+    assert "으악" in words and "으악" not in checked["yes"] and "으악" in checked["back"]
+
+
+def test_a_repeated_phrase_still_wins_but_talk_does_not() -> None:
+    from moderator.voice.recognizer import phrase_won
+
+    assert phrase_won("아니요 아니요", "아니요") and phrase_won("repeat that", "repeat that")
+    assert not phrase_won("아니요 아이구", "아니요") and not phrase_won("", "아니요")
+    assert phrase_won("that", "repeat that")  # part of the phrase: no talk word won
+
+
+KO_EXCLAMATIONS = ["자아", "우아", "아유", "아이구", "아자", "짜잔", "아이쿠", "세상에"]
+"""Interjections heard as 맞아, 아니요 or 계속 at the yes/no step by a loop that weighs no command against talk
+(espeak-ng's default Korean voice). Not lines of tests/talk/outside, whose exclamations showed the kind."""
+
+
+def test_korean_exclamations_are_not_acted_on(tmp_path: Path, tts: None, loop: VoiceLoop) -> None:
+    wrong = {(text, step): got for text in KO_EXCLAMATIONS for step in ("confirm", "yesno")
+             if (got := acted(loop, said(tmp_path, text), STEPS[step]))}  # fmt: skip
+    assert not wrong, wrong
+
+
+def test_without_the_check_korean_exclamations_were_acted_on(tmp_path: Path, tts: None,
+                                                             ko_recognizer: Recognizer) -> None:  # fmt: skip
+    bare = new_loop("ko", ko_recognizer, 0.85)
+    bare.verified = {}
+    wrong = [text for text in KO_EXCLAMATIONS if acted(bare, said(tmp_path, text), STEPS["yesno"])]
+    assert len(wrong) >= 5, wrong
