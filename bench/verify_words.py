@@ -24,12 +24,14 @@ import argparse
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 from bench.common import Condition
 from bench.fillers import command_words, interjections
 from bench.heldout import RATES, all_voices, halves
 from bench.talk_reject import STEPS, step_sentences
 from bench.voicebench import Corpus, cut, new_loop, scene, seed_of
+from moderator.commands.phrases import Intent
 from moderator.config import Config, confirm_below
 from moderator.i18n import Lang
 from moderator.voice import asr
@@ -43,7 +45,7 @@ NOISE: tuple[float | None, ...] = (None, 20.0, 10.0)
 
 
 def candidates(
-    lang: Lang, rec: object, n_interjections: int, n_fillers: int, shipped: bool, min_length: int = 1,
+    lang: Lang, rec: Recognizer, n_interjections: int, n_fillers: int, shipped: bool, min_length: int = 1,
     n_wordfreq: int = 0,
 ) -> list[str]:
     words = list(talk_words(lang)) if shipped else []
@@ -53,7 +55,7 @@ def candidates(
         words += wordfreq.top_n_list(lang, n_wordfreq)
     words += interjections(n_interjections) if n_interjections and lang == "ko" else []
     words += fillers(lang)[:n_fillers]
-    known = [w for w in dict.fromkeys(words) if rec.has_word(w) and len(w) >= min_length]  # type: ignore[attr-defined]
+    known = [w for w in dict.fromkeys(words) if rec.has_word(w) and len(w) >= min_length]
     commands = command_words(lang, known)
     return [w for w in known if w not in commands]
 
@@ -135,7 +137,7 @@ def heard_commands(loop: VoiceLoop, wanted: list[str], voices: list[str]) -> lis
     return out
 
 
-def probe_talk(lang: Lang, rec: object, talk: list[str], n_interjections: int) -> list[str]:
+def probe_talk(lang: Lang, rec: Recognizer, talk: list[str], n_interjections: int) -> list[str]:
     """Exclamations to measure on: Korean's interjections (wordfreq, kiwipiepy) of one syllable or unknown
     to the model (none of them a candidate with ``--min-length 2``), said as talk at the confirm and yes/no
     steps."""
@@ -143,18 +145,17 @@ def probe_talk(lang: Lang, rec: object, talk: list[str], n_interjections: int) -
         return []
     every = interjections(n_interjections)
     commands = command_words(lang, every)
-    return [w for w in every if (len(w) < 2 or not rec.has_word(w)) and w not in commands]  # type: ignore[attr-defined]
+    return [w for w in every if (len(w) < 2 or not rec.has_word(w)) and w not in commands]
 
 
-def measure(loop: VoiceLoop, checked: dict[str, list[str]], voices: list[str], lang: Lang, rec: object,
+def measure(loop: VoiceLoop, checked: dict[str, list[str]], voices: list[str], lang: Lang, rec: Recognizer,
             talk: list[str], n_interjections: int) -> None:  # fmt: skip
     """Commands lost to the check, and talk acted on with and without it, on voices not pruned on."""
-    rec_: Recognizer = rec  # type: ignore[assignment]
     lost: dict[tuple[str, float | None], list[int]] = {}
     for intent, phrase, pcm, k in heard_commands(loop, list(checked), voices):
         tally = lost.setdefault((intent, k), [0, 0])
         tally[1] += 1
-        tally[0] += not rec_.verify(pcm, SAMPLE_RATE, phrase, checked[intent])
+        tally[0] += not rec.verify(pcm, SAMPLE_RATE, phrase, checked[intent])
     print(f"Commands refused by the check ({', '.join(voices)}; lost / heard):")
     for k in NOISE:
         row = [f"{i} {lost.get((i, k), [0, 0])[0]}/{lost.get((i, k), [0, 0])[1]}" for i in checked]
@@ -176,7 +177,7 @@ def measure(loop: VoiceLoop, checked: dict[str, list[str]], voices: list[str], l
                         h = loop.hear(utter, STEPS[step])
                         if h.command is not None and h.verdict(loop.confirm_below) == "act":
                             bare[f"{w}->{h.result.phrase}"] += 1
-                        loop.verified = checked  # type: ignore[assignment]
+                        loop.verified = cast(dict[Intent, list[str]], checked)  # the intents' names
                         h = loop.hear(utter, STEPS[step])
                         if h.command is not None and h.verdict(loop.confirm_below) == "act":
                             acted[f"{w}->{h.result.phrase}"] += 1
