@@ -19,6 +19,7 @@ none is (``--prune-rounds``); ``--prune-as-app`` hears each command as bench.tal
 from __future__ import annotations
 
 import argparse
+import functools
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -71,10 +72,12 @@ def talk_words(lang: Lang) -> list[str]:
     return list(dict.fromkeys(w for line in lines for w in normalise(line).split()))
 
 
-def interjections(n: int) -> list[str]:
+@functools.cache
+def interjections(n: int) -> tuple[str, ...]:
     """Korean: the interjections (감탄사) among wordfreq's ``n`` most frequent words, as kiwipiepy's
     tagger reads a word alone: one morpheme, tagged IC. Exclamations ("으악", "진심?") were most of the
-    outside talk set's talk acted on (bench/results/talk-outside.md)."""
+    outside talk set's talk acted on (bench/results/talk-outside.md). Cached: tagging 50,000 words takes
+    seconds, and bench.verify_words asks twice."""
     import wordfreq
     from kiwipiepy import Kiwi
 
@@ -84,7 +87,7 @@ def interjections(n: int) -> list[str]:
         tokens = kiwi.tokenize(w)
         if len(tokens) == 1 and tokens[0].tag == "IC" and tokens[0].form == w:
             out.append(w)
-    return out
+    return tuple(out)
 
 
 def _parses(parser: Any, word: str, intents: list[Any]) -> bool:

@@ -144,7 +144,7 @@ def probe_talk(lang: Lang, rec: Recognizer, talk: list[str], n_interjections: in
     if lang != "ko" or not n_interjections:
         return []
     every = interjections(n_interjections)
-    commands = command_words(lang, every)
+    commands = command_words(lang, list(every))
     return [w for w in every if (len(w) < 2 or not rec.has_word(w)) and w not in commands]
 
 

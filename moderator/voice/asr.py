@@ -70,13 +70,14 @@ class VoskRecognizer(Recognizer):
 
     def _run(
         self, pcm: bytes, rate: int, phrases: Sequence[str] | None, with_unk: bool, nbest: int, *,
-        as_given: bool = False,
+        outweighed: frozenset[str] | None = None, weight: int | None = None,
     ) -> list[Any]:
-        """Vosk's result parts for ``pcm``; ``as_given``: the phrase list is the grammar, unweighted."""
+        """Vosk's result parts for ``pcm``. The grammar's phrases outweigh ``outweighed`` (the fillers unless
+        given) ``weight`` to one (:func:`weighted`)."""
         if phrases is None:
             rec = self._vosk.KaldiRecognizer(self._model, float(rate))
         else:
-            grammar = list(phrases) if as_given else weighted(phrases, self.fillers)
+            grammar = weighted(phrases, self.fillers if outweighed is None else outweighed, weight)
             grammar += [self.unk] if with_unk and self.unk else []
             rec = self._vosk.KaldiRecognizer(self._model, float(rate), json.dumps(grammar, ensure_ascii=False))
         rec.SetWords(True)
@@ -91,15 +92,15 @@ class VoskRecognizer(Recognizer):
         return parts
 
     def verify_text(self, pcm: bytes, rate: int, phrase: str, talk: Sequence[str]) -> str:
-        """Vosk's bigram: ``phrase`` listed :data:`COMMAND_WEIGHT` times against each word of ``talk`` once,
-        so its words follow each other as they do in the phrase and talk's words chain only among
-        themselves."""
+        """Vosk's bigram: ``phrase`` listed :data:`VERIFY_WEIGHT` times against each word of ``talk`` once
+        (:func:`weighted`), so its words follow each other as they do in the phrase and talk's words chain
+        only among themselves."""
         phrase = normalize(phrase)
-        words = [w for w in dict.fromkeys(talk) if w != phrase and self.has_word(w)]
+        words = self.talk_against(phrase, talk)
         if not words:
             return phrase
-        parts = self._run(pcm, rate, [phrase] * VERIFY_WEIGHT + words, False, 0, as_given=True)
-        return normalize(" ".join(str(p.get("text", "")) for p in parts if p.get("text")))
+        parts = self._run(pcm, rate, [phrase, *words], False, 0, outweighed=frozenset(words), weight=VERIFY_WEIGHT)
+        return normalize(_hypothesis(parts).text)
 
     def stream(self, phrases: Sequence[str]) -> Stream | None:
         if not self.single_pass():
@@ -117,14 +118,14 @@ class VoskRecognizer(Recognizer):
         return [normalize(str(a.get("text", ""))) for a in parts[0]["alternatives"]]
 
     def decode(self, pcm: bytes, rate: int, phrases: Sequence[str] | None, *, with_unk: bool = False) -> Hypothesis:
-        parts = self._run(pcm, rate, phrases, with_unk, 0)
-        words = tuple(
-            Word(str(w["word"]), float(w["conf"]), float(w["start"]), float(w["end"]))
-            for part in parts
-            for w in part.get("result", [])
-        )
-        text = " ".join(str(p.get("text", "")) for p in parts if p.get("text"))
-        return Hypothesis(text, words)
+        return _hypothesis(self._run(pcm, rate, phrases, with_unk, 0))
+
+
+def _hypothesis(parts: Sequence[Any]) -> Hypothesis:
+    """Vosk's result parts, in order, as one hypothesis: their text and their timed words."""
+    words = tuple(Word(str(w["word"]), float(w["conf"]), float(w["start"]), float(w["end"]))
+                  for part in parts for w in part.get("result", []))  # fmt: skip
+    return Hypothesis(" ".join(str(p.get("text", "")) for p in parts if p.get("text")), words)
 
 
 class VoskStream(Stream):
@@ -158,9 +159,7 @@ class VoskStream(Stream):
         if len(pcm) > len(fed):
             self._rec.AcceptWaveform(pcm[len(fed) :])  # the rest (a Result() here is in FinalResult's too)
         self._parts.append(json.loads(self._rec.FinalResult()))
-        words = tuple(Word(str(w["word"]), float(w["conf"]), float(w["start"]), float(w["end"]))
-                      for part in self._parts for w in part.get("result", []))  # fmt: skip
-        return Hypothesis(" ".join(str(p.get("text", "")) for p in self._parts if p.get("text")), words)
+        return _hypothesis(self._parts)
 
 
 def load_recognizer(

@@ -112,11 +112,15 @@ class Recognizer(ABC):
         itself) still wins."""
         return phrase_won(self.verify_text(pcm, rate, phrase, talk), phrase)
 
+    @abstractmethod
     def verify_text(self, pcm: bytes, rate: int, phrase: str, talk: Sequence[str]) -> str:
-        """What :meth:`verify` heard: ``phrase``, talk's words, or "" (bench.verify_words prunes on it).
-        Engines whose grammars chain words anyway take each word once."""
-        words = [w for w in dict.fromkeys(talk) if w != phrase and self.has_word(w)]
-        return normalize(self.decode(pcm, rate, [phrase, *words]).text)
+        """What :meth:`verify` heard: ``phrase``, talk's words, or "" (bench.verify_words prunes on it);
+        ``phrase`` itself when none of :meth:`talk_against` is left to weigh it against."""
+
+    def talk_against(self, phrase: str, talk: Sequence[str]) -> list[str]:
+        """The words of ``talk`` a :meth:`verify` of ``phrase`` weighs it against: those the model knows,
+        once each, the phrase itself left out."""
+        return [w for w in dict.fromkeys(talk) if w != phrase and self.has_word(w)]
 
     def stream(self, phrases: Sequence[str]) -> Stream | None:
         """Incremental decoding of one utterance in the grammar ``phrases`` (see

@@ -233,7 +233,7 @@ class PocketsphinxRecognizer(Recognizer):
         """pocketsphinx's JSGF: ``phrase`` (weighed :data:`COMMAND_WEIGHT`) against one or two words of
         ``talk`` in a row (a rule of its own: a longer run slows the FSG search many times over)."""
         phrase = normalize(phrase)
-        words = [w.lower() for w in dict.fromkeys(talk) if w != phrase and self.has_word(w)]
+        words = [w.lower() for w in self.talk_against(phrase, talk)]
         if not words:
             return phrase
         key = ("verify", phrase, tuple(words))
