@@ -252,9 +252,13 @@ class Hearing:
         """What an endpointer streams an utterance at a step allowing ``allowed`` into (None: off)."""
         if not self.streaming:
             return None
-        grammar = self.wake_grammar(allowed) if self.asleep() else self.grammar(allowed)
+        asleep = self.asleep()
+        grammar = self.wake_grammar(allowed) if asleep else self.grammar(allowed)
+        decoys = self._decoys_in.get(tuple(sorted(set(allowed))), frozenset())
+        if asleep:
+            decoys = frozenset(f"{self.wake} {d}" for d in decoys)
         rec, early = self.rec, bool(self.early_end)
-        return lambda: StreamSink(rec, grammar, early=early)
+        return lambda: StreamSink(rec, grammar, early=early, decoys=decoys)
 
     def _chime(self, channel: Channel = "private") -> None:
         """The short sound of a new step or of the microphone opening, where the speaker has one."""

@@ -89,13 +89,17 @@ class Utterance(bytes):
 class StreamSink:
     """The endpointer's side of streaming: called from the audio thread, never blocks on decoding."""
 
-    def __init__(self, rec: Streamer, phrases: Sequence[str], *, early: bool = False) -> None:
+    def __init__(
+        self, rec: Streamer, phrases: Sequence[str], *, early: bool = False, decoys: frozenset[str] = frozenset(),
+    ) -> None:  # fmt: skip
         self.rec = rec
         self.early = early
         """Whether a whole sentence may end the utterance early (``asr.early_end``)."""
         self.phrases = tuple(normalize(p) for p in phrases)
         words = [p.split() for p in self.phrases]
-        self._whole = set(self.phrases)
+        self._whole = set(self.phrases) - {normalize(d) for d in decoys}
+        """The sentences that may end an utterance early: not a decoy (``voice.decoys``), which is talk
+        heard as itself, and may go on into more talk."""
         self._begins_longer = {" ".join(w[:k]) for w in words for k in range(1, len(w))}
         self.latest = ""
         self._caught_up = threading.Condition()

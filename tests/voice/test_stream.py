@@ -72,6 +72,28 @@ def test_a_whole_answer_ends_early_only_where_nothing_longer_may_follow(
     assert two.ends == full.ends
 
 
+def test_a_decoy_never_ends_an_utterance_early(tmp_path: Path, en_recognizer: Recognizer) -> None:
+    """A decoy ("nine" at a seat step) is talk heard as itself, and talk goes on: it waits for the full
+    hangover, as any other talk. The sink's own rule, and through the endpointer with real speech."""
+    sink = StreamSink(en_recognizer, ["seat three", "nine"], early=True, decoys=frozenset({"nine"}))
+    sink.latest = "nine"
+    assert not sink.complete(wait=0)
+    sink.latest = "seat three"
+    assert sink.complete(wait=0)
+    sink.abandon()
+    loop = VoiceLoop(NamesSession("en", {}), en_recognizer, RecordingSpeaker(), None)  # type: ignore[arg-type]
+    allowed: tuple[Intent, ...] = ("seat", "no")
+    assert "nine" in loop.grammar(allowed) and "nine" in loop._decoys_in[tuple(sorted(allowed))]
+    pcm = take(tmp_path, "nine", "en")
+    loop.early_end = False
+    full = cut(pcm, streamer=loop.streamer_for(allowed))
+    loop.early_end = True
+    early = cut(pcm, streamer=loop.streamer_for(allowed))
+    assert len(full.utterances) == len(early.utterances) == 1
+    assert early.ends == full.ends
+    assert loop.hear(early.utterances[0], allowed).command is None  # heard as the decoy: rejected
+
+
 def test_an_abandoned_stream_frees_the_decoder(en_recognizer: Recognizer) -> None:
     """Speech cut off by the app speaking (half-duplex): the stream is dropped, and the shared
     pocketsphinx decoder it held decodes the next utterance."""
