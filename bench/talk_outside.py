@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import argparse
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from bench.common import Condition
+from bench.fit import doubted
 from bench.heldout import RATES, all_voices, halves
 from bench.talk_reject import STEPS, parses, said
 from bench.voicebench import Corpus, Tally, cut, new_loop, outcome, scene, seed_of
@@ -29,6 +31,7 @@ from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
 from moderator.i18n import Lang
 from moderator.voice.app import recognizer_for
+from moderator.voice.loop import Heard
 
 HEAD = "| heard | rejected | read back | **acted on silently** |\n| --- | --- | --- | --- | --- |"
 HERE = Path(__file__).resolve().parent.parent / "tests" / "talk" / "outside"
@@ -55,10 +58,14 @@ def main() -> None:
                     help="every line, or every other one (a change is chosen on one and reported on the other)")
     ap.add_argument("--file", type=Path, help="another set in the same format")
     ap.add_argument("--out", type=Path, help="append the tables to this file")
+    ap.add_argument("--fits", help="English: hear with no acoustic-fit doubt, then judge these lines too "
+                    "(comma-separated; RejectPolicy.doubt_fit_below, bench.fit)")
     args = ap.parse_args()
     lang: Lang = args.lang
     started = time.perf_counter()
     rec = recognizer_for(lang, Config())
+    if args.fits:
+        rec.policy = replace(rec.policy, doubt_fit_below=None)
     below = confirm_below_for(Config(), lang)
     loop = new_loop(lang, rec, below)
     corpus = Corpus(lang)
@@ -66,8 +73,7 @@ def main() -> None:
     rows = rows if args.lines == "all" else rows[args.lines == "odd" :: 2]
     voices = halves(all_voices(lang, 16))[args.half][: args.voices]
     noises: list[float | None] = [None, *(args.noise or [])]
-    by_step = {s: Tally() for s in STEPS}
-    by_cat: dict[str, Tally] = {}
+    heard_at: list[tuple[str, str, list[Heard], str]] = []  # step, category, what the loop heard, label
     skipped = 0
     for category, text in rows:
         spoken = said(text, lang)
@@ -80,16 +86,26 @@ def main() -> None:
                     pcm = scene(clean, snr, seed_of(text, voice, rate, snr)).pcm
                     utterances = cut(pcm).utterances
                     for s, allowed in allowed_at.items():
-                        o = outcome([loop.hear(u, allowed) for u in utterances], below)
                         label = f"{text} [{voice}@{rate}{'' if snr is None else f', {snr:g} dB'}]"
-                        by_step[s].add(o, None, label)
-                        by_cat.setdefault(category, Tally()).add(o, None, label)
+                        heard_at.append((s, category, [loop.hear(u, allowed) for u in utterances], label))
     took = time.perf_counter() - started
+
+    def tally(line: float | None) -> tuple[dict[str, Tally], dict[str, Tally]]:
+        by_step = {s: Tally() for s in STEPS}
+        by_cat: dict[str, Tally] = {}
+        for s, category, heards, label in heard_at:
+            o = outcome([doubted(h, line) for h in heards], below)
+            by_step[s].add(o, None, label)
+            by_cat.setdefault(category, Tally()).add(o, None, label)
+        return by_step, by_cat
+
+    by_step, by_cat = tally(None)
     name = {None: "clean"} | {k: f"{k:g} dB" for k in noises if k is not None}
     out = [f"## {lang}: the outside talk set, {args.half} half's voices ({took:.0f} s)", "",
            f"Made by `.venv/bin/python -m bench.talk_outside --lang {lang} --half {args.half} --voices {args.voices}"
            f"{'' if args.lines == 'all' else ' --lines ' + args.lines}"
-           f"{''.join(f' --noise {k:g}' for k in noises if k is not None)}`. {len(rows)} lines; voices "
+           f"{''.join(f' --noise {k:g}' for k in noises if k is not None)}"
+           f"{'' if not args.fits else ' --fits=' + args.fits}`. {len(rows)} lines; voices "
            f"{', '.join(voices)} at {' and '.join(map(str, RATES))} wpm; {', '.join(name[k] for k in noises)}. "
            f"{skipped} (line, step) pairs skipped: the typed parser reads the line as a command there.", "",
            f"| step {HEAD}"]  # fmt: skip
@@ -114,6 +130,16 @@ def main() -> None:
         out.append(f"- **{phrase}** {len(seen)}: {steps}; {said_}")
     if not heard:
         out.append("- none")
+    if args.fits:
+        out += ["", "Heard with no acoustic-fit doubt (the tables above), and judged with each line (bench.fit):",
+                "", f"| doubt below | {' | '.join(STEPS)} | all |", f"| --- |{' --- |' * (len(STEPS) + 1)}"]
+        for below_fit in [None, *(float(x) for x in args.fits.split(","))]:
+            judged, _ = tally(below_fit)
+            every = Tally()
+            for t in judged.values():
+                every.merge(t)
+            out.append(f"| {'none' if below_fit is None else below_fit} | "
+                       + " | ".join(f"{t.pct(t.silent_wrong)}" for t in [*judged.values(), every]) + " |")
     text_out = "\n".join(out) + "\n"
     print(text_out)
     if args.out:

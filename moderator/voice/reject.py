@@ -16,7 +16,8 @@ sentences rejected). The checks below are applied in order; each can be switched
 
 An accepted phrase can still be *doubtful* (the loop then reads a state change back and drops a
 next/back/repeat/yes/no): when it was found only lower in the N-best list (``nbest_doubtful``),
-when a word confidence is below ``doubt_below``, or when the dictation distance is above
+when a word confidence is below ``doubt_below``, when a word's acoustic fit is below
+``doubt_fit_below`` (:attr:`~moderator.voice.result.Word.fit`), or when the dictation distance is above
 ``doubt_distance``. The doubt band sits between the rejection threshold and the doubt threshold.
 """
 
@@ -44,6 +45,7 @@ class RejectPolicy:
     nbest_doubtful: bool = True  # a phrase rescued from below the top of the N-best list is doubtful
     min_word_conf: float | None = None  # reject when a word confidence is below this
     doubt_below: float | None = None  # doubtful when a word confidence is below this (and not rejected)
+    doubt_fit_below: float | None = None  # doubtful when a word's acoustic fit (Word.fit) is below this
     dictation: DictationCheck = "off"
     max_distance: float = 0.5  # "distance": reject when the dictation is further than this
     doubt_distance: float | None = None  # "distance": doubtful when further than this (and not rejected)
@@ -170,6 +172,9 @@ def decide(
     if policy.max_uncovered is not None and uncovered is not None and uncovered > policy.max_uncovered:
         return Decision(True, phrase, "speech-outside-words")
     if policy.doubt_below is not None and grammar.min_conf < policy.doubt_below:
+        doubtful = True
+    fit = grammar.min_fit
+    if policy.doubt_fit_below is not None and fit is not None and fit < policy.doubt_fit_below:
         doubtful = True
     if policy.needs_dictation:
         if dictation is None:

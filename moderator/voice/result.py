@@ -13,6 +13,11 @@ class Word:
     conf: float
     start: float
     end: float
+    fit: float | None = None
+    """How well the sound fits the word: its acoustic log-likelihood per 10 ms frame against the
+    best-scoring model state of each frame (0 is the best any word could do there; pocketsphinx). Talk
+    forced into a closed grammar fits the words it is forced into worse than the words said. None: the
+    engine gives none."""
 
 
 @dataclass(frozen=True)
@@ -26,6 +31,11 @@ class Hypothesis:
     @property
     def min_conf(self) -> float:
         return min((w.conf for w in self.words), default=0.0)
+
+    @property
+    def min_fit(self) -> float | None:
+        """The worst :attr:`Word.fit` of the words (None: the engine gives none)."""
+        return min((w.fit for w in self.words if w.fit is not None), default=None)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import array
 import hashlib
+import math
 import random
 import threading
 from collections.abc import Sequence
@@ -263,7 +264,8 @@ class PocketsphinxRecognizer(Recognizer):
                 return Hypothesis("")
             frate = float(d.config["frate"])
             words = tuple(
-                Word(seg.word.split("(")[0], float(seg.prob), seg.start_frame / frate, (seg.end_frame + 1) / frate)
+                Word(seg.word.split("(")[0], float(seg.prob), seg.start_frame / frate, (seg.end_frame + 1) / frate,
+                     fit(seg.ascore, seg.end_frame + 1 - seg.start_frame))
                 for seg in d.seg()
                 if not seg.word.startswith(("<", "["))  # <s>, </s>, <sil>, [NOISE], [SPEECH], ...
             )
@@ -311,6 +313,18 @@ class PocketsphinxStream(Stream):
                 self._owner._decoder.end_utt()
             finally:
                 self._owner._lock.release()
+
+
+#: The fit of a word whose acoustic score underflowed (far worse than any word said: bench.fit).
+FIT_FLOOR = -50.0
+
+
+def fit(ascore: float, frames: int) -> float:
+    """A word's :attr:`~moderator.voice.result.Word.fit` from its segment: pocketsphinx scores each frame
+    against the best-scoring senone of that frame, and the binding gives the word's acoustic score as a
+    likelihood (``exp``), so its log per frame. A score that underflowed to 0 is the worst fit."""
+    return max(math.log(ascore), FIT_FLOOR * frames) / max(1, frames) if ascore > 0.0 else FIT_FLOOR
+
 
 
 def no_digital_silence(pcm: bytes) -> bytes:

@@ -61,3 +61,20 @@ def test_unknown_word_winning_rejects_or_doubts() -> None:
     assert (d.rejected, d.phrase, d.doubtful) == (False, "계속", True)
     chain = Hypothesis("자리 자리", (Word("자리", 1.0, 0, 1), Word("자리", 1.0, 1, 2)))
     assert decide(garbage, PHRASES, policy=lenient, unk="<garbage>", without_unk=chain).rejected
+
+
+@pytest.mark.parametrize(
+    ("fits", "doubtful"),
+    [((-2.0, -3.1), False), ((-2.0, -5.2), True), ((-6.0, -1.0), True), ((None, None), False), ((None, -9.0), True)],
+)
+def test_a_word_that_fits_the_sound_badly_is_doubted_never_rejected(
+    fits: tuple[float | None, float | None], doubtful: bool
+) -> None:
+    """``doubt_fit_below`` (English: pocketsphinx's acoustic fit, Word.fit): the worst word decides; an
+    engine that gives no fit (None) is never doubted for it."""
+    pol = RejectPolicy(unk_in_grammar=False, doubt_fit_below=-4.6)
+    words = tuple(Word(w, 1.0, i, i + 1, f) for i, (w, f) in enumerate(zip(["seat", "two"], fits, strict=True)))
+    d = decide(Hypothesis("seat two", words), ["seat two", "seat three"], policy=pol, unk=None)
+    assert (d.rejected, d.phrase, d.doubtful) == (False, "seat two", doubtful)
+    off = decide(Hypothesis("seat two", words), ["seat two"], policy=RejectPolicy(unk_in_grammar=False), unk=None)
+    assert not off.doubtful
