@@ -1,14 +1,17 @@
-"""The acoustic fit of an English answer (``Word.fit``): how far below which an answer is doubted.
+"""The acoustic fit of an English answer (``Word.fit``): below which line an answer is a misfit.
 
-    .venv/bin/python -m bench.fit --half choose|report [--voices 4] [--fits=-4.3,-4.6,-5.0] [--wordfreq 1000]
+    .venv/bin/python -m bench.fit --half choose|report [--voices 4] [--fits=-4.3,-4.6,-5.0] [--wordfreq 1000] \
+        [--steps seat,number,character] [--doubt]
 
 pocketsphinx's closed grammar forces talk into the nearest sentence at full confidence ("seriously" as
 "seat three"), but the words it is forced into fit the sound worse than words said: each frame is scored
 against the best-scoring model state of that frame, and a word's fit is its log-likelihood per frame
-(:func:`moderator.voice.sphinx.fit`). An answer whose worst word fits below a line is *doubtful*: a
-change to the game is read back for a yes/no, and next, back, repeat, yes or no is dropped and asked
-again (``RejectPolicy.doubt_fit_below``). This bench hears everything once, with no such line, and then
-judges each line on the same answers (uncalibrated, the doubt does not change what else the loop does).
+(:func:`moderator.voice.sphinx.fit`). An answer whose worst word fits below a line is a *misfit*
+(``RejectPolicy.misfit_below``): a change to the game is read back for a yes/no; next, back, repeat, yes
+and no are taken as they are. ``--doubt`` judges the stronger rule first tried: such an answer doubtful,
+so that next, back, repeat, yes and no are dropped and asked again too. This bench hears everything once,
+with no line, and then judges each line on the same answers (uncalibrated, neither changes what else the
+loop does).
 
 - **Talk**, at the confirm, yes/no, seat, number and character steps (a line the step's typed parser
   reads as a command there is skipped): the half's talk lines (bench.talk_reject: tests/talk for choose,
@@ -42,12 +45,14 @@ from moderator.voice.loop import Heard
 NOISE: tuple[float | None, ...] = (None, 20.0, 10.0)
 
 
-def doubted(heard: Heard, line: float | None) -> Heard:
-    """``heard`` as the policy would have given it with ``doubt_fit_below = line``."""
+def judged(heard: Heard, line: float | None, doubt: bool = False) -> Heard:
+    """``heard`` as the policy would have given it with ``misfit_below = line`` (``doubt``: the answer
+    doubtful instead)."""
     fit = min((w.fit for w in heard.result.words if w.fit is not None), default=None)
     if line is None or heard.command is None or fit is None or fit >= line:
         return heard
-    return replace(heard, result=replace(heard.result, doubtful=True))
+    result = replace(heard.result, doubtful=True) if doubt else replace(heard.result, misfit=True)
+    return replace(heard, result=result)
 
 
 def cell(t: Tally) -> str:
@@ -60,11 +65,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--voices", type=int, default=4, help="voices of the half saying the commands")
     ap.add_argument("--fits", default="-4.0,-4.3,-4.6,-5.0", help="the lines to judge (comma-separated)")
     ap.add_argument("--wordfreq", type=int, default=1000, help="choose half: also these most frequent words")
+    ap.add_argument("--steps", default=",".join(STEPS), help="the step kinds (comma-separated)")
+    ap.add_argument("--doubt", action="store_true", help="judge the doubt (drops next/back/repeat/yes/no too)")
     ap.add_argument("--out", type=Path, help="append the table to this file")
     args = ap.parse_args(argv)
+    steps = {s: STEPS[s] for s in args.steps.split(",")}
     started = time.perf_counter()
     rec = recognizer_for("en", Config())
-    rec.policy = replace(rec.policy, doubt_fit_below=None)
+    rec.policy = replace(rec.policy, misfit_below=None)
     below = confirm_below_for(Config(), "en")
     loop = new_loop("en", rec, below)
     corpus = Corpus("en")
@@ -76,23 +84,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         words = [w for w in wordfreq.top_n_list("en", args.wordfreq) if len(w) >= 6 and w.isalpha() and rec.has_word(w)]
         lines += [w for w in words if w not in command_words("en", words) and w not in lines]
-    talk: dict[str, list[tuple[list[Heard], str]]] = {s: [] for s in STEPS}
+    talk: dict[str, list[tuple[list[Heard], str]]] = {s: [] for s in steps}
     for text in lines:
         for c in talk_conds:
             pcm = scene(corpus.clean(text, c), None, seed_of(text, c.label, "fit")).pcm
             utterances = cut(pcm).utterances
-            for s, allowed in STEPS.items():
+            for s, allowed in steps.items():
                 if not parses(loop, text, allowed):
                     talk[s].append(([loop.hear(u, allowed) for u in utterances], f"{text} [{c.label}]"))
     clips, digits = real_offtopic("en", args.half)
     for path in [*clips, *digits]:
         pcm = real_scene(path, seed_of(path.name)).pcm
-        for s, allowed in STEPS.items():
+        for s, allowed in steps.items():
             if path in clips or s in ("confirm", "yesno", "character"):
                 talk[s].append(([loop.hear(u, allowed) for u in cut(pcm).utterances], path.name))
-    cmd: dict[tuple[str, float | None], list[tuple[list[Heard], Key, str]]] = {(s, k): [] for s in STEPS for k in NOISE}
+    cmd: dict[tuple[str, float | None], list[tuple[list[Heard], Key, str]]] = {(s, k): [] for s in steps for k in NOISE}
     for c in (Condition(v, r) for v in voices[: args.voices] for r in RATES):
-        for s, allowed in STEPS.items():
+        for s, allowed in steps.items():
             for item in step_sentences(loop, s):
                 clean = corpus.clean(item.text, c)
                 for k in NOISE:
@@ -100,25 +108,26 @@ def main(argv: Sequence[str] | None = None) -> int:
                     heard = [loop.hear(u, allowed) for u in cut(pcm).utterances]
                     cmd[(s, k)].append((heard, item.expected, f"{item.text} [{c.label}]"))
     took = time.perf_counter() - started
-    out = [f"## en, {args.half} half ({took:.0f} s)", "",
+    rule = "doubtful (next, back, repeat, yes and no dropped)" if args.doubt else "a misfit (a change read back)"
+    out = [f"## en, {args.half} half, an answer under the line {rule} ({took:.0f} s)", "",
            f"Talk: {len(lines)} lines and words said by {', '.join(voices[:2])} at "
            f"{' and '.join(map(str, RATES))} wpm, "
            f"clean; {len(clips) + len(digits)} real clips. Commands: {', '.join(voices[: args.voices])}.", "",
-           "| doubt below | step | talk **acted on silently** | talk read back | commands clean: right / read back / "
+           "| line | step | talk **acted on silently** | talk read back | commands clean: right / read back / "
            "refused / silent wrong | 20 dB | 10 dB |", "| --- | --- | --- | --- | --- | --- | --- |"]  # fmt: skip
     for line in [None, *(float(x) for x in args.fits.split(","))]:
         name = "none" if line is None else str(line)
         every, every_cmd = Tally(), {k: Tally() for k in NOISE}
         wrongs: list[str] = []
-        for s in STEPS:
+        for s in steps:
             t = Tally()
             for heards, label in talk[s]:
-                t.add(outcome([doubted(h, line) for h in heards], below), None, label)
+                t.add(outcome([judged(h, line, args.doubt) for h in heards], below), None, label)
             cells = []
             for k in NOISE:
                 tc = Tally()
                 for heards, expected, label in cmd[(s, k)]:
-                    tc.add(outcome([doubted(h, line) for h in heards], below), expected, label)
+                    tc.add(outcome([judged(h, line, args.doubt) for h in heards], below), expected, label)
                 every_cmd[k].merge(tc)
                 cells.append(cell(tc))
             every.merge(t)
@@ -127,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                        + " | ".join(cells) + " |")  # fmt: skip
         out.append(f"| {name} | **all** | **{every.pct(every.silent_wrong)}** | "
                    f"{every.read_back_wrong} | " + " | ".join(cell(tc) for tc in every_cmd.values()) + " |")
-        print(f"doubt below {line}: talk acted on {len(wrongs)}: {'; '.join(wrongs[:12])}", flush=True)
+        print(f"line {line}: talk acted on {len(wrongs)}: {'; '.join(wrongs[:12])}", flush=True)
     text = "\n".join([*out, ""])
     print(text)
     if args.out:

@@ -23,7 +23,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from bench.common import Condition
-from bench.fit import doubted
+from bench.fit import judged
 from bench.heldout import RATES, all_voices, halves
 from bench.talk_reject import STEPS, parses, said
 from bench.voicebench import Corpus, Tally, cut, new_loop, outcome, scene, seed_of
@@ -58,14 +58,14 @@ def main() -> None:
                     help="every line, or every other one (a change is chosen on one and reported on the other)")
     ap.add_argument("--file", type=Path, help="another set in the same format")
     ap.add_argument("--out", type=Path, help="append the tables to this file")
-    ap.add_argument("--fits", help="English: hear with no acoustic-fit doubt, then judge these lines too "
-                    "(comma-separated; RejectPolicy.doubt_fit_below, bench.fit)")
+    ap.add_argument("--fits", help="English: hear with no acoustic-fit line, then judge these lines too "
+                    "(comma-separated; RejectPolicy.misfit_below, bench.fit)")
     args = ap.parse_args()
     lang: Lang = args.lang
     started = time.perf_counter()
     rec = recognizer_for(lang, Config())
     if args.fits:
-        rec.policy = replace(rec.policy, doubt_fit_below=None)
+        rec.policy = replace(rec.policy, misfit_below=None)
     below = confirm_below_for(Config(), lang)
     loop = new_loop(lang, rec, below)
     corpus = Corpus(lang)
@@ -94,7 +94,7 @@ def main() -> None:
         by_step = {s: Tally() for s in STEPS}
         by_cat: dict[str, Tally] = {}
         for s, category, heards, label in heard_at:
-            o = outcome([doubted(h, line) for h in heards], below)
+            o = outcome([judged(h, line) for h in heards], below)
             by_step[s].add(o, None, label)
             by_cat.setdefault(category, Tally()).add(o, None, label)
         return by_step, by_cat
@@ -131,15 +131,15 @@ def main() -> None:
     if not heard:
         out.append("- none")
     if args.fits:
-        out += ["", "Heard with no acoustic-fit doubt (the tables above), and judged with each line (bench.fit):",
-                "", f"| doubt below | {' | '.join(STEPS)} | all |", f"| --- |{' --- |' * (len(STEPS) + 1)}"]
+        out += ["", "Heard with no acoustic-fit line (the tables above), and judged with each line (bench.fit):",
+                "", f"| misfit below | {' | '.join(STEPS)} | all |", f"| --- |{' --- |' * (len(STEPS) + 1)}"]
         for below_fit in [None, *(float(x) for x in args.fits.split(","))]:
-            judged, _ = tally(below_fit)
+            at_line, _ = tally(below_fit)
             every = Tally()
-            for t in judged.values():
+            for t in at_line.values():
                 every.merge(t)
             out.append(f"| {'none' if below_fit is None else below_fit} | "
-                       + " | ".join(f"{t.pct(t.silent_wrong)}" for t in [*judged.values(), every]) + " |")
+                       + " | ".join(f"{t.pct(t.silent_wrong)}" for t in [*at_line.values(), every]) + " |")
     text_out = "\n".join(out) + "\n"
     print(text_out)
     if args.out:

@@ -70,14 +70,15 @@ DEFAULT_POLICIES: dict[str, RejectPolicy] = {
     # shipped, so English grammars are as before. Instead "repeat that", "continue" and "cancel" are heard
     # again against common words (Recognizer.verify, voice.verify in en.yaml): report half 8.2% -> 1.9%.
     # And an answer whose worst word fits the sound below -4.3 (Word.fit: log-likelihood per frame against
-    # each frame's best model state) is doubtful: a seat is read back, next/back/repeat/yes/no dropped. Talk
-    # forced into a sentence fits it worse than the sentence said ("security" as "seat two": -6.8). Chosen on
-    # the choose half (bench.fit; bench/results/fit-en.md): talk acted on silently 2.6% -> 1.1% (seat 3.8% ->
-    # 0.8%), commands right clean / 20 / 10 dB 80.0 / 70.9 / 39.1% -> 78.0 / 69.1 / 37.5%, silent wrong 18 ->
-    # 11 of 440 clean. Real speech fits better than espeak-ng's: real yes and no -1.7 to -2.7, FSDD digits 1 of
-    # 37 below the line.
+    # each frame's best model state) is a misfit: a change to the game is read back. Talk forced into a
+    # sentence fits it worse than the sentence said ("security" as "seat two": -6.8). Line chosen on the choose
+    # half (bench.fit; bench/results/fit-en.md), where doubting such answers took talk acted on silently 2.6% ->
+    # 1.1% (seat 3.8% -> 0.8%) but dropped a plain "continue" now and then (its fit moves with where the
+    # endpointer cuts: -3.3 to -4.6): next, back, repeat, yes and no are weighed against talk's words instead
+    # (voice.verify), and a misfit never drops them. Real speech fits better than espeak-ng's: real yes and no
+    # -1.7 to -2.7, FSDD digits 1 of 37 below the line.
     "pocketsphinx": RejectPolicy(unk_in_grammar=False, min_word_conf=None, max_uncovered=0.4, loud_rel=0.3,
-                                 doubt_fit_below=-4.3),
+                                 misfit_below=-4.3),
 }
 
 
@@ -233,4 +234,5 @@ class Recognizer(ABC):
             dictation=normalize(dictation.text) if dictation is not None else None,
             details=details,
             doubtful=decision.doubtful and not decision.rejected,
+            misfit=decision.misfit and not decision.rejected,
         )

@@ -16,9 +16,12 @@ sentences rejected). The checks below are applied in order; each can be switched
 
 An accepted phrase can still be *doubtful* (the loop then reads a state change back and drops a
 next/back/repeat/yes/no): when it was found only lower in the N-best list (``nbest_doubtful``),
-when a word confidence is below ``doubt_below``, when a word's acoustic fit is below
-``doubt_fit_below`` (:attr:`~moderator.voice.result.Word.fit`), or when the dictation distance is above
+when a word confidence is below ``doubt_below``, or when the dictation distance is above
 ``doubt_distance``. The doubt band sits between the rejection threshold and the doubt threshold.
+
+An accepted phrase is a *misfit* when a word's acoustic fit is below ``misfit_below``
+(:attr:`~moderator.voice.result.Word.fit`): a change to the game is then read back, as for a low
+confidence, and an answer that changes nothing by itself is taken as it is.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ class RejectPolicy:
     nbest_doubtful: bool = True  # a phrase rescued from below the top of the N-best list is doubtful
     min_word_conf: float | None = None  # reject when a word confidence is below this
     doubt_below: float | None = None  # doubtful when a word confidence is below this (and not rejected)
-    doubt_fit_below: float | None = None  # doubtful when a word's acoustic fit (Word.fit) is below this
+    misfit_below: float | None = None  # a misfit when a word's acoustic fit (Word.fit) is below this
     dictation: DictationCheck = "off"
     max_distance: float = 0.5  # "distance": reject when the dictation is further than this
     doubt_distance: float | None = None  # "distance": doubtful when further than this (and not rejected)
@@ -71,6 +74,8 @@ class Decision:
     reason: str | None
     distance: float | None = None
     doubtful: bool = False
+    misfit: bool = False
+    """A word fits the sound badly (``misfit_below``): an answer that changes the game is read back."""
 
 
 def normalize(text: str) -> str:
@@ -174,8 +179,7 @@ def decide(
     if policy.doubt_below is not None and grammar.min_conf < policy.doubt_below:
         doubtful = True
     fit = grammar.min_fit
-    if policy.doubt_fit_below is not None and fit is not None and fit < policy.doubt_fit_below:
-        doubtful = True
+    misfit = policy.misfit_below is not None and fit is not None and fit < policy.misfit_below
     if policy.needs_dictation:
         if dictation is None:
             raise ValueError(f"the {policy.dictation!r} check needs a dictation hypothesis")
@@ -187,5 +191,5 @@ def decide(
             return Decision(True, phrase, "dictation-too-far", distance)
         if policy.doubt_distance is not None and distance > policy.doubt_distance:
             doubtful = True
-        return Decision(False, phrase, None, distance, doubtful)
-    return Decision(False, phrase, None, doubtful=doubtful)
+        return Decision(False, phrase, None, distance, doubtful, misfit)
+    return Decision(False, phrase, None, doubtful=doubtful, misfit=misfit)

@@ -56,6 +56,9 @@ class Result:
     doubtful: bool = False
     """Accepted, but the policy has doubts (a low word confidence inside the doubt band, say): the
     loop reads a state-changing answer back for a yes/no and asks again for any other."""
+    misfit: bool = False
+    """Accepted, but a word fits the sound badly (``RejectPolicy.misfit_below``): the loop reads a
+    state-changing answer back, as for a low confidence; any other is taken."""
 
     @property
     def confidences(self) -> tuple[float, ...]:

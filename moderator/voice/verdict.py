@@ -23,11 +23,13 @@ CHOOSING = _CHOOSING
 
 def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_below: float, *,
           chooses_nobody: bool = False, one_word_seat: bool = False, agreed: bool = False,
-          always: frozenset[Intent] = frozenset(), counts: bool = False, part: bool = False) -> Verdict:  # fmt: skip
+          always: frozenset[Intent] = frozenset(), counts: bool = False, part: bool = False,
+          misfit: bool = False) -> Verdict:  # fmt: skip
     """What the loop does with an answer: carry it out, read it back for a yes/no, or ask again.
 
-    - A state-changing answer is read back when the policy doubts it (``doubtful``) or its lowest
-      word confidence is under ``confirm_below``.
+    - A state-changing answer is read back when the policy doubts it (``doubtful``), when its lowest
+      word confidence is under ``confirm_below``, or when a word fits the sound badly (``misfit``: talk
+      forced into "seat two").
     - An answer that changes nothing by itself (next, back, repeat, yes, no: see ``NO_READBACK``)
       is never read back: when the policy doubts it, it is dropped and the step is asked again.
     - Except "no" where it chooses nobody (``chooses_nobody``): a one-word answer that changes the
@@ -63,7 +65,7 @@ def judge(intent: Intent | None, confidence: float, doubtful: bool, confirm_belo
         return "confirm"
     if intent in NO_READBACK:
         return "reject" if doubtful else "act"
-    return "confirm" if doubtful or confidence < confirm_below else "act"
+    return "confirm" if doubtful or misfit or confidence < confirm_below else "act"
 
 
 @dataclass
@@ -90,7 +92,7 @@ class Heard:
         part = "seat_character" in self.allowed and intent == "seat"  # a character is read back anyway
         return judge(intent, self.confidence, self.result.doubtful, confirm_below, chooses_nobody=nobody,
                      one_word_seat=one_word, agreed=self.agreed, always=self.read_back, counts=counts,
-                     part=part)  # fmt: skip
+                     part=part, misfit=self.result.misfit)  # fmt: skip
 
 
 def counted(command: Command) -> bool:

@@ -1,6 +1,6 @@
-"""English talk forced into a closed grammar fits the words it is forced into badly: such an answer is
-doubted (``RejectPolicy.doubt_fit_below`` on pocketsphinx's ``Word.fit``), so a seat is read back and not
-carried out; answers said plainly are not doubted. Real espeak-ng speech through pocketsphinx and the loop."""
+"""English talk forced into a closed grammar fits the words it is forced into badly: such an answer is a
+misfit (``RejectPolicy.misfit_below`` on pocketsphinx's ``Word.fit``), so a seat is read back and not
+carried out; answers said plainly are no misfits. Real espeak-ng speech through pocketsphinx and the loop."""
 
 from __future__ import annotations
 
@@ -39,8 +39,8 @@ def acted(heards: list[Heard], loop: VoiceLoop) -> list[str]:
 
 
 def test_talk_forced_into_a_seat_is_read_back_not_carried_out(tmp_path: Path, en_recognizer: Recognizer) -> None:
-    line = DEFAULT_POLICIES["pocketsphinx"].doubt_fit_below
-    assert line is not None and en_recognizer.policy.doubt_fit_below == line
+    line = DEFAULT_POLICIES["pocketsphinx"].misfit_below
+    assert line is not None and en_recognizer.policy.misfit_below == line
     loop = VoiceLoop(NamesSession("en", {}), en_recognizer, RecordingSpeaker(), None)  # type: ignore[arg-type]
     shipped = en_recognizer.policy
     before: list[str] = []
@@ -48,8 +48,9 @@ def test_talk_forced_into_a_seat_is_read_back_not_carried_out(tmp_path: Path, en
         utterances = cut(take(tmp_path, word, "en")).utterances
         heards = [loop.hear(u, SEAT) for u in utterances]
         assert not acted(heards, loop), word
-        assert any(h.result.phrase and h.result.phrase.startswith("seat") and h.result.doubtful for h in heards), word
-        en_recognizer.policy = replace(shipped, doubt_fit_below=None)
+        assert any(h.result.phrase and h.result.phrase.startswith("seat") and h.result.misfit for h in heards), word
+        assert any(h.verdict(loop.confirm_below) == "confirm" for h in heards), word  # read back: "seat two, right?"
+        en_recognizer.policy = replace(shipped, misfit_below=None)
         try:  # the same sound without the line: carried out as a seat
             before += acted([loop.hear(u, SEAT) for u in utterances], loop)
         finally:
@@ -59,7 +60,7 @@ def test_talk_forced_into_a_seat_is_read_back_not_carried_out(tmp_path: Path, en
 
 def test_answers_said_plainly_are_not_doubted(tmp_path: Path, en_recognizer: Recognizer) -> None:
     loop = VoiceLoop(NamesSession("en", {}), en_recognizer, RecordingSpeaker(), None)  # type: ignore[arg-type]
-    line = en_recognizer.policy.doubt_fit_below
+    line = en_recognizer.policy.misfit_below
     assert line is not None
     yes_no = INTENTS_FOR["yesno"]
     for text, allowed, phrase in [("seat three", SEAT, "seat three"), ("seat five", SEAT, "seat five"),
@@ -68,6 +69,6 @@ def test_answers_said_plainly_are_not_doubted(tmp_path: Path, en_recognizer: Rec
         (utterance,) = cut(take(tmp_path, text, "en")).utterances
         heard = loop.hear(utterance, allowed)
         fits = [w.fit for w in heard.result.words]
-        assert heard.result.phrase == phrase and not heard.result.doubtful, (text, fits)
+        assert heard.result.phrase == phrase and not heard.result.misfit, (text, fits)
         assert all(f is not None and line <= f <= 0.0 for f in fits), (text, fits)
         assert acted([heard], loop) == [phrase]

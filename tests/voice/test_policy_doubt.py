@@ -8,6 +8,7 @@ import pytest
 
 from moderator.voice.reject import RejectPolicy, decide
 from moderator.voice.result import Hypothesis, Word
+from moderator.voice.verdict import judge
 
 PHRASES = ["자리 하나", "자리 둘", "계속"]
 BAND = RejectPolicy(unk_in_grammar=False, min_word_conf=0.6, doubt_below=0.95)
@@ -64,17 +65,28 @@ def test_unknown_word_winning_rejects_or_doubts() -> None:
 
 
 @pytest.mark.parametrize(
-    ("fits", "doubtful"),
+    ("fits", "misfit"),
     [((-2.0, -3.1), False), ((-2.0, -5.2), True), ((-6.0, -1.0), True), ((None, None), False), ((None, -9.0), True)],
 )
-def test_a_word_that_fits_the_sound_badly_is_doubted_never_rejected(
-    fits: tuple[float | None, float | None], doubtful: bool
+def test_a_word_that_fits_the_sound_badly_is_a_misfit_never_rejected(
+    fits: tuple[float | None, float | None], misfit: bool
 ) -> None:
-    """``doubt_fit_below`` (English: pocketsphinx's acoustic fit, Word.fit): the worst word decides; an
-    engine that gives no fit (None) is never doubted for it."""
-    pol = RejectPolicy(unk_in_grammar=False, doubt_fit_below=-4.6)
+    """``misfit_below`` (English: pocketsphinx's acoustic fit, Word.fit): the worst word decides; an engine
+    that gives no fit (None) is never a misfit. A misfit is neither rejected nor doubtful."""
+    pol = RejectPolicy(unk_in_grammar=False, misfit_below=-4.6)
     words = tuple(Word(w, 1.0, i, i + 1, f) for i, (w, f) in enumerate(zip(["seat", "two"], fits, strict=True)))
     d = decide(Hypothesis("seat two", words), ["seat two", "seat three"], policy=pol, unk=None)
-    assert (d.rejected, d.phrase, d.doubtful) == (False, "seat two", doubtful)
+    assert (d.rejected, d.phrase, d.doubtful, d.misfit) == (False, "seat two", False, misfit)
     off = decide(Hypothesis("seat two", words), ["seat two"], policy=RejectPolicy(unk_in_grammar=False), unk=None)
-    assert not off.doubtful
+    assert not off.misfit
+
+
+def test_a_misfit_reads_a_change_back_and_takes_any_other_answer() -> None:
+    """judge(): a misfit seat is read back; continue, yes and no are carried out (they are weighed against
+    talk's words instead); a read-back answer stays one."""
+    assert judge("seat", 1.0, False, 0.85, misfit=True) == "confirm"
+    assert judge("seat", 1.0, False, 0.85) == "act"
+    for intent in ("next", "repeat", "yes", "no"):
+        assert judge(intent, 1.0, False, 0.85, misfit=True) == "act"
+    assert judge("no", 1.0, False, 0.85, chooses_nobody=True, misfit=True) == "confirm"
+    assert judge("seat", 1.0, False, 0.85, agreed=True, misfit=True) == "act"  # the storyteller's takes agree
