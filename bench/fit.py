@@ -134,8 +134,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             wrongs += [f"{s}: {w}" for w in t.wrongs]
             out.append(f"| {name} | {s} | **{t.pct(t.silent_wrong)}** | {t.read_back_wrong} | "
                        + " | ".join(cells) + " |")  # fmt: skip
-        out.append(f"| {name} | **all** | **{every.pct(every.silent_wrong)}** | "
-                   f"{every.read_back_wrong} | " + " | ".join(cell(tc) for tc in every_cmd.values()) + " |")
+        out.append(
+            f"| {name} | **all** | **{every.pct(every.silent_wrong)}** | "
+            f"{every.read_back_wrong} | " + " | ".join(cell(tc) for tc in every_cmd.values()) + " |"
+        )
         print(f"line {line}: talk acted on {len(wrongs)}: {'; '.join(wrongs[:12])}", flush=True)
     text = "\n".join([*out, ""])
     print(text)

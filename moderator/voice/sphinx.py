@@ -264,8 +264,13 @@ class PocketsphinxRecognizer(Recognizer):
                 return Hypothesis("")
             frate = float(d.config["frate"])
             words = tuple(
-                Word(seg.word.split("(")[0], float(seg.prob), seg.start_frame / frate, (seg.end_frame + 1) / frate,
-                     fit(seg.ascore, seg.end_frame + 1 - seg.start_frame))
+                Word(
+                    seg.word.split("(")[0],
+                    float(seg.prob),
+                    seg.start_frame / frate,
+                    (seg.end_frame + 1) / frate,
+                    fit(seg.ascore, seg.end_frame + 1 - seg.start_frame),
+                )
                 for seg in d.seg()
                 if not seg.word.startswith(("<", "["))  # <s>, </s>, <sil>, [NOISE], [SPEECH], ...
             )
@@ -324,7 +329,6 @@ def fit(ascore: float, frames: int) -> float:
     against the best-scoring senone of that frame, and the binding gives the word's acoustic score as a
     likelihood (``exp``), so its log per frame. A score that underflowed to 0 is the worst fit."""
     return max(math.log(ascore), FIT_FLOOR * frames) / max(1, frames) if ascore > 0.0 else FIT_FLOOR
-
 
 
 def no_digital_silence(pcm: bytes) -> bytes:
