@@ -41,6 +41,7 @@ from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
 from moderator.voice.app import recognizer_for
 from moderator.voice.loop import Heard
+from moderator.voice.result import worst_fit
 
 NOISE: tuple[float | None, ...] = (None, 20.0, 10.0)
 
@@ -48,7 +49,7 @@ NOISE: tuple[float | None, ...] = (None, 20.0, 10.0)
 def judged(heard: Heard, line: float | None, doubt: bool = False) -> Heard:
     """``heard`` as the policy would have given it with ``misfit_below = line`` (``doubt``: the answer
     doubtful instead)."""
-    fit = min((w.fit for w in heard.result.words if w.fit is not None), default=None)
+    fit = worst_fit(heard.result.words)
     if line is None or heard.command is None or fit is None or fit >= line:
         return heard
     result = replace(heard.result, doubtful=True) if doubt else replace(heard.result, misfit=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 
@@ -20,6 +21,11 @@ class Word:
     engine gives none."""
 
 
+def worst_fit(words: Iterable[Word]) -> float | None:
+    """The lowest :attr:`Word.fit` of ``words`` (None: no word has one)."""
+    return min((w.fit for w in words if w.fit is not None), default=None)
+
+
 @dataclass(frozen=True)
 class Hypothesis:
     """The raw output of one decoding pass (closed grammar or free dictation)."""
@@ -35,7 +41,7 @@ class Hypothesis:
     @property
     def min_fit(self) -> float | None:
         """The worst :attr:`Word.fit` of the words (None: the engine gives none)."""
-        return min((w.fit for w in self.words if w.fit is not None), default=None)
+        return worst_fit(self.words)
 
 
 @dataclass(frozen=True)
