@@ -1,11 +1,12 @@
 """What ``asr.early_end`` changes: every item heard with and without it, outcome by outcome.
 
-    .venv/bin/python -m bench.early_end --lang en|ko [--voices 4]
+    .venv/bin/python -m bench.early_end --lang en|ko [--voices 4] [--half report|choose]
 
-The report half of the held-out voices (bench.heldout), each step's sentences clean and at 10 dB, and
-the real off-topic speech (bench.voicebench.real_offtopic) at every step, cut by the endpointer while
-decoding as the loop does, once with the early end and once without. Prints each item whose outcome
-differs and the tallies (right / silent wrong / rejected) per step and condition.
+One half of the held-out voices (bench.heldout; the report half unless ``--half choose``), each step's
+sentences clean and at 10 dB, and the real off-topic speech (bench.voicebench.real_offtopic) at every
+step, cut by the endpointer while decoding as the loop does, once with the early end and once without.
+Prints each item whose outcome differs and the tallies (right / silent wrong / rejected) per step and
+condition.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--lang", choices=["ko", "en"], default="en")
     ap.add_argument("--voices", type=int, default=4, help="voices drawn (half are heard), as bench.heldout")
+    ap.add_argument("--half", choices=["choose", "report"], default="report", help="which half of them")
+    ap.add_argument("--noises", default="10", help="noisy conditions besides clean, in dB (comma-separated)")
     args = ap.parse_args()
     lang: Lang = args.lang
     rec = recognizer_for(lang, Config())
@@ -47,13 +50,13 @@ def main() -> None:
             print(f"- {step}, {kind}, {label}: without {a.verdict} {a.phrases}; with {b.verdict} {b.phrases}")
 
     corpus = Corpus(lang)
-    for voice in halves(all_voices(lang, args.voices))["report"]:
+    for voice in halves(all_voices(lang, args.voices))[args.half]:
         for rate in RATES:
             cond = Condition(voice, rate)
             for step in STEPS:
                 for item in items(off, step):
                     clean = corpus.clean(item.text, cond)
-                    for noise in (None, 10.0):
+                    for noise in (None, *(float(n) for n in args.noises.split(",") if n)):
                         seed = seed_of(item.text, cond.label, noise)
                         kind = "clean" if noise is None else f"{noise:g} dB"
                         both(scene(clean, noise, seed).pcm, step, item.expected, f"{item.text} [{cond.label}]", kind)

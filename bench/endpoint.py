@@ -60,18 +60,22 @@ def main() -> None:
     ap.add_argument("--lang", default="ko")
     ap.add_argument("--hangovers", default="0.2,0.25,0.3,0.4,0.6")
     ap.add_argument("--tail", type=float, default=0.2)
+    ap.add_argument("--early", action="store_true",
+                    help="decode while spoken, with the early end (asr.early_end): endpoint-<lang>-early.md")
     args = ap.parse_args()
     lang: Lang = args.lang
     confirm_below = confirm_below_for(Config(), lang)
     rec = recognizer_for(lang, Config())
     loop = new_loop(lang, rec, confirm_below)
+    loop.streaming, loop.early_end = args.early, args.early
     corpus = Corpus(lang)
     allowed = STEPS["seat"]
+    early = " --early" if args.early else ""
     seat_items = items(loop, "seat")
     lines = [
-        f"# Endpointer hangover, {lang} ({rec.engine}), seat step, clean",
+        f"# Endpointer hangover, {lang} ({rec.engine}), seat step, clean{', with the early end' if early else ''}",
         "",
-        f"Made by `.venv/bin/python -m bench.endpoint --lang {lang}`; tail {args.tail} s. Cells: right / split; "
+        f"Made by `.venv/bin/python -m bench.endpoint --lang {lang}{early}`; tail {args.tail} s. Cells: right / split; "
         "latency = end of speech to verdict on the block clock (p50 / p95, natural speech). Off-topic: real "
         "recordings rejected in the seat step's grammar.",
         "",
@@ -92,7 +96,7 @@ def main() -> None:
                         corpus.clean(item.text, cond) if pause is None else with_pause(corpus, item.text, cond, pause)
                     )
                     sc = scene(clean, None, seed_of(item.text, cond.label, pause))
-                    c = cut(sc.pcm, hangover, args.tail)
+                    c = cut(sc.pcm, hangover, args.tail, streamer=loop.streamer_for(allowed))
                     heards = []
                     took = 0.0
                     for u in c.utterances:
@@ -105,14 +109,15 @@ def main() -> None:
             cells.append(f"{t.pct()} / {t.split}")
         rejected = 0
         for sc in offs:
-            o = outcome([loop.hear(u, allowed) for u in cut(sc.pcm, hangover, args.tail).utterances], confirm_below)
+            pieces = cut(sc.pcm, hangover, args.tail, streamer=loop.streamer_for(allowed)).utterances
+            o = outcome([loop.hear(u, allowed) for u in pieces], confirm_below)
             rejected += o.verdict == "reject"
         lines.append(
             f"| {hangover:g} s | {' | '.join(cells)} | {statistics.median(lat):.0f} / {pctl(lat, 0.95):.0f} ms | "
             f"{rejected}/{len(offs)} |"
         )
         print(lines[-1], flush=True)
-    out = RESULTS / f"endpoint-{lang}.md"
+    out = RESULTS / f"endpoint-{lang}{'-early' if args.early else ''}.md"
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"written: {out}")
 

@@ -210,12 +210,15 @@ def bench(lang: Lang, lines: list[str], confirm_below: float, latency_items: int
 
 STREAMING = "early"
 """``--streaming``: early (streaming and ``asr.early_end``, in every language: the default config has the early
-end in English only), on (streaming only: Korean as shipped), or off."""
+end in both languages), on (streaming only), or off."""
 
 
-def latency(loop: VoiceLoop, corpus: Corpus, step_items: dict[str, list[Item]], n: int) -> list[float]:
+def latency(
+    loop: VoiceLoop, corpus: Corpus, step_items: dict[str, list[Item]], n: int, taken: list[float] | None = None,
+) -> list[float]:  # fmt: skip
     """End of speech to the loop's verdict (ms), paced in real time: the first voice, both rates, the
-    seat and number steps' sentences (at most ``n``)."""
+    seat and number steps' sentences (at most ``n``). ``taken`` gets the latencies of those the loop
+    took (acted on or read back), leaving out what it rejected (misheard as talk: no answer to give)."""
     loop.streaming, loop.early_end = STREAMING != "off", STREAMING == "early"
     conds = conditions(loop.lang)
     lat: list[float] = []
@@ -223,9 +226,11 @@ def latency(loop: VoiceLoop, corpus: Corpus, step_items: dict[str, list[Item]], 
     for item, r in lat_items[:n]:
         cond = conds[r]
         sc = scene(corpus.clean(item.text, cond), None, seed_of(item.text, cond.label, "paced"))
-        _, times = paced(sc.pcm, STEPS[item.step], loop.hear, streamer=loop.streamer_for(STEPS[item.step]))
+        heards, times = paced(sc.pcm, STEPS[item.step], loop.hear, streamer=loop.streamer_for(STEPS[item.step]))
         if times:
             lat.append(1000 * (times[-1] - sc.speech_end))
+            if taken is not None and heards[-1].command is not None:
+                taken.append(lat[-1])
     return lat
 
 
@@ -233,11 +238,13 @@ def latency_only(lang: Lang, confirm_below: float, n: int) -> str:
     """``--latency-only``: the latency line alone (the same paced items as the full run)."""
     loop = new_loop(lang, recognizer_for(lang, Config()), confirm_below)
     step_items = {step: items(loop, step) for step in ("seat", "number")}
-    lat = latency(loop, Corpus(lang), step_items, n)
+    took: list[float] = []
+    lat = latency(loop, Corpus(lang), step_items, n, took)
     return (f"- {lang}, streaming {STREAMING}: latency, end of speech to the loop's verdict, paced in real time "
             f"(clean, {len(lat)} seat and "
             f"number utterances): median {statistics.median(lat) if lat else 0:.0f} ms, p95 {pctl(lat, 0.95):.0f} ms, "
-            f"max {max(lat, default=0):.0f} ms.")
+            f"max {max(lat, default=0):.0f} ms; the {len(took)} the loop took (acted on or read back): median "
+            f"{statistics.median(took) if took else 0:.0f} ms, p95 {pctl(took, 0.95):.0f} ms.")
 
 
 def dictation_nearest(loop: object, pcm: bytes, allowed: tuple[str, ...]) -> Heard:

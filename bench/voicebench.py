@@ -177,6 +177,12 @@ class Cut:
     flushed: bool  # the endpointer never ended the last one (noise above its threshold): flushed at the end
 
 
+UNPACED_CATCH_UP = 30.0
+"""How long :func:`cut` lets the endpointer wait for the decoding: audio fed faster than it is spoken
+leaves the decoder behind, which a sound card does not (:func:`paced` measures that), so an early end
+is judged on the decoding of all that was fed, as it is in real time."""
+
+
 def cut(pcm: bytes, hangover: float | None = None, tail: float | None = None,
         streamer: Callable[[], StreamSink] | None = None, down_to: float | None = None) -> Cut:  # fmt: skip
     """Feed ``pcm`` block by block, as the microphone does, to the app's endpointer (``streamer``: the
@@ -191,6 +197,7 @@ def cut(pcm: bytes, hangover: float | None = None, tail: float | None = None,
         ends.append(clock[0])
 
     ep = Endpointer(take, streamer=streamer)
+    ep.catch_up = UNPACED_CATCH_UP
     if hangover is not None:
         ep.hangover = hangover
     if tail is not None:

@@ -54,7 +54,7 @@ Listen = Literal["always", "push", "wake"]
 Detail = Literal["cue", "full"]
 
 
-EARLY_END: tuple[Lang, ...] = ("en",)
+EARLY_END: tuple[Lang, ...] = ("ko", "en")
 """Languages ``asr.early_end`` is on for by default (the voice loop's default too)."""
 
 
@@ -77,8 +77,9 @@ class Asr(_Section):
     early_end: list[Lang] = Field(default_factory=lambda: list[Lang](EARLY_END))
     """Languages where, with streaming, an answer is taken 0.2 s after it is a whole sentence of the step
     instead of after the endpointer's 0.3 s of silence: the same audio (the endpointer keeps 0.2 s of
-    silence after an answer anyway), 0.1 s sooner. English only: in Korean it changed answers and saved
-    nothing at p95 (docs/benchmarks.md, "Issue 14, part 3"). ``true`` / ``false`` mean every / no language."""
+    silence after an answer anyway), 0.1 s sooner. Korean settles its decoding to tell a whole answer
+    (moderator/voice/stream.py; docs/benchmarks.md, "The Korean early end"). ``true`` / ``false`` mean
+    every / no language."""
 
     @field_validator("early_end", mode="before")
     @classmethod

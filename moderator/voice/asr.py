@@ -129,17 +129,32 @@ def _hypothesis(parts: Sequence[Any]) -> Hypothesis:
 
 
 class VoskStream(Stream):
-    """Vosk fed each block as it comes; finishing is the rest of the utterance and the final result."""
+    """Vosk fed each block as it comes; finishing is the rest of the utterance and the final result.
+
+    Vosk's partial trails the audio (its network looks ahead: a word said is in the partial only some
+    0.2-0.4 s later, bench.early_end), so whether the answer is whole is asked of a second recognizer fed
+    the same blocks (:meth:`settle`): its final result now is the final result of the utterance if it ends
+    here, and that result is kept for :meth:`finish`. It is spent by asking, so one utterance is settled
+    at most once."""
+
+    lags = True
 
     def __init__(self, owner: VoskRecognizer, phrases: Sequence[str]) -> None:
         self.phrases = tuple(phrases)
-        grammar = weighted(self.phrases, owner.fillers)
-        self._rec = owner._vosk.KaldiRecognizer(owner._model, float(SAMPLE_RATE),
-                                                json.dumps(grammar, ensure_ascii=False))  # fmt: skip
-        self._rec.SetWords(True)
+        self._grammar = json.dumps(weighted(self.phrases, owner.fillers), ensure_ascii=False)
+        self._owner = owner
+        self._rec = self._recognizer()
+        self._shadow: Any = self._recognizer()
         self._fed = bytearray()
         self._parts: list[Any] = []
+        self._shadow_parts: list[Any] = []
+        self._settled: tuple[int, list[Any]] | None = None
         self._partial = ""
+
+    def _recognizer(self) -> Any:
+        rec = self._owner._vosk.KaldiRecognizer(self._owner._model, float(SAMPLE_RATE), self._grammar)
+        rec.SetWords(True)
+        return rec
 
     def feed(self, pcm: bytes) -> None:
         self._fed += pcm
@@ -148,14 +163,26 @@ class VoskStream(Stream):
             self._partial = ""
         else:
             self._partial = str(json.loads(self._rec.PartialResult()).get("partial", ""))
+        if self._shadow is not None and self._shadow.AcceptWaveform(pcm):
+            self._shadow_parts.append(json.loads(self._shadow.Result()))
 
     def partial(self) -> str:
         return normalize(" ".join([*(str(p.get("text", "")) for p in self._parts), self._partial]))
+
+    def settle(self) -> Hypothesis:
+        if self._shadow is None:  # settled once already, and the speech went on
+            return Hypothesis("")
+        parts = [*self._shadow_parts, json.loads(self._shadow.FinalResult())]
+        self._shadow = None
+        self._settled = (len(self._fed), parts)
+        return _hypothesis(parts)
 
     def finish(self, pcm: bytes) -> Hypothesis | None:
         fed = bytes(self._fed)
         if not (pcm.startswith(fed) or fed.startswith(pcm)):  # not this utterance
             return None
+        if self._settled is not None and self._settled[0] == len(pcm):  # ended where it was settled
+            return _hypothesis(self._settled[1])
         if len(pcm) > len(fed):
             self._rec.AcceptWaveform(pcm[len(fed) :])  # the rest (a Result() here is in FinalResult's too)
         self._parts.append(json.loads(self._rec.FinalResult()))

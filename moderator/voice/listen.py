@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from moderator.voice.audio import SAMPLE_RATE, microphone, rms
-from moderator.voice.stream import EARLY_HANGOVER, StreamSink
+from moderator.voice.stream import CATCH_UP, EARLY_HANGOVER, StreamSink
 
 START = 300.0
 """The lowest level that starts an answer, uncalibrated (RMS of 16-bit samples, about -40 dBFS)."""
@@ -59,6 +59,9 @@ class Endpointer:
     sink from this factory, the utterance comes out as an :class:`~moderator.voice.stream.Utterance`
     carrying its decoding, and a whole sentence ends it after ``early_hangover`` s of silence."""
     early_hangover: float = EARLY_HANGOVER
+    catch_up: float = CATCH_UP
+    """How long the audio thread waits for the decoding to reach the present before it judges whether the
+    answer is whole (the benchmarks, which feed audio faster than it is spoken, wait for it)."""
     _sink: StreamSink | None = None
 
     def _learn_noise(self, level: float) -> None:
@@ -104,7 +107,7 @@ class Endpointer:
         loud = level >= max(self.threshold, self.stay_over_noise * floor)
         self._speech.append(indata)
         if self._sink is not None:
-            self._sink.block(indata)
+            self._sink.block(indata, loud)
         self._silent = 0.0 if loud else self._silent + seconds
         self._levels.append(level)
         length = len(self._speech) * seconds
@@ -113,7 +116,7 @@ class Endpointer:
             self.flush()
         elif self._silent >= self.hangover:
             self.flush()
-        elif self._silent >= self.early_hangover and self._sink is not None and self._sink.complete():
+        elif self._silent >= self.early_hangover and self._sink is not None and self._sink.complete(self.catch_up):
             self.flush()  # a whole sentence of the step, and silence after it: no need to wait longer
 
     def flush(self) -> None:

@@ -71,7 +71,7 @@ class VoiceLoop(Hearing):
     """Decode each answer while it is spoken (``asr.streaming``)."""
     early_end: bool | None = None
     """With streaming, end an answer 0.2 s after it is a whole sentence of the step (``asr.early_end``);
-    None: as config.toml's default for the language (English on, Korean off)."""
+    None: as config.toml's default for the language (on in both)."""
     detail: Literal["cue", "full"] = "full"
     """``[tts] detail``: "cue" says a new step's cue (:attr:`Spoken.cue <moderator.session.Spoken.cue>`:
     a short sound, whose turn, what to give) and the whole prompt when the same step is said again

@@ -7,7 +7,7 @@ an answer that is already a whole sentence of the step can end the utterance ear
 - :class:`StreamSink`: what the endpointer talks to (from its audio thread: it never waits): blocks
   in, a worker thread decoding them, the latest partial text, and at the end an :class:`Utterance`
   (the PCM, as bytes, carrying the decoding's future).
-- **Early end** (``asr.early_end``, on by default in English: :data:`EARLY_END_LANGS`): after
+- **Early end** (``asr.early_end``, on by default: :data:`EARLY_END_LANGS`): after
   :data:`EARLY_HANGOVER` s of silence (instead of the endpointer's hangover), the utterance ends when
   what has been decoded so far is a whole sentence of the step's grammar that begins no longer one
   ("seat three" at a seat step; not at a two-seat step, where "seat three and seat five" may follow).
@@ -17,6 +17,12 @@ an answer that is already a whole sentence of the step can end the utterance ear
   silence), so an answer said alone does not change, and it comes 0.1 s sooner; what does change is
   speech that goes on 0.2-0.3 s after a whole answer: it is split there (docs/benchmarks.md, "Issue 14,
   part 3").
+- **Settling** (Vosk): Vosk's partial trails the audio by 0.2-0.4 s, so at 0.2 s of silence it often
+  holds nothing yet, or a word since replaced. Such a stream (:attr:`Stream.lags`) is asked instead to
+  *settle*: a second recognizer fed the same blocks gives its final result, which is the final result
+  of the utterance if it ends there (the same audio), and is kept as that. A settled answer whose last
+  word began less than :data:`SAID` s before the speech went quiet is not whole: told the utterance is
+  over, a grammar decoder finishes a sentence that was only begun ("자리", a pause, "자리 둘").
 """
 
 from __future__ import annotations
@@ -26,8 +32,10 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Protocol
 
+from moderator.voice.audio import SAMPLE_RATE
 from moderator.voice.reject import normalize
 from moderator.voice.result import Hypothesis
 
@@ -46,10 +54,14 @@ leaves "seat" undecided, which is no sentence (bench/results/endpoint-*.md: 0.15
 seat sentence)."""
 
 
-EARLY_END_LANGS: tuple[str, ...] = ("en",)
-"""Where the early end is on by default (config.toml's ``asr.early_end``). Not Korean: there, on
-espeak-ng's held-out voices and the Zeroth sentences, it changed 7 of 352 outcomes, mostly for the worse
-(a real sentence split after a whole answer and acted on), and its p95 stayed 348 ms (docs/benchmarks.md)."""
+EARLY_END_LANGS: tuple[str, ...] = ("ko", "en")
+"""Where the early end is on by default (config.toml's ``asr.early_end``)."""
+
+
+SAID = 0.1
+"""A settled answer (:meth:`Stream.settle`) is whole only if its last word began at least this long (s)
+before the speech went quiet: a decoder told the utterance is over may finish a sentence its grammar
+wants finished ("자리" said, then a pause, settles as "자리 둘", "둘" put in the silence)."""
 
 
 CATCH_UP = 0.1
@@ -62,6 +74,10 @@ class Stream(ABC):
 
     phrases: tuple[str, ...]
 
+    lags = False
+    """Whether :meth:`partial` trails the audio (Vosk's network looks ahead, so a word is in it only some
+    0.2-0.4 s after it is said). Then whether an answer is whole is asked of :meth:`settle`, once a pause."""
+
     @abstractmethod
     def feed(self, pcm: bytes) -> None:
         """More audio (16 kHz, 16-bit mono), in order."""
@@ -69,6 +85,12 @@ class Stream(ABC):
     @abstractmethod
     def partial(self) -> str:
         """The words decoded so far (normalised)."""
+
+    def settle(self) -> Hypothesis:
+        """The decoding as it would be if the utterance ended with what was fed, with the words' times
+        where the engine gives them: only for a stream that :attr:`lags`, which may answer it once per
+        utterance (then an empty hypothesis, nothing whole)."""
+        return Hypothesis(self.partial())
 
     @abstractmethod
     def finish(self, pcm: bytes) -> Hypothesis | None:
@@ -84,6 +106,13 @@ class Utterance(bytes):
 
     decoded: Future[Hypothesis | None] | None = None
     phrases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Settle:
+    """A request to the worker: settle the stream for this pause (:meth:`StreamSink.complete`)."""
+
+    pause: int
 
 
 class StreamSink:
@@ -104,23 +133,58 @@ class StreamSink:
         self.latest = ""
         self._caught_up = threading.Condition()
         self._put = self._done = 0
-        self._blocks: queue.Queue[bytes | tuple[bytes, Future[Hypothesis | None]] | None] = queue.Queue()
+        self._made = False
+        """The worker has opened its stream (or found there is none)."""
+        self._lags = False
+        """The stream's partial trails the audio (:attr:`Stream.lags`): a pause asks it to settle."""
+        self._pause = 0
+        """Which pause this is: counted up by each loud block (:meth:`block`)."""
+        self._asked: int | None = None
+        self._settled: tuple[int, Hypothesis] | None = None
+        """The pause a settle answered for, and its decoding."""
+        self._fed = 0.0
+        self._spoken = 0.0
+        """Seconds of the utterance given (:meth:`block`), and where its last loud block ended."""
+        self._blocks: queue.Queue[bytes | _Settle | tuple[bytes, Future[Hypothesis | None]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._work, daemon=True, name="stream")
         self._thread.start()
 
-    def block(self, pcm: bytes) -> None:
+    def block(self, pcm: bytes, loud: bool = True) -> None:
+        """One more block of the utterance; ``loud``: speech, which ends a pause."""
         with self._caught_up:
             self._put += 1
+            self._pause += loud
+            self._fed += len(pcm) / 2 / SAMPLE_RATE
+            if loud:
+                self._spoken = self._fed
         self._blocks.put(pcm)
 
     def complete(self, wait: float = CATCH_UP) -> bool:
         """Whether what is decoded so far (waiting up to ``wait`` s for the blocks given) is a whole
-        sentence that begins no longer one (always False unless ``early``)."""
+        sentence that begins no longer one (always False unless ``early``). Where the partial trails the
+        audio, the stream is asked to settle, once a pause: later calls in the same pause take its answer."""
         if not self.early:
             return False
         with self._caught_up:
-            self._caught_up.wait_for(lambda: self._done >= self._put, timeout=wait)
-        text = self.latest
+            if not self._made:
+                self._caught_up.wait_for(lambda: self._made, timeout=wait)
+            if not self._lags:
+                self._caught_up.wait_for(lambda: self._done >= self._put, timeout=wait)
+                text = self.latest
+            else:  # the settle is queued behind the blocks given
+                pause = self._pause
+                if self._asked != pause:
+                    self._asked = pause
+                    self._blocks.put(_Settle(pause))
+
+                def answered() -> bool:
+                    return self._settled is not None and self._settled[0] == pause
+
+                self._caught_up.wait_for(answered, timeout=wait)
+                settled = self._settled[1] if answered() and self._settled is not None else Hypothesis("")
+                if settled.words and settled.words[-1].start > self._spoken - SAID:
+                    return False  # its last word was made up in the silence: "자리" forced into "자리 둘"
+                text = normalize(settled.text)
         return text in self._whole and text not in self._begins_longer
 
     def end(self, pcm: bytes) -> Utterance:
@@ -140,11 +204,23 @@ class StreamSink:
             stream = self.rec.stream(self.phrases)
         except Exception:  # no streaming: the utterance is decoded in one pass at its end
             stream = None
+        with self._caught_up:
+            self._made, self._lags = True, stream is not None and stream.lags
+            self._caught_up.notify_all()
         try:
             while True:
                 item = self._blocks.get()
                 if item is None:
                     return
+                if isinstance(item, _Settle):
+                    try:
+                        settled = stream.settle() if stream is not None else Hypothesis("")
+                    except Exception:
+                        settled = Hypothesis("")
+                    with self._caught_up:
+                        self._settled = (item.pause, settled)
+                        self._caught_up.notify_all()
+                    continue
                 if isinstance(item, tuple):
                     pcm, done = item
                     try:

@@ -4,6 +4,7 @@ whole answer ends the utterance before the full hangover (not where it may go on
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,8 @@ from moderator.voice import read_wav, render
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import SAMPLE_RATE
 from moderator.voice.loop import VoiceLoop
-from moderator.voice.stream import StreamSink, Utterance
+from moderator.voice.result import Hypothesis, Word
+from moderator.voice.stream import Stream, StreamSink, Utterance
 from tests.voice.test_names import NamesSession
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -72,6 +74,103 @@ def test_a_whole_answer_ends_early_only_where_nothing_longer_may_follow(
     assert two.ends == full.ends
 
 
+def test_a_korean_whole_answer_ends_early_with_the_same_decoding(tmp_path: Path, ko_recognizer: Recognizer) -> None:
+    """Vosk's partial trails the audio, so a pause asks a second recognizer fed the same blocks to settle:
+    "자리 넷" ends after 0.2 s of silence, not 0.3 s, and the settled decoding is the final one (the same
+    audio, the same words as one pass)."""
+    loop = VoiceLoop(NamesSession("ko", {}), ko_recognizer, RecordingSpeaker(), None)  # type: ignore[arg-type]
+    allowed: tuple[Intent, ...] = ("seat", "no")
+    pcm = take(tmp_path, "자리 넷", "ko")
+    loop.early_end = False
+    full = cut(pcm, streamer=loop.streamer_for(allowed))
+    loop.early_end = True
+    early = cut(pcm, streamer=loop.streamer_for(allowed))
+    assert len(full.utterances) == len(early.utterances) == 1
+    assert early.ends[0] <= full.ends[0] - 0.08, (early.ends, full.ends)
+    assert bytes(early.utterances[0]) == bytes(full.utterances[0])
+    utterance = early.utterances[0]
+    assert isinstance(utterance, Utterance) and utterance.decoded is not None
+    decoded = utterance.decoded.result(timeout=10)
+    assert decoded is not None
+    assert decoded.text == ko_recognizer.decode(bytes(utterance), SAMPLE_RATE, loop.grammar(allowed)).text == "자리 넷"
+    heard = loop.hear(utterance, allowed)
+    assert heard.command is not None and heard.command.seats == (4,), heard.result
+    # "자리" alone begins a longer answer: settled there, the utterance waits for the full hangover
+    alone = cut(take(tmp_path, "자리", "ko"), streamer=loop.streamer_for(allowed))
+    loop.early_end = False
+    assert alone.ends == cut(take(tmp_path, "자리", "ko"), streamer=loop.streamer_for(allowed)).ends
+
+
+class _Lagging(Stream):
+    """A stream whose partial is always empty, settling to scripted words (the seam, for the sink's rule)."""
+
+    lags = True
+
+    def __init__(self, settles: list[str | Hypothesis]) -> None:
+        self.phrases = ("seat three",)
+        self.settles = settles
+        self.asked = 0
+
+    def feed(self, pcm: bytes) -> None:
+        pass
+
+    def partial(self) -> str:
+        return ""
+
+    def settle(self) -> Hypothesis:
+        self.asked += 1
+        settled = self.settles.pop(0) if self.settles else ""
+        return settled if isinstance(settled, Hypothesis) else Hypothesis(settled)
+
+    def finish(self, pcm: bytes) -> None:
+        return None
+
+
+class _Owner:
+    def __init__(self, stream: Stream) -> None:
+        self.made = stream
+
+    def stream(self, phrases: Sequence[str]) -> Stream:
+        return self.made
+
+
+def test_a_lagging_stream_is_settled_once_a_pause() -> None:
+    """The sink asks a lagging stream to settle once in a pause (later checks in it take that answer),
+    and again only after loud speech began a new pause."""
+    made = _Lagging(["seat", "seat three"])
+    sink = StreamSink(_Owner(made), ["seat three"], early=True)
+    sink.block(b"\0\0" * 800)
+    sink.block(b"\0\0" * 800, loud=False)
+    assert not sink.complete(wait=5)  # "seat" begins a longer answer
+    assert not sink.complete(wait=5)
+    assert made.asked == 1
+    sink.block(b"\0\0" * 800, loud=True)  # the speech went on
+    sink.block(b"\0\0" * 800, loud=False)
+    assert sink.complete(wait=5)
+    assert made.asked == 2
+    sink.abandon()
+    partial_only = StreamSink(_Owner(made), ["seat three"], early=False)
+    assert not partial_only.complete(wait=5)  # no early end: never asked
+    partial_only.abandon()
+    assert made.asked == 2
+
+
+@pytest.mark.parametrize(("three_starts", "whole"), [(0.30, True), (0.44, True), (0.46, False), (0.55, False)])
+def test_a_settled_word_put_in_the_silence_is_not_an_answer(three_starts: float, whole: bool) -> None:
+    """Told the utterance is over, a grammar decoder finishes the sentence: "seat" then a pause settles
+    as "seat three", "three" in the silence. A last word that began less than SAID (0.1 s) before the
+    speech went quiet is not whole. Here the speech is loud for 0.55 s, then quiet for 0.2 s."""
+    settled = Hypothesis("seat three", (Word("seat", 1.0, 0.05, 0.3), Word("three", 1.0, three_starts, 0.7)))
+    sink = StreamSink(_Owner(_Lagging([settled])), ["seat three"], early=True)
+    block = b"\0\0" * 880  # 0.055 s
+    for _ in range(10):
+        sink.block(block, loud=True)
+    for _ in range(4):
+        sink.block(block, loud=False)
+    assert sink.complete(wait=5) is whole
+    sink.abandon()
+
+
 def test_a_decoy_never_ends_an_utterance_early(tmp_path: Path, en_recognizer: Recognizer) -> None:
     """A decoy ("nine" at a seat step) is talk heard as itself, and talk goes on: it waits for the full
     hangover, as any other talk. The sink's own rule, and through the endpointer with real speech."""
@@ -106,14 +205,14 @@ def test_an_abandoned_stream_frees_the_decoder(en_recognizer: Recognizer) -> Non
     assert result.phrase in (None, "seat three", "continue")  # decoded at all: the lock was released
 
 
-def test_early_end_is_on_by_default_in_english_only() -> None:
-    """config.toml's default and the voice loop's agree: English on, Korean off (docs/benchmarks.md); a
-    bool in config.toml still reads as every / no language."""
+def test_early_end_is_on_by_default_in_both_languages() -> None:
+    """config.toml's default and the voice loop's agree: on in Korean and English (docs/benchmarks.md);
+    a bool in config.toml still reads as every / no language."""
     from moderator.config import Asr
     from moderator.voice.stream import EARLY_END_LANGS
 
-    assert Asr().early_end == list(EARLY_END_LANGS) == ["en"]
+    assert Asr().early_end == list(EARLY_END_LANGS) == ["ko", "en"]
     assert Asr.model_validate({"early_end": True}).early_end == ["ko", "en"]
     assert Asr.model_validate({"early_end": False}).early_end == []
     assert VoiceLoop(NamesSession("en", {}), None, RecordingSpeaker(), None).early_end is True  # type: ignore[arg-type]
-    assert VoiceLoop(NamesSession("ko", {}), None, RecordingSpeaker(), None).early_end is False  # type: ignore[arg-type]
+    assert VoiceLoop(NamesSession("ko", {}), None, RecordingSpeaker(), None).early_end is True  # type: ignore[arg-type]
