@@ -19,8 +19,10 @@ an answer that is already a whole sentence of the step can end the utterance ear
   part 3").
 - **Settling** (Vosk): Vosk's partial trails the audio by 0.2-0.4 s, so at 0.2 s of silence it often
   holds nothing yet, or a word since replaced. Such a stream (:attr:`Stream.lags`) is asked instead to
-  *settle*: a second recognizer fed the same blocks gives its final result, which is the final result
-  of the utterance if it ends there (the same audio), and is kept as that. A settled answer whose last
+  *settle*: a second recognizer fed the same blocks gives its final result, which is the decoding of
+  the utterance if it ends there (the audio the endpointer hands on), and is kept as that. (After the
+  full hangover the first recognizer has also heard the 0.1 s of quiet beyond the cut, which moves a few
+  short words in a loud room: bench/results/early-end-ko.md.) A settled answer whose last
   word began less than :data:`SAID` s before the speech went quiet is not whole: told the utterance is
   over, a grammar decoder finishes a sentence that was only begun ("자리", a pause, "자리 둘").
 """
