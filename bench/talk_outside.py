@@ -8,11 +8,13 @@ table says that is no answer (players' chatter, a storyteller's asides, talk nea
 exclamations, a Growl table). They were written after every choice this bench could judge was made.
 
 Each line is said by the first ``--voices`` voices of bench.heldout's ``--half`` (140 and 190 wpm), clean
-and at ``--noise`` dB SNR, cut by the app's endpointer and heard by the real loop as shipped (its decoys
-and fillers, the check against talk, the read-back rules), uncalibrated, at the confirm, yes/no, seat,
-number and character steps. A line the step's typed parser reads as a command there is skipped at that
-step. Counted per step kind and per category: rejected, read back (a question, never carried out
-unasked) and **acted on silently**, the issue's goal being at most 1% at every step kind.
+and at ``--noise`` dB SNR, cut by the app's endpointer at each step as the loop cuts it (decoding while
+it is spoken, with the early end: since 2026-12-06; before, once without) and heard by the real loop as
+shipped (its decoys and fillers, the check against talk, the read-back rules), uncalibrated, at the
+confirm, yes/no, seat, number and character steps. A line the step's typed parser reads as a command
+there is skipped at that step. Counted per step kind and per category: rejected, read back (a question,
+never carried out unasked) and **acted on silently**, the issue's goal being at most 1% at every step
+kind.
 """
 
 from __future__ import annotations
@@ -84,9 +86,9 @@ def main() -> None:
                 clean = corpus.clean(spoken, Condition(voice, rate))
                 for snr in noises:
                     pcm = scene(clean, snr, seed_of(text, voice, rate, snr)).pcm
-                    utterances = cut(pcm).utterances
                     for s, allowed in allowed_at.items():
                         label = f"{text} [{voice}@{rate}{'' if snr is None else f', {snr:g} dB'}]"
+                        utterances = cut(pcm, streamer=loop.streamer_for(allowed)).utterances  # as the loop cuts
                         heard_at.append((s, category, [loop.hear(u, allowed) for u in utterances], label))
     took = time.perf_counter() - started
 
