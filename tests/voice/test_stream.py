@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bench.fakes import RecordingSpeaker, simulate_room
-from bench.voicebench import cut
+from bench.voicebench import Cut, cut
 from moderator.commands.phrases import Intent
 from moderator.voice import read_wav, render
 from moderator.voice.asr import Recognizer
@@ -28,6 +28,14 @@ def take(tmp: Path, text: str, lang: str) -> bytes:
     golden = GOLDEN / lang / f"{'_'.join(text.split())}.wav"
     pcm, rate = read_wav(golden if golden.is_file() else render(text, lang, tmp / f"{lang}-{text}.wav"))
     return simulate_room(pcm, rate, pad=0.6)
+
+
+def both_ways(loop: VoiceLoop, pcm: bytes, allowed: tuple[Intent, ...]) -> tuple[Cut, Cut]:
+    """``pcm`` cut by the endpointer as the loop cuts it at ``allowed``: without the early end, then with it."""
+    loop.early_end = False
+    full = cut(pcm, streamer=loop.streamer_for(allowed))
+    loop.early_end = True
+    return full, cut(pcm, streamer=loop.streamer_for(allowed))
 
 
 @pytest.mark.parametrize(("lang", "text", "seat"), [("ko", "자리 넷", 4), ("en", "seat three", 3)])
@@ -59,10 +67,7 @@ def test_a_whole_answer_ends_early_only_where_nothing_longer_may_follow(
 ) -> None:
     loop = VoiceLoop(NamesSession("en", {}), en_recognizer, RecordingSpeaker(), None)  # type: ignore[arg-type]
     pcm = take(tmp_path, "seat three", "en")
-    loop.early_end = False
-    full = cut(pcm, streamer=loop.streamer_for(("seat", "no")))
-    loop.early_end = True
-    early = cut(pcm, streamer=loop.streamer_for(("seat", "no")))
+    full, early = both_ways(loop, pcm, ("seat", "no"))
     assert len(full.utterances) == len(early.utterances) == 1
     assert early.ends[0] <= full.ends[0] - 0.08, (early.ends, full.ends)  # 0.2 s of silence, not 0.3 s
     # the same audio as after the full hangover (its 0.2 s tail of silence): the same answer, sooner
@@ -81,10 +86,7 @@ def test_a_korean_whole_answer_ends_early_with_the_same_decoding(tmp_path: Path,
     loop = VoiceLoop(NamesSession("ko", {}), ko_recognizer, RecordingSpeaker(), None)  # type: ignore[arg-type]
     allowed: tuple[Intent, ...] = ("seat", "no")
     pcm = take(tmp_path, "자리 넷", "ko")
-    loop.early_end = False
-    full = cut(pcm, streamer=loop.streamer_for(allowed))
-    loop.early_end = True
-    early = cut(pcm, streamer=loop.streamer_for(allowed))
+    full, early = both_ways(loop, pcm, allowed)
     assert len(full.utterances) == len(early.utterances) == 1
     assert early.ends[0] <= full.ends[0] - 0.08, (early.ends, full.ends)
     assert bytes(early.utterances[0]) == bytes(full.utterances[0])
@@ -96,9 +98,8 @@ def test_a_korean_whole_answer_ends_early_with_the_same_decoding(tmp_path: Path,
     heard = loop.hear(utterance, allowed)
     assert heard.command is not None and heard.command.seats == (4,), heard.result
     # "자리" alone begins a longer answer: settled there, the utterance waits for the full hangover
-    alone = cut(take(tmp_path, "자리", "ko"), streamer=loop.streamer_for(allowed))
-    loop.early_end = False
-    assert alone.ends == cut(take(tmp_path, "자리", "ko"), streamer=loop.streamer_for(allowed)).ends
+    full, alone = both_ways(loop, take(tmp_path, "자리", "ko"), allowed)
+    assert alone.ends == full.ends
 
 
 class _Lagging(Stream):
@@ -184,10 +185,7 @@ def test_a_decoy_never_ends_an_utterance_early(tmp_path: Path, en_recognizer: Re
     allowed: tuple[Intent, ...] = ("seat", "no")
     assert "nine" in loop.grammar(allowed) and "nine" in loop._decoys_in[tuple(sorted(allowed))]
     pcm = take(tmp_path, "nine", "en")
-    loop.early_end = False
-    full = cut(pcm, streamer=loop.streamer_for(allowed))
-    loop.early_end = True
-    early = cut(pcm, streamer=loop.streamer_for(allowed))
+    full, early = both_ways(loop, pcm, allowed)
     assert len(full.utterances) == len(early.utterances) == 1
     assert early.ends == full.ends
     assert loop.hear(early.utterances[0], allowed).command is None  # heard as the decoy: rejected
