@@ -148,7 +148,8 @@ class VoskStream(Stream):
         self._fed = bytearray()
         self._parts: list[Any] = []
         self._shadow_parts: list[Any] = []
-        self._settled: tuple[int, list[Any]] | None = None
+        self._settled: tuple[int, Hypothesis] | None = None
+        """How much was fed when it settled, and its decoding then."""
         self._partial = ""
 
     def _recognizer(self) -> Any:
@@ -172,17 +173,17 @@ class VoskStream(Stream):
     def settle(self) -> Hypothesis:
         if self._shadow is None:  # settled once already, and the speech went on
             return Hypothesis("")
-        parts = [*self._shadow_parts, json.loads(self._shadow.FinalResult())]
+        settled = _hypothesis([*self._shadow_parts, json.loads(self._shadow.FinalResult())])
         self._shadow = None
-        self._settled = (len(self._fed), parts)
-        return _hypothesis(parts)
+        self._settled = (len(self._fed), settled)
+        return settled
 
     def finish(self, pcm: bytes) -> Hypothesis | None:
         fed = bytes(self._fed)
         if not (pcm.startswith(fed) or fed.startswith(pcm)):  # not this utterance
             return None
         if self._settled is not None and self._settled[0] == len(pcm):  # ended where it was settled
-            return _hypothesis(self._settled[1])
+            return self._settled[1]
         if len(pcm) > len(fed):
             self._rec.AcceptWaveform(pcm[len(fed) :])  # the rest (a Result() here is in FinalResult's too)
         self._parts.append(json.loads(self._rec.FinalResult()))

@@ -3,6 +3,7 @@ a ``<garbage>`` rule that competes with the closed grammar."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import random
@@ -355,15 +356,10 @@ class _Floor:
             return self._values[start : start + n]
 
 
-_FLOOR: _Floor | None = None
-
-
-def floor_values(start: int, n: int) -> Any:
-    """The floor's values ``start`` to ``start + n`` (made on first use)."""
-    global _FLOOR
-    if _FLOOR is None:
-        _FLOOR = _Floor()
-    return _FLOOR.values(start, n)
+@functools.cache
+def _floor() -> _Floor:
+    """The one floor, made on first use."""
+    return _Floor()
 
 
 def no_digital_silence(pcm: bytes, start: int = 0) -> bytes:
@@ -376,4 +372,4 @@ def no_digital_silence(pcm: bytes, start: int = 0) -> bytes:
     import numpy as np
 
     samples = np.frombuffer(pcm, dtype="<i2").astype(np.int32)
-    return bytes(np.clip(samples + floor_values(start, len(samples)), -32768, 32767).astype("<i2").tobytes())
+    return bytes(np.clip(samples + _floor().values(start, len(samples)), -32768, 32767).astype("<i2").tobytes())
