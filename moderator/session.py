@@ -79,6 +79,11 @@ class Session(Protocol):
         """A line from the keyboard, understood as the text front end would."""
         ...
 
+    def stops(self, line: str) -> bool:
+        """Whether a line from the keyboard is a quit word ("quit", "종료") this step reads as no answer;
+        if so, it has said that the program stops and where the game is kept."""
+        ...
+
     def not_understood(self, allowed: Sequence[Intent]) -> Line:
         """Asking again, with examples."""
         ...

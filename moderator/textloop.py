@@ -205,6 +205,9 @@ class TextLoopBase(ABC, Generic[P, R]):
             if not line or line.startswith("#"):
                 continue
             with self.lock:
+                if self.quits(line):
+                    self.stopped()
+                    return 0
                 ended = self.finished()
                 self.echo(line)
                 if ended and not self._goes_on(line):
@@ -216,6 +219,21 @@ class TextLoopBase(ABC, Generic[P, R]):
         if self.finished():
             self.farewell()
         return 0
+
+    def quits(self, line: str) -> bool:
+        """Whether a typed ``line`` stops the program: one of the languages' quit words ("quit", "종료"),
+        which this step reads as no answer (a player typed by name stays that player)."""
+        said = " ".join(line.casefold().split())
+        if not any(said in p.data.talk.quit for p in self.parsers):
+            return False
+        try:
+            return self.parse(said) is None
+        except (IllegalChoice, Tentative):
+            return False
+
+    def stopped(self) -> None:
+        """Stopped by a typed quit: said where it is kept (or that it is not)."""
+        print(f"moderator: {self.not_saved() or msg('stopped', lang=self.lang)}", file=sys.stderr)
 
     def _goes_on(self, line: str) -> bool:
         """When the game is over: whether ``line`` is back, or asks for something (the grimoire, help):
@@ -266,6 +284,13 @@ class SessionOnText(ABC, Generic[R]):
 
     def typed(self, line: str) -> list[Line]:
         return self._warned(self._said(*self.text.step(line)))
+
+    def stops(self, line: str) -> bool:
+        with self.text.lock:
+            if not self.text.quits(line):
+                return False
+        self.text.stopped()
+        return True
 
     def watch_elsewhere(self, callback: Callable[[], None]) -> None:
         self.text.elsewhere.append(callback)

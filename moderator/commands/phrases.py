@@ -146,6 +146,9 @@ class Talk(BaseModel):
     """How a tentative line is read back: {meaning}, the command said plainly."""
     read_back_declined: str = "Not done."
     """Said when a read-back is answered with a plain no: nothing is done, the step asks again."""
+    quit: list[str] = []
+    """Typed lines that stop the program, the game saved as it is ("quit", "종료"), where the step reads
+    them as no answer. Typed only: no grammar hears them."""
     statement_endings: list[str] = []
     """What a question's last word becomes as a statement, tried in turn after its question ending is
     taken off ("죽었나요" → "죽었" + "어": "죽었어"; "시작인가요" → "시작")."""

@@ -230,7 +230,7 @@ class VoiceLoop(Hearing):
                 continue
             if kind == "key":
                 assert isinstance(payload, str)
-                if over and not self._backs(payload):
+                if (over and not self._backs(payload)) or self.session.stops(payload):
                     return 0
                 said = self.session.typed(payload)
                 continue

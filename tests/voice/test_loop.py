@@ -214,3 +214,15 @@ def test_ctrl_d_stops_the_game_even_with_the_microphone_on(tmp_path: Path, en: R
     loop.post_key(QUIT)
     assert loop.run() == 0
     assert table.g.step == "minioninfo" and loop.log == []  # nothing heard after the stop
+
+
+@pytest.mark.parametrize("typed", ["quit", "EXIT"])
+def test_a_typed_quit_stops_the_game_with_the_microphone_on(tmp_path: Path, en: Recognizer, typed: str) -> None:
+    table = twelve_table("en")
+    console = io.StringIO()
+    loop = voice_loop(table, "en", en, RecordingSpeaker(), spoken(tmp_path, "en", ["continue", "continue"]),
+                      console=console)  # fmt: skip
+    loop.post_key("next")
+    loop.post_key(typed)
+    assert loop.run() == 0
+    assert table.g.step == "minioninfo" and loop.log == []  # nothing heard after the stop
