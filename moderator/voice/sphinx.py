@@ -37,6 +37,12 @@ COMMAND_WEIGHT = 10
 #: multi-word talk a single filler could not ("who nominated Dana?" forced into "repeat that"):
 #: bench/results/talk-reject-en.md.
 FILLER_RUN = 1
+#: Whether :meth:`PocketsphinxRecognizer.verify_text` takes the best path through the word lattice (as every
+#: other search does) rather than the search's own best history. Only the text is wanted there, and the
+#: lattice's best path is most of the check's time (an English command's 40-110 ms, long talk's up to
+#: a second: bench.verify_paths), but without it more talk wins against its words: on the outside talk set
+#: 14 checks went to the command and 2 to talk of 629 (bench/results/verify-paths-en.md). Kept on.
+VERIFY_BESTPATH = True
 GARBAGE_WORDS = (
     "the",
     "a",
@@ -160,7 +166,7 @@ class PocketsphinxRecognizer(Recognizer):
         """The filler words a grammar may hold (outweighed by its commands: :data:`COMMAND_WEIGHT`)."""
         self._lock = threading.RLock()
         self._searches: dict[tuple[tuple[str, ...], bool, frozenset[str], int, int], str] = {}
-        self._verifiers: dict[tuple[str, str, tuple[str, ...]], str] = {}
+        self._verifiers: dict[tuple[str, str, tuple[str, ...], bool], str] = {}
         self._decoder: Any = ps.Decoder(
             hmm=str(spec.path / "en-us"),
             dict=str(spec.path / "cmudict-en-us.dict"),
@@ -237,15 +243,21 @@ class PocketsphinxRecognizer(Recognizer):
         words = [w.lower() for w in self.talk_against(phrase, talk)]
         if not words:
             return phrase
-        key = ("verify", phrase, tuple(words))
+        key = ("verify", phrase, tuple(words), VERIFY_BESTPATH)
         pcm = no_digital_silence(resample(pcm, rate, SAMPLE_RATE))
         with self._lock:
             name = self._verifiers.get(key)
             if name is None:
                 name = "v" + hashlib.sha1(repr(key).encode()).hexdigest()[:16]
-                self._decoder.add_jsgf_string(name, (
-                    f"#JSGF V1.0;\ngrammar {name};\npublic <cmd> = /{COMMAND_WEIGHT}/ ( {phrase} ) | /1/ <t> | "
-                    f"/1/ ( <t> <t> );\n<t> = ( {' | '.join(words)} );\n"))  # fmt: skip
+                config = self._decoder.config
+                kept = config["bestpath"]
+                config["bestpath"] = VERIFY_BESTPATH  # a search reads it as it is made
+                try:
+                    self._decoder.add_jsgf_string(name, (
+                        f"#JSGF V1.0;\ngrammar {name};\npublic <cmd> = /{COMMAND_WEIGHT}/ ( {phrase} ) | /1/ <t> | "
+                        f"/1/ ( <t> <t> );\n<t> = ( {' | '.join(words)} );\n"))  # fmt: skip
+                finally:
+                    config["bestpath"] = kept
                 self._verifiers[key] = name
             hyp = self._utterance(pcm, name).hyp()
         return "" if hyp is None else normalize(str(hyp.hypstr))
