@@ -239,7 +239,9 @@ class NightFlow(ChoiceFlow):
                 given = Answer(seats=(cmd.value,))
             if cmd.intent == "showed" and effect.holds is not None:  # the players shown get the tokens
                 items = shown if isinstance(shown, list | tuple) else [shown]
-                given = Answer(seats=tuple(x for x in items if isinstance(x, int) and not isinstance(x, bool)))
+                tokens = [x for x in items if isinstance(x, str)]
+                given = Answer(seats=tuple(x for x in items if isinstance(x, int) and not isinstance(x, bool)),
+                               character=tokens[0] if len(tokens) == 1 else None)  # fmt: skip
             if effect.info_check and isinstance(shown, str):  # the proposed token, shown
                 given = Answer(character=shown)
             outcome = effect.apply(ctx, given)

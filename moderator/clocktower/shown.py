@@ -55,31 +55,47 @@ class ShownFlow(Core):
                 is not what the step shows (two seats for a number).
         """
         shown = cmd.value if cmd.intent == "showed" else p.truth
+        step = self._line(c)[1]
+        effect = self._effect(step)
         if cmd.intent == "showed":
             if isinstance(p.truth, dict) and shown == p.truth.get("character"):
                 shown = p.truth  # "장의사 보여줬어요" where the truth is two players and that token: the truth, shown
             kind = shown_kind(p.truth, p.shows_player)
+            pair = isinstance(p.truth, dict | int) and not p.shows_player
+            if effect is not None and effect.holds is not None and pair:
+                kind = "any"  # two players and a token, or none of the team: either may be shown (its holds judge)
             if not _fits(shown, kind):
                 raise IllegalChoice("showed_kind", kind=step_texts().edits.kinds[kind](self.lang))
-        step = self._line(c)[1]
         most = step.shows_most if step is not None else None
         if cmd.intent == "showed" and most is not None and type(shown) is int and shown > most:
             raise IllegalChoice("shows_most", most=most)  # never possible, not even as false information
-        effect = self._effect(step)
         options = effect.options(self._ctx(c)) if effect is not None and effect.options is not None else []
         holds = effect.holds(self._ctx(c), shown) if effect is not None and effect.holds is not None else None
+        if holds is None and effect is not None and effect.beside_false and isinstance(shown, tuple):
+            holds = self._beside_false(shown, p.truth)
         self._never_true(c, shown, p, true=options or None, holds=holds)
         true = [p.truth, *options]
         untrue = all(_differs(shown, t) for t in true)
         if holds is not None:  # many answers are true (the Knight's two players)
             untrue = not holds
-        if cmd.intent != "showed" or self._false_allowed(c) or p.alternatives or not untrue:
+        registering = bool(p.alternatives) and holds is None  # (a step's holds weigh who may misregister)
+        if cmd.intent != "showed" or self._false_allowed(c) or registering or not untrue:
             return shown, []
         seat = c.seat if c.seat is not None else 0
         if effect is not None and effect.inexact:  # the app's truth is only what it can see
             said = self._say(p.truth, p.shows_player)
             return shown, [self._t(step_texts().edits.untrue_given, seat=seat, truth=said)]
         raise IllegalChoice("untrue_to_sober", seat=seat, truth=self._say(p.truth, p.shows_player))
+
+    def _beside_false(self, shown: tuple[object, ...], truth: object) -> bool:
+        """Whether two tokens shown are the truth beside one of the other alignment (the Dreamer's): one
+        good and one evil, one of them the true character (or, where the player registers as a type they
+        are not, of that type)."""
+        tokens = [x for x in shown if isinstance(x, str) and x in self.cat]
+        if len(tokens) != 2 or len(shown) != 2 or not isinstance(truth, str):
+            return False
+        good = [self.cat.team(t) in ("townsfolk", "outsider") for t in tokens]
+        return good[0] != good[1] and any(t == truth or self.cat.team(t) == truth for t in tokens)
 
     def _gave(self, c: Cursor, shown: object, p: Prompt) -> list[Event]:
         """What was given at a night step, remembered; and, where its player is drunk or poisoned (or their

@@ -86,9 +86,14 @@ class Effect:
     kills: bool = False
     """The pick dies (a Demon's kill, the Assassin's): "6번 죽음" said at this step by hand is told how to
     make it the pick instead."""
+    beside_false: bool = False
+    """The true character is shown beside a false one of the other alignment (the Dreamer's): two tokens,
+    one good and one evil, one of them the truth, are true; the truth alone is too."""
     holds: HoldsFn | None = None
-    """Whether an answer shown is true, where many are (the Knight's any two players not the Demon): the truth
-    is then one proposal among them, and another true answer is taken, not refused."""
+    """Whether an answer shown is true, where many are (the Knight's any two players not the Demon; the
+    Washerwoman's any two players, one of them the Townsfolk shown): the truth is then one proposal among
+    them, and another true answer is taken, not refused. It weighs who may misregister (a Spy as a
+    Townsfolk), where that changes what is true: an answer no misregistering makes true is refused."""
 
 
 EFFECTS: dict[str, Effect] = {}
@@ -112,6 +117,7 @@ def effect(
     must_answer: bool = False,
     idle: HintFn | None = None,
     holds: HoldsFn | None = None,
+    beside_false: bool = False,
     judged: Literal["seat", "alignment"] | None = None,
     kills: bool = False,
 ) -> Callable[[ApplyFn], ApplyFn]:
@@ -124,7 +130,7 @@ def effect(
                                proposal=proposal, seat_truth=seat_truth, declined=declined,
                                gives_info=gives_info, info_check=info_check, repeats=repeats,
                                inexact=inexact, must_answer=must_answer, idle=idle, holds=holds,
-                               judged=judged, kills=kills)  # fmt: skip
+                               beside_false=beside_false, judged=judged, kills=kills)  # fmt: skip
         return fn
 
     return register

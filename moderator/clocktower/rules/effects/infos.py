@@ -144,14 +144,80 @@ def pair_truth(team: str, zero: bool = False) -> TruthFn:
     return truth
 
 
+def may_register_team(ctx: Ctx, p: Player, team: str) -> bool:
+    """Whether ``p`` is, or may register as, a character of ``team`` (a Spy as a Townsfolk or an Outsider,
+    a Recluse as a Minion), whatever the storyteller chose this time."""
+    if team_of(ctx.cat, p) == team:
+        return True
+    reg = misregisters(ctx.g, ctx.cat, p)
+    return reg is not None and team in reg.teams
+
+
+def _pair_shown(shown: object) -> tuple[list[int], list[str]]:
+    """The seats and the characters of an answer shown at a pair step (the truth's form too)."""
+    if isinstance(shown, dict):
+        players = shown.get("players")
+        shown = (*(players if isinstance(players, list) else []), shown.get("character"))
+    items = shown if isinstance(shown, list | tuple) else (shown,)
+    seats = list(dict.fromkeys(x for x in items if isinstance(x, int) and not isinstance(x, bool)))
+    return seats, [x for x in items if isinstance(x, str)]
+
+
+def _fits_pair(ctx: Ctx, p: Player, team: str, character: str | None) -> bool:
+    """Whether ``p`` may be the one of the pair shown as ``character`` (any of ``team`` when unnamed): it
+    is that character, or it may register as one of the team it is not."""
+    if character is None or p.character == character:
+        return may_register_team(ctx, p, team)
+    return team_of(ctx.cat, p) != team and may_register_team(ctx, p, team)
+
+
+def _proposed(ctx: Ctx, team: str, zero: bool) -> str | None:
+    """The character of the proposal (:func:`pair_truth`), where it names one."""
+    truth = pair_truth(team, zero)(ctx)
+    character = truth.get("character") if isinstance(truth, dict) else None
+    return character if isinstance(character, str) and character in ctx.cat else None
+
+
+def pair_holds(team: str, zero: bool = False) -> Callable[[Ctx, object], bool]:
+    """Whether an answer is true at a pair step: the storyteller chooses which player of the team to show,
+    and which other player (the rules name neither), so any two players of whom one is, or may register
+    as, the character shown, itself of ``team`` (players said alone: the proposal's character); or 0
+    where nobody is of the team and the ability says so (``zero``)."""
+
+    def holds(ctx: Ctx, shown: object) -> bool:
+        others = [p for p in ctx.g.players if p.seat != ctx.seat]
+        if isinstance(shown, int) and not isinstance(shown, bool):
+            return zero and shown == 0 and not any(team_of(ctx.cat, p) == team for p in others)
+        seats, characters = _pair_shown(shown)
+        if len(characters) > 1 or len(seats) > 2 or (seats and len(seats) != 2):
+            return False
+        character = characters[0] if characters else _proposed(ctx, team, zero)  # players said alone: its token
+        if character is not None and (character not in ctx.cat or ctx.cat.team(character) != team):
+            return False
+        players = [ctx.g.player(s) for s in seats if s in ctx.g.seats()] if seats else ctx.g.players
+        return len(players) == (len(seats) or len(players)) and any(
+            _fits_pair(ctx, p, team, character) for p in players)  # fmt: skip
+
+    return holds
+
+
 def pair_apply(team: str, marker: str, zero: bool = False) -> Callable[[Ctx, Answer], Outcome]:
-    """Mark the two players shown: ``marker`` by the one of the team, Wrong by the other."""
+    """Mark the two players shown: ``marker`` by the one of the team, Wrong by the other. The players the
+    storyteller said they showed (the one who is, or may register as, the character shown gets the
+    marker; the first said if neither is), else the proposal."""
 
     def apply(ctx: Ctx, answer: Answer) -> Outcome:
-        shown = pair_truth(team, zero)(ctx)
-        if not isinstance(shown, dict):
-            return Outcome()
-        right, wrong = shown["players"]
+        if len(answer.seats) == 2 and all(s in ctx.g.seats() for s in answer.seats):
+            right, wrong = answer.seats
+            token = answer.character or _proposed(ctx, team, zero)
+            if not _fits_pair(ctx, ctx.g.player(right), team, token) and _fits_pair(
+                    ctx, ctx.g.player(wrong), team, token):  # fmt: skip
+                right, wrong = wrong, right
+        else:
+            shown = pair_truth(team, zero)(ctx)
+            if not isinstance(shown, dict):
+                return Outcome()
+            right, wrong = shown["players"]
         marks = [AddReminder(seat=right, source=ctx.ability, name=marker, by_seat=ctx.seat),
                  AddReminder(seat=wrong, source=ctx.ability, name="Wrong", by_seat=ctx.seat)]  # fmt: skip
         return Outcome(events=list[Event](marks))
@@ -171,7 +237,7 @@ def chef_truth(ctx: Ctx) -> int:
 for _name, _team, _marker, _zero in (("washerwoman_learn", "townsfolk", "Townsfolk", False),
                                      ("librarian_learn", "outsider", "Outsider", True),
                                      ("investigator_learn", "minion", "Minion", False)):  # fmt: skip
-    effect(_name, truth=pair_truth(_team, _zero))(pair_apply(_team, _marker, _zero))
+    effect(_name, truth=pair_truth(_team, _zero), holds=pair_holds(_team, _zero))(pair_apply(_team, _marker, _zero))
 
 info("chef_pairs", chef_truth)
 info("empath_count", empath_truth)

@@ -97,7 +97,8 @@ def dreamer_hint(ctx: Ctx, answer: Answer) -> Text | None:
     return filled(step_texts().rules.dreamer_false, character=ctx.cat[false].name)
 
 
-effect("dreamer_learn", "seat", check=_dreamer_check, told=dreamer_told, hint=dreamer_hint)(nothing)
+effect("dreamer_learn", "seat", check=_dreamer_check, told=dreamer_told, hint=dreamer_hint,
+       beside_false=True)(nothing)
 
 # -- the Mathematician -------------------------------------------------------------------------------
 
