@@ -220,18 +220,21 @@ class Core(JournaledEngine[Grimoire, Journal]):
         if g.phase != "night" or c is None or c.seat is None or c.id not in self.cat or c.stage != "ask":
             return events
         after = simulate(g, events)
-        if after.winner is not None or after.cursor != c:
-            return events
+        moved_to = after.cursor  # the same step, its seats renumbered (a player left or joined) or not
+        if after.winner is not None or moved_to is None or moved_to.seat is None or (
+                moved_to.id, moved_to.position, moved_to.sub, moved_to.stage) != (c.id, c.position, c.sub, c.stage):
+            return events  # fmt: skip
+        c, seat = moved_to, moved_to.seat  # a part answered by a player who left is lost: as if not begun
         step = self._line(c)[1]
-        p = after.player(c.seat)
+        p = after.player(seat)
         held = c.id in abilities(self.cat, p) and not p.has_reminder("No Ability", c.id)
         if not held and not (c.seats or c.character):  # the ability moved to another player: the step follows it
-            moved = [q for q in after.players if q.seat != c.seat and c.id in abilities(self.cat, q)
+            moved = [q for q in after.players if q.seat != seat and c.id in abilities(self.cat, q)
                      and keys.acted(after.night, c.id, q.seat) not in after.memory
                      and acts_alive(after, self.cat, q)]  # fmt: skip
             if moved:
                 return [*events, SetCursor(cursor=c.model_copy(update={"seat": moved[0].seat}))]
-        wakes = step is None or CONDITIONS[step.wake_if](self._mkctx(after, c.seat, c.id))
+        wakes = step is None or CONDITIONS[step.wake_if](self._mkctx(after, seat, c.id))
         if not acts_alive(after, self.cat, p) and (step is None or step.wake_if not in ACTS_WHILE_DEAD):
             wakes = False
         if held and (wakes or c.seats or c.character):

@@ -116,6 +116,8 @@ class TravellerFlow(Core):
             now = simulate(g, events).cursor  # the player chosen left before they were told: the step is over
             assert now is not None
             events = self._advance(events, now)
+        else:  # a part answered by them is lost: a step whose player no longer wakes moves on
+            events = self._cursor_follows(events)
         if c is not None and c.stage == "votes" and g.today.pending == seat:
             events.append(SetCursor(cursor=Cursor(id="day")))
         self._push(f"seat {seat} leaves", events)
