@@ -76,6 +76,9 @@ class QuestionFlow(Core):
         if self._state.phase != "day":  # a death at night is announced at dawn
             return Reply()
         died = [e.seat for e in events if isinstance(e, Die) and not self._state.player(e.seat).alive]
+        executed = [e.seat for e in events if isinstance(e, Die) and e.executed and e.seat in died]
         flow = step_texts().flow  # by day the table hears a death the answer made (the Slayer's shot)
-        return Reply(public=[self._t(flow.died_public, seat=s, name=self._state.player(s).name) for s in died])
+        said = [self._t(step_texts().rules.nominator_executed, seat=s) for s in executed]  # the Virgin's Spy
+        said += [self._t(flow.died_public, seat=s, name=self._state.player(s).name) for s in died]
+        return Reply(public=said)
 

@@ -272,3 +272,19 @@ def test_a_swap_tells_both_players_who_they_are() -> None:
     reply = game.say("swap seat 1 and seat 7")
     told = [line for line in reply.say if "'you are'" in line]
     assert len(told) == 2 and "Imp" in told[1] and "Soldier" in told[0]
+
+
+def test_the_spy_executed_through_the_virgin_is_announced_as_an_execution() -> None:
+    """The storyteller has the Spy register as a Townsfolk to the Virgin: the table hears an execution,
+    as for a Townsfolk who nominates her (found by an outside audit, 2026-12-06)."""
+    chars = ["imp", "spy", "virgin", "empath", "chef", "monk", "soldier"]
+    for nominator, asked in ((2, True), (4, False)):
+        game = Game(make_table("trouble-brewing", list("abcdefg"), chars))
+        game.to("day")
+        reply = game.say(f"seat {nominator} nominates seat 3")
+        if asked:
+            assert game.g.question is not None and not reply.public
+            reply = game.say("yes")
+        assert reply.public[:1] == [f"Seat {nominator} is executed at once."], reply.public
+        assert any("has died" in line for line in reply.public)
+        assert game.g.executed_today == nominator
