@@ -24,7 +24,9 @@ class QuestionFlow(Core):
         q = self._state.question
         assert q is not None
         text = q.ko if self.lang == "ko" else q.en
-        if q.proposed is not None:
+        # a change already made (the Scarlet Woman became the Imp): its one answer, next, only acknowledges it
+        done = q.proposed is not None and list(q.options) == [q.proposed] and not q.options[q.proposed]
+        if q.proposed is not None and not done:
             flow = step_texts().flow
             answers: dict[str, Text] = {"yes": flow.answer_yes, "no": flow.answer_no, "good": flow.alignment["good"],
                                         "evil": flow.alignment["evil"]}  # fmt: skip

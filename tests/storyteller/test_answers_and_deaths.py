@@ -122,3 +122,25 @@ def test_a_chosen_player_who_leaves_before_the_answer_is_told_ends_the_step() ->
     game.replays()
     game.say("back")  # the leaving undone: the Seamstress is told again
     assert game.prompt.step == "seamstress" and game.g.cursor is not None and game.g.cursor.seats == [2, 6]
+
+
+def test_the_scarlet_woman_made_the_imp_is_told_not_proposed() -> None:
+    """The Imp kills itself: the Scarlet Woman becomes the Imp at once, and the prompt that follows only says
+    so ("say next"), with no proposal to take (found by an outside audit, 2026-12-06); with a choice of
+    Minions, the app still proposes one."""
+    tb = ["imp", "poisoner", "scarletwoman", "empath", "chef", "washerwoman", "monk"]
+    game = Game(make_table("trouble-brewing", list("abcdefg"), tb))
+    game.to("day", {"poisoner": "seat 7"})
+    game.say("end day")
+    game.to("imp", {"poisoner": "seat 7", "monk": "seat 4"})
+    game.say("seat 1")
+    assert game.player(3).character == "imp" and "Scarlet Woman" in game.prompt.text
+    assert "Proposed" not in game.prompt.text and "Say next" in game.prompt.text
+    game.say("next")
+    assert game.g.question is None and game.player(3).character == "imp"
+    two = Game(make_table("trouble-brewing", list("abcdefg"), ["imp", "poisoner", "spy", *tb[3:]]))
+    two.to("day", {"poisoner": "seat 7"})
+    two.say("end day")
+    two.to("imp", {"poisoner": "seat 7", "monk": "seat 4"})
+    two.say("seat 1")
+    assert "Proposed: seat 2" in two.prompt.text
