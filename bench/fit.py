@@ -41,9 +41,29 @@ from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
 from moderator.voice.app import recognizer_for
 from moderator.voice.loop import Heard
+from moderator.voice.recognizer import Recognizer
 from moderator.voice.result import worst_fit
 
 NOISE: tuple[float | None, ...] = (None, 20.0, 10.0)
+
+
+def talk_set(rec: Recognizer, half: str, n_wordfreq: int) -> list[str]:
+    """The half's talk lines (bench.talk_reject), for choose also wordfreq's ``n_wordfreq`` most frequent English
+    words of six letters or more that the model knows and no typed phrase reads as a command."""
+    lines = talk_lines("en", half)
+    if half == "choose" and n_wordfreq:
+        import wordfreq
+
+        words = [w for w in wordfreq.top_n_list("en", n_wordfreq) if len(w) >= 6 and w.isalpha() and rec.has_word(w)]
+        lines += [w for w in words if w not in command_words("en", words) and w not in lines]
+    return lines
+
+
+def real_steps(half: str) -> list[tuple[Path, list[str]]]:
+    """The half's real English clips, each with the step kinds it is heard at: the spoken-command clips at
+    every one, the digits only where no number is an answer."""
+    clips, digits = real_offtopic("en", half)
+    return [(p, [s for s in STEPS if p in clips or s in ("confirm", "yesno", "character")]) for p in [*clips, *digits]]
 
 
 def judged(heard: Heard, line: float | None, doubt: bool = False) -> Heard:
@@ -79,12 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     corpus = Corpus("en")
     voices = halves(all_voices("en", 16))[args.half]
     talk_conds = [Condition(v, r) for v in voices[:2] for r in RATES]
-    lines = talk_lines("en", args.half)
-    if args.half == "choose" and args.wordfreq:
-        import wordfreq
-
-        words = [w for w in wordfreq.top_n_list("en", args.wordfreq) if len(w) >= 6 and w.isalpha() and rec.has_word(w)]
-        lines += [w for w in words if w not in command_words("en", words) and w not in lines]
+    lines = talk_set(rec, args.half, args.wordfreq)
     talk: dict[str, list[tuple[list[Heard], str]]] = {s: [] for s in steps}
     for text in lines:
         for c in talk_conds:
@@ -93,12 +108,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             for s, allowed in steps.items():
                 if not parses(loop, text, allowed):
                     talk[s].append(([loop.hear(u, allowed) for u in utterances], f"{text} [{c.label}]"))
-    clips, digits = real_offtopic("en", args.half)
-    for path in [*clips, *digits]:
+    real = real_steps(args.half)
+    for path, at in real:
         pcm = real_scene(path, seed_of(path.name)).pcm
-        for s, allowed in steps.items():
-            if path in clips or s in ("confirm", "yesno", "character"):
-                talk[s].append(([loop.hear(u, allowed) for u in cut(pcm).utterances], path.name))
+        for s in at:
+            if s in steps:
+                talk[s].append(([loop.hear(u, steps[s]) for u in cut(pcm).utterances], path.name))
     cmd: dict[tuple[str, float | None], list[tuple[list[Heard], Key, str]]] = {(s, k): [] for s in steps for k in NOISE}
     for c in (Condition(v, r) for v in voices[: args.voices] for r in RATES):
         for s, allowed in steps.items():
@@ -113,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = [f"## en, {args.half} half, an answer under the line {rule} ({took:.0f} s)", "",
            f"Talk: {len(lines)} lines and words said by {', '.join(voices[:2])} at "
            f"{' and '.join(map(str, RATES))} wpm, "
-           f"clean; {len(clips) + len(digits)} real clips. Commands: {', '.join(voices[: args.voices])}.", "",
+           f"clean; {len(real)} real clips. Commands: {', '.join(voices[: args.voices])}.", "",
            "| line | step | talk **acted on silently** | talk read back | commands clean: right / read back / "
            "refused / silent wrong | 20 dB | 10 dB |", "| --- | --- | --- | --- | --- | --- | --- |"]  # fmt: skip
     for line in [None, *(float(x) for x in args.fits.split(","))]:

@@ -28,15 +28,18 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from bench.common import Condition
-from bench.fillers import command_words
+from bench.fit import NOISE, real_steps, talk_set
 from bench.heldout import RATES, all_voices, halves
+from bench.run import pctl
 from bench.talk_outside import lines_of
-from bench.talk_reject import STEPS, parses, real_offtopic, step_sentences, talk_lines
+from bench.talk_reject import STEPS, parses, step_sentences
 from bench.voicebench import Corpus, cut, new_loop, real_scene, scene, seed_of
+from moderator.commands.phrases import Intent
 from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
 from moderator.voice import sphinx
@@ -44,8 +47,6 @@ from moderator.voice.app import recognizer_for
 from moderator.voice.audio import SAMPLE_RATE
 from moderator.voice.loop import Heard, VoiceLoop
 from moderator.voice.recognizer import phrase_won
-
-NOISE: tuple[float | None, ...] = (None, 20.0, 10.0)
 
 
 @dataclass(frozen=True)
@@ -57,78 +58,71 @@ class Case:
     label: str
 
 
-def pctl(xs: list[float], q: float) -> float:
-    return sorted(xs)[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
-
-
-def weighed(loop: VoiceLoop, heard: Heard, pcm: bytes, command: bool, label: str) -> Case | None:
-    """The case the check would decode, if ``heard`` is a command it weighs."""
+def weighed(verified: dict[Intent, list[str]], heard: Heard, pcm: bytes, command: bool, label: str) -> Case | None:
+    """The case the check would decode, if ``heard`` is a command it weighs (``verified``: the loop's)."""
     result = heard.result
     if heard.command is None or result.phrase is None or result.rejected:
         return None
-    talk = loop.verified.get(heard.command.intent)
+    talk = verified.get(heard.command.intent)
     if not talk:
         return None
     return Case(pcm, result.phrase, tuple(talk), command, label)
 
 
-def gather(
-    loop: VoiceLoop, rec: sphinx.PocketsphinxRecognizer, half: str, n_voices: int, n_wordfreq: int,
-    outside: bool = False,
-) -> list[Case]:
-    verified, loop.verified = loop.verified, {}  # heard without the check
+def said(
+    loop: VoiceLoop, rec: sphinx.PocketsphinxRecognizer, half: str, n_voices: int, n_wordfreq: int, outside: bool
+) -> Iterator[tuple[bytes, tuple[Intent, ...], str, str | None]]:
+    """What is said, at which step, named, and the command it is (None: talk)."""
     corpus = Corpus("en")
     voices = halves(all_voices("en", 16))[half]
-    out: list[Case] = []
-
-    def hear(pcm: bytes, allowed: tuple[str, ...], command: bool, label: str, expected: object = None) -> None:
-        for u in cut(pcm).utterances:
-            heard = loop.hear(u, allowed)  # type: ignore[arg-type]
-            if command and (heard.command is None or expected is None or heard.result.phrase != expected):
-                continue  # a command misheard: the check does not decide it
-            loop.verified = verified
-            case = weighed(loop, heard, u, command, label)
-            loop.verified = {}
-            if case is not None:
-                out.append(case)
-
+    talk_conds = [Condition(v, r) for v in voices[:2] for r in RATES]
     if outside:  # the outside talk set only, as bench.talk_outside says it: clean and at 20 dB
         for _, text in lines_of("en"):
-            for c in (Condition(v, r) for v in voices[:2] for r in RATES):
+            for c in talk_conds:
                 clean = corpus.clean(text, c)
                 for snr in (None, 20.0):
                     pcm = scene(clean, snr, seed_of(text, c.voice, c.rate, snr)).pcm
                     for s, allowed in STEPS.items():
-                        hear(pcm, allowed, False, f"{text} [{c.label}{'' if snr is None else ', 20 dB'}] at {s}")
-        loop.verified = verified
-        return out
-    lines = talk_lines("en", half)
-    if half == "choose" and n_wordfreq:
-        import wordfreq
-
-        words = [w for w in wordfreq.top_n_list("en", n_wordfreq) if len(w) >= 6 and w.isalpha() and rec.has_word(w)]
-        lines += [w for w in words if w not in command_words("en", words) and w not in lines]
-    for text in lines:
-        for c in (Condition(v, r) for v in voices[:2] for r in RATES):
+                        yield pcm, allowed, f"{text} [{c.label}{'' if snr is None else ', 20 dB'}] at {s}", None
+        return
+    for text in talk_set(rec, half, n_wordfreq):
+        for c in talk_conds:
             pcm = scene(corpus.clean(text, c), None, seed_of(text, c.label, "fit")).pcm
             for s, allowed in STEPS.items():
                 if not parses(loop, text, allowed):
-                    hear(pcm, allowed, False, f"{text} [{c.label}] at {s}")
-    clips, digits = real_offtopic("en", half)
-    for path in [*clips, *digits]:
+                    yield pcm, allowed, f"{text} [{c.label}] at {s}", None
+    for path, at in real_steps(half):
         pcm = real_scene(path, seed_of(path.name)).pcm
-        for s, allowed in STEPS.items():
-            if path in clips or s in ("confirm", "yesno", "character"):
-                hear(pcm, allowed, False, f"{path.name} at {s}")
+        for s in at:
+            yield pcm, STEPS[s], f"{path.name} at {s}", None
     for c in (Condition(v, r) for v in voices[:n_voices] for r in RATES):
         for s, allowed in STEPS.items():
             for item in step_sentences(loop, s):
                 clean = corpus.clean(item.text, c)
                 for k in NOISE:
                     pcm = scene(clean, k, seed_of(item.text, c.label, k)).pcm
-                    hear(pcm, allowed, True, f"{item.text} [{c.label}{'' if k is None else f', {k:g} dB'}] at {s}",
-                         item.text)  # fmt: skip
-    loop.verified = verified
+                    yield pcm, allowed, f"{item.text} [{c.label}{'' if k is None else f', {k:g} dB'}] at {s}", item.text
+
+
+def gather(
+    loop: VoiceLoop, rec: sphinx.PocketsphinxRecognizer, half: str, n_voices: int, n_wordfreq: int,
+    outside: bool = False,
+) -> list[Case]:
+    """Every answer the loop, heard without the check, takes for a command the check weighs: talk, and
+    commands heard as what was said."""
+    verified, loop.verified = loop.verified, {}
+    out: list[Case] = []
+    try:
+        for pcm, allowed, label, expected in said(loop, rec, half, n_voices, n_wordfreq, outside):
+            for u in cut(pcm).utterances:
+                heard = loop.hear(u, allowed)
+                if expected is not None and heard.result.phrase != expected:
+                    continue  # a command misheard: the check does not decide it
+                case = weighed(verified, heard, u, expected is not None, label)
+                if case is not None:
+                    out.append(case)
+    finally:
+        loop.verified = verified
     return out
 
 

@@ -14,7 +14,7 @@ from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
-from moderator.clocktower.rules.schema import CharacterData
+from moderator.clocktower.rules.schema import GOOD_TEAMS, CharacterData
 from moderator.clocktower.rules.status import false_info_allowed_by, impaired
 from moderator.clocktower.rules.texts import step_texts
 from moderator.commands.parse import Command
@@ -94,7 +94,7 @@ class ShownFlow(Core):
         tokens = [x for x in shown if isinstance(x, str) and x in self.cat]
         if len(tokens) != 2 or len(shown) != 2 or not isinstance(truth, str):
             return False
-        good = [self.cat.team(t) in ("townsfolk", "outsider") for t in tokens]
+        good = [self.cat.team(t) in GOOD_TEAMS for t in tokens]
         return good[0] != good[1] and any(t == truth or self.cat.team(t) == truth for t in tokens)
 
     def _gave(self, c: Cursor, shown: object, p: Prompt) -> list[Event]:

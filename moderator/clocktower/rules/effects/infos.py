@@ -189,14 +189,13 @@ def pair_holds(team: str, zero: bool = False) -> Callable[[Ctx, object], bool]:
         if isinstance(shown, int) and not isinstance(shown, bool):
             return zero and shown == 0 and not any(team_of(ctx.cat, p) == team for p in others)
         seats, characters = _pair_shown(shown)
-        if len(characters) > 1 or len(seats) > 2 or (seats and len(seats) != 2):
+        if len(characters) > 1 or len(seats) not in (0, 2) or not set(seats) <= set(ctx.g.seats()):
             return False
         character = characters[0] if characters else _proposed(ctx, team, zero)  # players said alone: its token
         if character is not None and (character not in ctx.cat or ctx.cat.team(character) != team):
             return False
-        players = [ctx.g.player(s) for s in seats if s in ctx.g.seats()] if seats else ctx.g.players
-        return len(players) == (len(seats) or len(players)) and any(
-            _fits_pair(ctx, p, team, character) for p in players)  # fmt: skip
+        players = [ctx.g.player(s) for s in seats] if seats else ctx.g.players  # a token alone: anyone
+        return any(_fits_pair(ctx, p, team, character) for p in players)
 
     return holds
 
