@@ -21,6 +21,7 @@ from moderator.clocktower.grimoire.events import (
     Revive,
     SetAbilities,
     SetAlignment,
+    SetBluffs,
     SetFabled,
     SetGhostVote,
     SetNotes,
@@ -30,7 +31,7 @@ from moderator.clocktower.prompts import Reply
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, acts_as, made_acts, seat_swapper
 from moderator.clocktower.rules.decisions import decision_events, decisions, made_or_asked
-from moderator.clocktower.rules.schema import EVIL_TEAMS
+from moderator.clocktower.rules.schema import EVIL_TEAMS, GOOD_TEAMS
 from moderator.clocktower.rules.status import STORYTELLER, source_need, spec, statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.travellers import TravellerFlow
@@ -325,6 +326,29 @@ class EditFlow(TravellerFlow):
         removed = texts.loric_removed if loric else texts.fabled_removed
         return Reply(say=[self._t(removed, character=self._cname(cid))])
 
+    # -- the Demon's bluffs --------------------------------------------------------------------
+
+    def _bluffs(self, cmd: Command) -> Reply:
+        """The good characters not in play that the Demon is shown (up to three), as the storyteller chose."""
+        said = cmd.value if isinstance(cmd.value, tuple) else (cmd.value,)
+        if cmd.character is not None:
+            said = (cmd.character,)
+        if not all(isinstance(c, str) and c in self.cat for c in said):
+            raise IllegalChoice("bluff_not_a_character")
+        chosen = [str(c) for c in said]
+        if len(set(chosen)) != len(chosen) or len(chosen) > 3:
+            raise IllegalChoice("bluff_count")
+        for cid in chosen:
+            if cid not in self.script.ids:
+                raise IllegalChoice("bluff_off_script", character=self._cname(cid))
+            if self.cat.team(cid) not in GOOD_TEAMS:
+                raise IllegalChoice("bluff_not_good", character=self._cname(cid))
+            if cid in self._state.in_play():
+                raise IllegalChoice("bluff_in_play", character=self._cname(cid))
+        self._push("bluffs", [SetBluffs(bluffs=chosen)])
+        names = ", ".join(self._cname(c) for c in chosen)
+        return Reply(say=[self._t(step_texts().edits.bluffs_set, characters=names)])
+
     def _at_start(self) -> bool:
         """Whether the game has not started yet: the setup, or the first night's dusk, before anyone woke."""
         g = self._state
@@ -352,6 +376,7 @@ EDITS: dict[Intent, Callable[[EditFlow, Command], Reply]] = {
     "exiled": EditFlow._exiled,
     "add_fabled": EditFlow._fabled,
     "remove_fabled": EditFlow._fabled,
+    "bluffs": EditFlow._bluffs,
 }
 """The storyteller's edits, by intent: allowed at every step (``dies`` is the day's own move, and also
 allowed at every step)."""

@@ -31,7 +31,7 @@ Intent = Literal[
     # the storyteller's hand on the grimoire, at any moment (moderator.clocktower.edits)
     "revives", "set_character", "set_alignment", "swap", "status", "put_reminder", "take_reminder", "note",
     "clear_notes", "ability_spent", "ability_back", "ghost_vote_spent", "ghost_vote_back", "add_traveller",
-    "leaves", "exile", "exiled", "add_fabled", "remove_fabled",
+    "leaves", "exile", "exiled", "add_fabled", "remove_fabled", "bluffs",
     # going anywhere in the night, and what the storyteller may ask for
     "skip", "go_to", "back_to", "help", "grimoire", "sheet", "edit",
     # the storyteller's own: a note on the game, the day's and a nomination's timers (shown on the page)
@@ -42,7 +42,7 @@ HAND: frozenset[Intent] = frozenset({
     "dies", "dies_anyway", "revives", "set_character", "set_alignment", "swap", "status", "put_reminder",
     "take_reminder", "note", "game_note",
     "clear_notes", "ability_spent", "ability_back", "ghost_vote_spent", "ghost_vote_back", "add_traveller",
-    "leaves", "exiled", "add_fabled", "remove_fabled", "skip", "go_to", "back_to",
+    "leaves", "exiled", "add_fabled", "remove_fabled", "bluffs", "skip", "go_to", "back_to",
 })  # fmt: skip
 """What the storyteller changes by hand at any step (besides the step's own answers): by voice, always
 read back before it is carried out."""

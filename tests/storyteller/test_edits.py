@@ -5,6 +5,8 @@ from the grimoire as edited."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from moderator.clocktower.rules.status import impaired
 from tests.storyteller.helpers import Game
@@ -288,3 +290,49 @@ def test_the_spy_executed_through_the_virgin_is_announced_as_an_execution() -> N
         assert reply.public[:1] == [f"Seat {nominator} is executed at once."], reply.public
         assert any("has died" in line for line in reply.public)
         assert game.g.executed_today == nominator
+
+
+def test_the_demons_bluffs_chosen_by_hand() -> None:
+    """The three bluffs setup drew are a proposal: the storyteller shows the Demon others, by hand, at any step
+    (an outside audit found no way to); only good characters of the script that are not in play are bluffs."""
+    game = tb()
+    game.say("next", "next")
+    assert game.prompt.step == "demoninfo"
+    reply = game.edit("bluffs virgin and mayor and saint")
+    assert game.g.bluffs == ["virgin", "mayor", "saint"]
+    assert any("Virgin, Mayor, Saint" in line for line in reply.say)
+    assert "Bluffs: Virgin, Mayor, Saint" in game.prompt.text  # the Demon info's true answer follows
+    assert "in play" in game.refused("bluffs chef and mayor")
+    assert "not good" in game.refused("bluffs baron")
+    assert "up to three" in game.refused("bluffs virgin, mayor, saint, butler")
+    assert "up to three" in game.refused("bluffs virgin and virgin")
+    assert "are characters" in game.refused("bluffs seat 3 and seat 4")
+    game.say("next", "next")  # on to the Poisoner: still a hand edit
+    game.edit("the demon bluffs are drunk, recluse")
+    assert game.g.bluffs == ["drunk", "recluse"]
+
+
+def test_the_bluffs_in_korean() -> None:
+    game = tb("ko")
+    game.say("다음", "다음")
+    game.edit("블러프 처녀 시장 성자")
+    assert game.g.bluffs == ["virgin", "mayor", "saint"]
+    game.edit("처녀랑 시장 블러프")
+    assert game.g.bluffs == ["virgin", "mayor"]
+    assert "게임에 있습니다" in game.refused("블러프 요리사")
+
+
+@given(st.lists(st.sampled_from(sorted(tb().table.script.ids)), min_size=1, max_size=4))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_any_bluffs_are_taken_exactly_when_the_rules_allow_them(chosen: list[str]) -> None:
+    game = tb()
+    game.say("next", "next")
+    cat = game.table.cat
+    line = "bluffs " + " and ".join(cat[c].name("en") for c in chosen)
+    legal = (len(set(chosen)) == len(chosen) <= 3 and all(cat.team(c) in ("townsfolk", "outsider") for c in chosen)
+             and not set(chosen) & set(TB))  # fmt: skip
+    if legal:
+        game.say(line)
+        assert game.g.bluffs == chosen
+    else:
+        game.refused(line)

@@ -230,6 +230,7 @@ class EditTexts(Model):
     exile_failed: Text
     fabled_added: Text
     fabled_removed: Text
+    bluffs_set: Text
     loric_added: Text
     loric_removed: Text
     skipped: Text
