@@ -180,7 +180,10 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
     return 0
 
 
-def _new_game(args: argparse.Namespace, cat: Catalogue, lang: Lang | None = None) -> tuple[Journal, Script, Catalogue]:
+def _new_game(
+    args: argparse.Namespace, cat: Catalogue, lang: Lang | None = None
+) -> tuple[Journal, Script, Catalogue, list[str]]:
+    """A new game as the command line asks, and what setup warns of (a bag by hand that is not the official one)."""
     script, cat = _script(args, cat)
     missing = missing_for_a_game(script, cat)
     if missing:
@@ -194,9 +197,10 @@ def _new_game(args: argparse.Namespace, cat: Catalogue, lang: Lang | None = None
     journal = Journal.new(script.source)
     spoken = [Remember(key=keys.game_language(), value=lang)] if lang else []
     journal.push("setup", [*events, *_added(args), *spoken])
-    for note in [*bag.notes, *count_problems(journal.state(), cat)] if chars else []:  # warned, not refused
+    warnings = [*bag.notes, *count_problems(journal.state(), cat)] if chars else []  # warned, not refused
+    for note in warnings:
         print(f"moderator: warning: {note}", file=sys.stderr)
-    return journal, script, cat
+    return journal, script, cat, warnings
 
 
 def _add_ids(args: argparse.Namespace) -> list[str]:
@@ -239,6 +243,7 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
     lang = lang_of(args, config)
     cat = default_catalogue()
     bare = False
+    warnings: list[str] = []
     if args.game:
         journal, script, cat, bare = _resume(Path(args.game), cat)
         kept = journal.state().memory.get(keys.game_language())
@@ -249,7 +254,7 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
         args.script = args.script or config.game.script
         args.players = args.players or config.game.players
         args.seed = args.seed if args.seed is not None else config.game.seed
-        journal, script, cat = _new_game(args, cat, lang)
+        journal, script, cat, warnings = _new_game(args, cat, lang)
     # A resumed game goes on in its own file; a new live game is always saved: never a lost game.
     target = Path(args.save) if args.save else (Path(args.game) if args.game and not bare else None)
     if target is None and (not args.input or bare):
@@ -263,13 +268,15 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
         table = Table(journal, script, cat, lang, persist=persist)
         if persist is not None:
             persist(journal)
-        return _run(args, config, table, lang, target)
+        return _run(args, config, table, lang, target, warnings)
 
 
-def _run(args: argparse.Namespace, config: Config, table: Table, lang: Lang, saved: Path | None = None) -> int:
+def _run(args: argparse.Namespace, config: Config, table: Table, lang: Lang, saved: Path | None = None,
+         warnings: list[str] | None = None) -> int:  # fmt: skip
     state_out = Path(args.state_out) if args.state_out else None
     loop = TextLoop(table, lang, sys.stdout, jsonl=args.jsonl, state_out=state_out)
     loop.saved_at = saved
+    loop.warnings = list(warnings or [])
     _serve_web(args, table, loop)
     if args.input:
         return loop.run(input_lines(args.input))

@@ -112,6 +112,8 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
         self.table = table
         self.saved_at: Path | None = None
         """Where the game is saved (said as the program ends after the game)."""
+        self.warnings: list[str] = []
+        """What setup warned of (printed on stderr), shown again with the first JSON line's reply."""
         self._seating: tuple[tuple[int, str], ...] | None = None
         self.timer: Timer | None = None
         self._fresh()
@@ -131,6 +133,10 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
 
     def current(self) -> Prompt:
         return self.table.prompt()
+
+    def greeting(self) -> Reply | None:
+        """With --jsonl, setup's warnings ride on the first line (a reader of the JSON sees them too)."""
+        return Reply(shown=[f"warning: {w}" for w in self.warnings]) if self.jsonl and self.warnings else None
 
     def handle(self, cmd: Command) -> Reply:
         if cmd.intent == "help":

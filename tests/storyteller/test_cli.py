@@ -71,3 +71,16 @@ def test_edits_reach_the_state_file_and_a_resume_keeps_them(tmp_path: Path) -> N
     again = moderator(resume, "", tmp_path)
     assert again.returncode == 0, again.stderr
     assert json.loads((tmp_path / "again.json").read_text(encoding="utf-8")) == state
+
+
+def test_a_bag_by_hand_that_is_not_the_official_one_is_warned_in_the_json_too(tmp_path: Path) -> None:
+    """--assign may break the counts (warned, not refused): the warning reaches a reader of --jsonl with the first
+    line, as well as stderr (an outside audit saw it on stderr only); the official bag has none."""
+    base = ["play", "--text", "--lang", "en", "--script", "trouble-brewing", "--players", "a,b,c,d,e,f,g", "--jsonl"]
+    odd = moderator([*base, "--assign", "imp,baron,chef,empath,monk,soldier,mayor"], "next\n", tmp_path)
+    first = json.loads(odd.stdout.splitlines()[0])
+    assert odd.returncode == 0 and first["step"] == "dusk"
+    assert any("Outsider" in w and "not the official one" in w for w in first["reply_shown"]), first
+    assert "not the official one" in odd.stderr
+    fair = moderator([*base, "--assign", "imp,baron,chef,empath,drunk,saint,mayor"], "next\n", tmp_path)
+    assert json.loads(fair.stdout.splitlines()[0])["reply_shown"] == [] and "warning" not in fair.stderr
