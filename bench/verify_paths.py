@@ -18,7 +18,8 @@ continue, cancel, repeat that, nobody, yes, no …) is a case.
 - **Commands**: each step's sentences said by the half's first ``--voices`` voices at 140 and 190 wpm,
   clean, at 20 and at 10 dB, heard as what was said. The check should keep these.
 
-Each way (``lattice``: the best path through the word lattice; ``plain``: the search's own best history)
+Each way (``lattice``: the best path through the word lattice; ``plain``: the search's own best history;
+``trim``: the lattice's, on the answer without the last :data:`TRIM` s of its quiet)
 decodes every case again: talk kept (acted on, unless something later drops it), commands dropped (asked again), and the
 time of the check (median and p95 ms, this machine, one process).
 """
@@ -126,14 +127,21 @@ def gather(
     return out
 
 
+TRIM = 0.1
+"""``trim``: the check hears the answer without the last this many seconds of its tail (the endpointer keeps
+0.2 s of quiet after an answer), so that it may be made while the rest of the quiet is still coming."""
+
+
 def judge(rec: sphinx.PocketsphinxRecognizer, cases: list[Case], way: str) -> tuple[str, list[str]]:
-    sphinx.VERIFY_BESTPATH = way == "lattice"
+    sphinx.VERIFY_BESTPATH = way != "plain"
+    cut_off = 2 * round(TRIM * SAMPLE_RATE) if way == "trim" else 0
     kept_talk: list[str] = []
     dropped: list[str] = []
     ms: list[float] = []
     for case in cases:
         started = time.perf_counter()
-        won = phrase_won(rec.verify_text(case.pcm, SAMPLE_RATE, case.phrase, case.talk), case.phrase)
+        pcm = case.pcm[: len(case.pcm) - cut_off]
+        won = phrase_won(rec.verify_text(pcm, SAMPLE_RATE, case.phrase, case.talk), case.phrase)
         ms.append(1000 * (time.perf_counter() - started))
         if won and not case.command:
             kept_talk.append(f"{case.label} -> {case.phrase}")
