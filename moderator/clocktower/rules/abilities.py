@@ -254,23 +254,28 @@ def kill(
     executed: bool = False,
     bounce: bool = True,
     force: bool = False,
+    at_once: Grimoire | None = None,
 ) -> list[Event]:
     """The events of ``seat`` dying now, with what the death sets off. Nothing if already dead or safe
     (a protecting token; the Demon's kill on a player safe from the Demon, the Soldier). A Demon's kill
     on a player whose death may bounce (the Mayor) is a question to the storyteller; a first death the
     player survives (the Fool) spends that ability instead. ``force``: the player dies even if they
-    could not (the Assassin's kill)."""
+    could not (the Assassin's kill). ``at_once``: the grimoire as it was when this death and others came at
+    once (the Shabaloth's two): what keeps a player alive is judged there, so an Innkeeper killed beside the
+    player they keep safe still keeps them safe."""
     p = g.player(seat)
     if not p.alive:
         return []
     if not force:
-        if protected(g, cat, p, by_demon, executed):
+        j = at_once if at_once is not None and seat in at_once.seats() else g
+        q = j.player(seat)
+        if protected(j, cat, q, by_demon, executed):
             return []
-        if by_demon and _has_sober(g, cat, p, "safe_from_demon"):
+        if by_demon and _has_sober(j, cat, q, "safe_from_demon"):
             return []
-        if _has_sober(g, cat, p, "cannot_die") or _kept_alive_by_neighbour(g, cat, p):  # the Sailor, the Tea Lady
+        if _has_sober(j, cat, q, "cannot_die") or _kept_alive_by_neighbour(j, cat, q):  # the Sailor, the Tea Lady
             return []
-        if g.phase == "day" and _has_sober(g, cat, p, "cannot_die_by_day"):  # the Vizier
+        if g.phase == "day" and _has_sober(j, cat, q, "cannot_die_by_day"):  # the Vizier
             return []
         if by_demon and bounce and g.phase == "night":
             asked = _bounce(g, cat, p)

@@ -263,7 +263,7 @@ def shabaloth_kill(ctx: Ctx, answer: Answer) -> Outcome:
     if not may:
         return Outcome(events=events, say=refused.say if refused else [])
     for seat in dict.fromkeys(answer.seats):
-        events += kill(simulate(ctx.g, events), ctx.cat, seat, by_demon=True)
+        events += kill(simulate(ctx.g, events), ctx.cat, seat, by_demon=True, at_once=ctx.g)  # both die at once
     if not any(e.kind == "ask" for e in events):  # one question at a time (a Mayor's bounce first)
         events += _regurgitate(Ctx(simulate(ctx.g, events), ctx.cat, ctx.seat, ctx.ability), last)
     return Outcome(events=events)
