@@ -71,7 +71,7 @@ def input_lines(path: str) -> Iterator[str]:
     file = Path(path)
     if path != "-" and not (file.is_file() or file.is_char_device() or file.is_fifo()):
         raise SaveError(msg("not_input", path=path))
-    with open(file, encoding="utf-8", errors="replace") as f:
+    with open(file, encoding="utf-8-sig", errors="replace") as f:  # a byte-order mark is no part of the first line
         yield from f
 
 

@@ -63,6 +63,16 @@ def normalise_mapped(text: str) -> tuple[str, list[int]]:
     return "".join(c for c, _ in out), [i for _, i in out]
 
 
+_NARROW = {**{0xFF01 + i: 0x21 + i for i in range(0x5E)}, 0x3000: 0x20, 0xFEFF: None}
+"""A keyboard's full-width forms (an East Asian input method's "１", "ｓｅａｔ") as the ASCII they stand for, the
+ideographic space as a space, and a byte-order mark dropped."""
+
+
+def narrow(text: str) -> str:
+    """``text`` with full-width ASCII typed as ASCII ("１" is 1) and no byte-order mark."""
+    return text.translate(_NARROW)
+
+
 def check_numbers(utterance: str, text: str) -> None:
     """Refuse, with the reason, a number that is not 0 to 999 in ASCII digits (², ①, ٣, -1, 4301…)."""
     odd = any(unicodedata.category(ch) in ("Nd", "No") and ch not in "0123456789" for ch in utterance)

@@ -15,6 +15,7 @@ from moderator.commands.normalise import (
     ascii_number,
     check_numbers,
     lookup,
+    narrow,
     normalise,
     normalise_mapped,
     one_of,
@@ -122,6 +123,7 @@ class Parser(TableTalk, Saying):
             Ambiguous: it matches commands of different meaning.
         """
         allow = set(allowed) | set(ALWAYS) if allowed is not None else None
+        utterance = narrow(utterance)
         check_numbers(utterance, normalise(utterance))
         talk = self.data.talk
         doubt = self.doubted(utterance)
@@ -130,7 +132,7 @@ class Parser(TableTalk, Saying):
         if doubt and cmd.intent not in _NEVER_DOUBTED:
             raise Tentative(cmd, utterance, "question")
         risky = {normalise(w) for w in talk.risky_numbers}
-        if cmd.intent in ("number", "votes") and normalise(utterance) in risky:
+        if cmd.intent in ("number", "votes", "seat") and normalise(utterance) in risky:  # "네": yes, or 4?
             raise Tentative(cmd, utterance, "number")
         words = normalise(utterance).replace(" ", "")
         odd = {normalise(w) + normalise(c) for w in talk.odd_counted for c in talk.counters}

@@ -19,7 +19,7 @@ from moderator.growl.prompts import Prompt, Reply
 from moderator.growl.state import GrowlState
 from moderator.growl.steps import FIRST_STEP, STEPS
 from moderator.growl.steps.base import Ctx, Outcome, View, death, refuse, say
-from moderator.growl.steps.end import END_STEPS, deaths_closed
+from moderator.growl.steps.end import END_STEPS, GOLD_STEP, deaths_closed, said_lost
 from moderator.i18n import Lang
 
 Persist = Callable[[GrowlJournal], None]
@@ -96,8 +96,12 @@ class Growl(JournaledEngine[GrowlState, GrowlJournal]):
         step = STEPS[self._state.step]
         if cmd.intent == "dies" and deaths_closed(self._state):
             raise refuse("game_over")
-        if cmd.intent != "next" and cmd.intent not in step.view(ctx).allowed:
+        view = step.view(ctx)
+        if cmd.intent != "next" and cmd.intent not in view.allowed:
             raise refuse("not_now", text=cmd.text)
+        if cmd.intent == "no" and self._state.step != GOLD_STEP and said_lost(self.data, cmd):
+            # "we lost" is a loser's answer at the gold step only: never a no to a yes/no question
+            raise refuse("answer_yes_no" if "yesno" in view.expects else "not_now", text=cmd.text)
         if cmd.intent == "dies":
             return self._deaths(cmd.seats)
         outcome: Outcome = step.act(ctx, cmd)

@@ -16,6 +16,7 @@ Winner = Literal["humans", "werewolves"]
 Refusal = Literal[
     "not_now", "answer_yes_no", "say_start_seat", "say_gold", "gold_unclear", "no_such_seat", "already_dead",
     "card_drawn_already", "final_too_early", "night_card_last", "werewolves_all_won", "no_living_winner",
+    "no_loser",
     "nobody_alive", "too_much_gold", "answer_who_died", "game_over", "bad_number",
 ]  # fmt: skip
 
@@ -139,6 +140,7 @@ class Refusals(Model):
     night_card_last: Text
     werewolves_all_won: Text
     no_living_winner: Text
+    no_loser: Text
     nobody_alive: Text
     too_much_gold: Text
     answer_who_died: Text

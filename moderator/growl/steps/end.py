@@ -6,6 +6,7 @@ from collections import Counter
 
 from moderator.commands.parse import Command, normalise
 from moderator.commands.phrases import Intent, phrases
+from moderator.growl.data import GrowlData
 from moderator.growl.events import CloseGame, GainGold, GrowlEvent, NewGame, SetWinner
 from moderator.growl.prompts import Beat
 from moderator.growl.state import GrowlState
@@ -13,6 +14,9 @@ from moderator.growl.steps.base import Ctx, Outcome, StepDef, View, goto, refuse
 from moderator.growl.steps.setup import FIRST_STEP
 from moderator.growl.texts import LostWords, Winner
 from moderator.journal import simulate
+
+GOLD_STEP = "gold"
+"""The one step where "we lost" is an answer (:func:`said_lost`)."""
 
 
 def _growl(ctx: Ctx) -> View:
@@ -42,7 +46,7 @@ def _growl_act(ctx: Ctx, cmd: Command) -> Outcome:
         raise refuse("nobody_alive")
     said = ctx.t(ctx.texts.end.winner[winner])
     first = ctx.s.seats()[0]
-    out = goto("gold", first)
+    out = goto(GOLD_STEP, first)
     return Outcome([SetWinner(winner=winner), *out.events], [said], label=f"{winner} win")
 
 
@@ -80,6 +84,12 @@ def _lost(ctx: Ctx, cmd: Command) -> bool:
     return not cmd.text or _said(ctx.data.phrases.lost, cmd)
 
 
+
+def said_lost(data: GrowlData, cmd: Command) -> bool:
+    """Whether ``cmd`` is a "no" said as "my team lost" ("졌어요", "we lost")."""
+    return cmd.intent == "no" and _said(data.phrases.lost, cmd)
+
+
 def _said(words: LostWords, cmd: Command) -> bool:
     """Whether ``cmd`` was said with one of ``words`` (either language)."""
     return bool(cmd.text) and normalise(cmd.text) in {normalise(w) for w in [*words.ko, *words.en]}
@@ -99,10 +109,12 @@ def _after_gold(ctx: Ctx, seat: int, events: list[GrowlEvent]) -> list[GrowlEven
     seats = ctx.s.seats()
     i = seats.index(seat)
     if i + 1 < len(seats):
-        return goto("gold", seats[i + 1]).events
+        return goto(GOLD_STEP, seats[i + 1]).events
     after = simulate(ctx.s, events)
     if after.winner == "humans" and not any(p.alive and p.seat in after.gained for p in after.players):
         raise refuse("no_living_winner")
+    if after.winner == "humans" and all(p.seat in after.gained for p in after.players):
+        raise refuse("no_loser")  # a Bite is dealt at every count: its holder is a werewolf for good
     return [CloseGame(), *goto("standings").events]
 
 
@@ -149,7 +161,7 @@ def _evening_over_act(ctx: Ctx, cmd: Command) -> Outcome:
     return Outcome()
 
 
-END_STEPS = frozenset({"gold", "standings", "evening_over"})
+END_STEPS = frozenset({GOLD_STEP, "standings", "evening_over"})
 """The steps after the growl: the game is over and nobody can die any more."""
 TOGETHER = frozenset({"card_read", "cannot_give", "checks"})
 """Night steps where several players die at the same moment: if such deaths ended the game, the others
@@ -162,7 +174,7 @@ def deaths_closed(s: GrowlState) -> bool:
 
 STEPS: dict[str, StepDef] = {
     "growl": StepDef(_growl, _growl_act),
-    "gold": StepDef(_gold, _gold_act),
+    GOLD_STEP: StepDef(_gold, _gold_act),
     "standings": StepDef(_standings, _standings_act),
     "evening_over": StepDef(_evening_over, _evening_over_act),
 }

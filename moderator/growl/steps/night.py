@@ -54,7 +54,8 @@ def _read(ctx: Ctx) -> View:
     drawer = ctx.s.drawer
     read = ctx.t(t.read, who=ctx.who(drawer)) if drawer else ""
     effect = ctx.t(t.effect, effect=ctx.t(card.effect)) if card is not None and card.effect else ""
-    return _more_deaths(ctx, View(say(read, effect, ctx.t(t.read_end)), allowed=("dies",), seat=drawer))
+    # "nobody" (no death of the effect) is next, as at the steps around it
+    return _more_deaths(ctx, View(say(read, effect, ctx.t(t.read_end)), allowed=("dies", "no"), seat=drawer))
 
 
 def _read_act(ctx: Ctx, cmd: Command) -> Outcome:
