@@ -53,6 +53,8 @@ class DayStepFlow(Core):
                              *([self.cat[c.character].name(self.lang)] if c.character else [])])  # fmt: skip
             text += " " + self._t(flow.partial, got=got, need=self.words.missing(c, step))
         allowed: list[Intent] = [i for e in step.expects for i in INTENTS_FOR[e]]
+        if "seat" in step.expects and "character" in step.expects:
+            allowed.append("seat_character")  # both parts in one sentence: "seat 4 sage" (the Juggler's guess)
         return self._base(c, list(step.expects), text, None, truth, [*allowed, "dies"])
 
     def _day_step(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:

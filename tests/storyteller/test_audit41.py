@@ -1,7 +1,9 @@
-"""An ability's lasting effect ends with its holder ("Abilities": a dead player's effects end at once): the
-Innkeeper's Safe and Drunk, the Sailor's Drunk. Found by an outside audit written from the rule texts. Deaths
-that come at once (the Shabaloth's two) are judged together: an Innkeeper killed beside the player they keep
-safe still keeps them safe."""
+"""What an outside audit of later nights found (audit 41, written from the rule texts only).
+
+An ability's lasting effect ends with its holder ("Abilities": a dead player's effects end at once): the
+Innkeeper's Safe and Drunk, the Sailor's Drunk. Deaths that come at once (the Shabaloth's two) are judged
+together: an Innkeeper killed beside the player they keep safe still keeps them safe. And the Juggler's guesses
+are taken as the docs spell them."""
 
 from __future__ import annotations
 
@@ -49,3 +51,26 @@ def test_the_sailors_drunk_ends_when_the_sailor_dies() -> None:
     game.say("seat 5 dies anyway")  # the Sailor cannot die: dies anyway is the storyteller's say
     assert not game.player(5).alive
     assert not impaired(game.g, game.table.cat, game.player(7))
+
+
+SNV = ["nodashii", "cerenovus", "oracle", "sage", "juggler", "dreamer", "seamstress"]
+
+
+def juggler_day() -> Game:
+    game = Game(make_table("sects-and-violets", list("abcdefg"), SNV, seed=1))
+    game.say("next", "next", "next", "seat 4 sage", "next", "next", "no", "next")
+    assert game.prompt.step == "day"
+    return game
+
+
+def test_the_jugglers_guesses_in_one_sentence_each() -> None:
+    """The Juggler's guesses, as the docs spell a seat and a character ("seat 4 sage"), and opened by "seat 5
+    guesses" as well as "seat 5 uses ability" (an outside audit found both refused)."""
+    game = juggler_day()
+    game.say("seat 5 guesses seat 1 and seat 2")
+    assert game.prompt.step == "juggler"
+    game.say("seat 1 no dashii", "seat 2 witch", "seat 4 sage", "done")
+    assert game.prompt.step == "day"
+    game.say("end day")
+    game.to("juggler", {"cerenovus": "seat 6", "nodashii": "seat 7", "dreamer": "seat 1"})
+    assert game.prompt.truth == 2  # seat 1 the No Dashii and seat 4 the Sage were right; seat 2 is no Witch
