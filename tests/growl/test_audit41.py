@@ -11,8 +11,8 @@ from tests.growl.helpers import new_engine, say
 
 KO = ["민수", "지영", "철수", "영희"]
 SETUP_KO = ["다음"] * 5
-NIGHTS = ["1번", "블러드 하운드", "다음", "없음", "다음", "다음", "최면", "다음", "없음", "다음", "다음", "숙청", "다음",
-          "없음", "다음", "다음"]  # fmt: skip
+NIGHTS = ["1번", "블러드 하운드", "다음", "없음", "다음", "다음", "최면", "다음", "없음", "다음", "다음",
+          "숙청", "다음", "없음", "다음", "다음"]  # fmt: skip
 """Three nights with nobody dying, up to the growl."""
 
 

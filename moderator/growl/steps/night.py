@@ -18,8 +18,9 @@ def _condition(ctx: Ctx) -> View:
     card = _card(ctx)
     assert card is not None and card.condition is not None
     known = condition_known(ctx, card.condition)
-    if known is not None:  # a death reported here answered it: say so, then go on with 'next'
-        return View(say(condition_said(ctx, card, known)), ("confirm",), ("dies",), seat=ctx.s.drawer)
+    if known is not None:  # a death reported here answered it: say so, then go on with 'next' (and say that)
+        told = (condition_said(ctx, card, known), ctx.t(ctx.texts.night.more_deaths))
+        return View(say(*told), ("confirm",), ("dies",), seat=ctx.s.drawer)
     texts = ctx.texts.night.conditions[card.condition]
     dead = ctx.whos(p.seat for p in ctx.s.dead())
     text = ctx.t(texts.question, card=ctx.t(card.name), dead=dead)
