@@ -160,7 +160,8 @@ class TextLoopBase(ABC, Generic[P, R]):
     def step(self, line: str) -> tuple[R | None, str | None]:
         """Handle one utterance; return the reply, or the reason it changed nothing. No line, whatever
         its bytes or length, ends the game. A line read back (a question, a maybe: :class:`Tentative`) is
-        carried out only if the next line, at the same step, is a yes."""
+        carried out only if the next line, at the same step, is a yes; a bare "next" then is asked again (it
+        may mean either), a no drops it, anything else is heard as itself."""
         with self.lock:
             pending, self._pending = self._pending, None
             if len(line) > MAX_LINE or has_controls(line):
@@ -171,6 +172,10 @@ class TextLoopBase(ABC, Generic[P, R]):
                     return self.act(pending[0])
                 if any(p.declines(line) for p in self.parsers):  # "no" to the read-back: nothing done
                     return None, self.parsers[0].data.talk.read_back_declined
+                went_on = parse_any(self.parsers, line, ("next",))
+                if went_on is not None and went_on.intent == "next":  # yes, or on without it? asked again
+                    self._pending = pending
+                    return None, self.read_back(pending[0])
             try:
                 cmd = self.parse(line)
             except Tentative as exc:

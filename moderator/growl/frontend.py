@@ -77,8 +77,10 @@ class GrowlLoop(TextLoopBase[Prompt, Reply]):
             self.out.write(f"! {error}\n")
         if unsaved := self.not_saved():
             self.out.write(f"! {unsaved}\n")
-        # After a refusal, only the question again, not a whole timed sequence.
-        for beat in prompt.beats[-1:] if error else prompt.beats:
+        # After a refusal, only the question again, not a whole timed sequence; after a read-back, not even
+        # that: the read-back is the question now, and the last thing the table hears.
+        beats = () if error and self._pending is not None else prompt.beats[-1:] if error else prompt.beats
+        for beat in beats:
             self.out.write(f"[table] {beat.text}\n")
             self.out.flush()
             if beat.seconds > 0 and self.pace > 0:

@@ -86,3 +86,25 @@ def test_a_byte_order_mark_is_no_part_of_the_first_line(tmp_path: object) -> Non
     feed = tmp_path / "in.txt"
     feed.write_bytes("\ufeff다음\n다음\n".encode())
     assert [x.strip() for x in input_lines(str(feed))] == ["다음", "다음"]
+
+
+def test_next_after_a_read_back_asks_again() -> None:
+    """A guess read back ("블러드 하운드로 할까요?") is not dropped by a bare "다음", which may mean either: asked
+    again; a yes takes it (the audit saw the turn end with no night card recorded)."""
+    game = new_engine(KO, lang="ko")
+    errors = say(game, *SETUP_KO, "1번", "블라드 하운드", "다음", "네")
+    assert len(errors) == 2 and all("블러드 하운드로 할까요" in e for e in errors), errors
+    assert game.state.night_cards == ["blood_hound"]
+
+
+def test_a_read_back_is_the_last_thing_the_table_hears() -> None:
+    import io
+
+    from moderator.growl.frontend import GrowlLoop
+
+    game = new_engine(KO, lang="ko")
+    assert not say(game, *SETUP_KO, "1번")
+    out = io.StringIO()
+    GrowlLoop(game, "ko", out, pace=0).run(["블라드 하운드"])
+    lines = [x for x in out.getvalue().splitlines() if x.strip()]
+    assert "블러드 하운드로 할까요" in lines[-1], lines[-3:]
