@@ -60,9 +60,12 @@ def register(subparsers: Subparsers, voice: PlayByVoice | None = None, web: Serv
 def count_arg(text: str) -> int:
     """``--count``: a whole number (the rules' range is checked with the players)."""
     try:
-        return int(text)
+        count = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(msg("bad_count", text=text)) from None
+    if count < 0:  # "-2 players" is no count at all (it said "now 0")
+        raise argparse.ArgumentTypeError(msg("bad_count", text=text))
+    return count
 
 
 def pace_arg(text: str) -> float:
