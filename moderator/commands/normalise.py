@@ -17,6 +17,8 @@ T = TypeVar("T")
 
 _MINUS = "-\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d"
 _KEPT = re.compile(r"[\w\s']")
+_APOSTROPHES = "\u2019\u2018\u02bc\u0060\u00b4"
+"""Typed for an apostrophe (a phone's ’, a ʼ, a backtick): read as one."""
 
 
 def one_off(typed: str, name: str) -> bool:
@@ -50,6 +52,7 @@ def normalise_mapped(text: str) -> tuple[str, list[int]]:
             if k < len(chars) and chars[k][0] in "0123456789":
                 marked += [(x, i) for x in " minus "]
                 continue
+        c = "'" if c in _APOSTROPHES else c
         marked.append((c if _KEPT.match(c) else " ", i))
     out: list[tuple[str, int]] = []
     for c, i in marked:
@@ -86,13 +89,13 @@ def ascii_number(text: str) -> int | None:
 
 
 def lookup(table: Mapping[str, T], raw: str) -> T | None:
-    """What ``raw`` names in ``table`` (keys normalised); the patterns let spaces be left out
-    ("거리의악사" for "거리의 악사"), so a name typed without its spaces is found too."""
+    """What ``raw`` names in ``table`` (keys normalised); the patterns let spaces and apostrophes be left out
+    ("거리의악사" for "거리의 악사", "devils advocate"), so a name typed without them is found too."""
     key = normalise(raw)
     if key in table:
         return table[key]
-    flat = key.replace(" ", "")
-    return next((v for k, v in table.items() if k.replace(" ", "") == flat), None)
+    flat = key.replace(" ", "").replace("'", "")
+    return next((v for k, v in table.items() if k.replace(" ", "").replace("'", "") == flat), None)
 
 
 def typed(utterance: str, m: re.Match[str], slot: str) -> str:

@@ -290,11 +290,16 @@ def _seq(t: str, i: int, stop: str) -> tuple[tuple[Node, ...], int]:
 def spaced(words: Sequence[str]) -> str:
     """``words`` as a pattern: any white space (or none, as Korean is often typed: "3번", "3 번") between
     them, but at least one between two Latin letters, where joining makes another word ("go on", "goon")."""
-    out = re.escape(words[0]) if words else ""
+    out = _escaped(words[0]) if words else ""
     for before, word in itertools.pairwise(words):
         latin = bool(before) and bool(word) and _latin(before[-1]) and _latin(word[0])
-        out += (r"\s+" if latin else r"\s*") + re.escape(word)
+        out += (r"\s+" if latin else r"\s*") + _escaped(word)
     return out
+
+
+def _escaped(word: str) -> str:
+    """``word`` as a pattern, its apostrophes optional ("devils advocate", "its")."""
+    return re.escape(word).replace("'", "'?")
 
 
 def _latin(ch: str) -> bool:

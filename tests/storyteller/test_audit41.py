@@ -7,6 +7,8 @@ are taken as the docs spell them."""
 
 from __future__ import annotations
 
+import pytest
+
 from moderator.clocktower.rules.status import impaired
 from tests.storyteller.helpers import Game
 from tests.tables import make_table
@@ -74,3 +76,12 @@ def test_the_jugglers_guesses_in_one_sentence_each() -> None:
     game.say("end day")
     game.to("juggler", {"cerenovus": "seat 6", "nodashii": "seat 7", "dreamer": "seat 1"})
     assert game.prompt.truth == 2  # seat 1 the No Dashii and seat 4 the Sage were right; seat 2 is no Witch
+
+
+@pytest.mark.parametrize("line", ["seat 7 is the devils advocate", "seat 7 is the devil’s advocate",
+                                  "seat 7 is the Devil's Advocate"])  # fmt: skip
+def test_a_name_with_an_apostrophe_typed_without_it_or_with_a_phones(line: str) -> None:
+    game = Game(make_table("bad-moon-rising", list("abcdefg"), BMR))
+    game.say("next", "next", "next")
+    game.edit(line)
+    assert game.player(7).character == "devilsadvocate"
