@@ -330,9 +330,7 @@ class EditFlow(TravellerFlow):
 
     def _bluffs(self, cmd: Command) -> Reply:
         """The good characters not in play that the Demon is shown (up to three), as the storyteller chose."""
-        said = cmd.value if isinstance(cmd.value, tuple) else (cmd.value,)
-        if cmd.character is not None:
-            said = (cmd.character,)
+        said = cmd.value if isinstance(cmd.value, tuple) else (cmd.value,)  # the {values} slot: one or several
         if not all(isinstance(c, str) and c in self.cat for c in said):
             raise IllegalChoice("bluff_not_a_character")
         chosen = [str(c) for c in said]

@@ -62,8 +62,8 @@ def count_arg(text: str) -> int:
     try:
         count = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(msg("bad_count", text=text)) from None
-    if count < 0:  # "-2 players" is no count at all (it said "now 0")
+        count = -1
+    if count < 0:  # not a number, or "-2 players" (it said "now 0")
         raise argparse.ArgumentTypeError(msg("bad_count", text=text))
     return count
 

@@ -99,7 +99,7 @@ class Growl(JournaledEngine[GrowlState, GrowlJournal]):
         view = step.view(ctx)
         if cmd.intent != "next" and cmd.intent not in view.allowed:
             raise refuse("not_now", text=cmd.text)
-        if cmd.intent == "no" and self._state.step != GOLD_STEP and said_lost(self.data, cmd):
+        if self._state.step != GOLD_STEP and said_lost(self.data, cmd):
             # "we lost" is a loser's answer at the gold step only: never a no to a yes/no question
             raise refuse("answer_yes_no" if "yesno" in view.expects else "not_now", text=cmd.text)
         if cmd.intent == "dies":

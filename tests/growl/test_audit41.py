@@ -4,9 +4,14 @@ and a bare native number names a seat ("넷"), a word that is also a number ("�
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
 import pytest
 
+from moderator.cli_common import input_lines
 from moderator.growl.engine import Growl
+from moderator.growl.frontend import GrowlLoop
 from tests.growl.helpers import new_engine, say
 
 KO = ["민수", "지영", "철수", "영희"]
@@ -77,12 +82,7 @@ def test_full_width_digits_are_digits(line: str) -> None:
     assert game.state.player(1).gold == 2  # the winner's token and one Gold card
 
 
-def test_a_byte_order_mark_is_no_part_of_the_first_line(tmp_path: object) -> None:
-    from pathlib import Path
-
-    from moderator.cli_common import input_lines
-
-    assert isinstance(tmp_path, Path)
+def test_a_byte_order_mark_is_no_part_of_the_first_line(tmp_path: Path) -> None:
     feed = tmp_path / "in.txt"
     feed.write_bytes("\ufeff다음\n다음\n".encode())
     assert [x.strip() for x in input_lines(str(feed))] == ["다음", "다음"]
@@ -98,10 +98,6 @@ def test_next_after_a_read_back_asks_again() -> None:
 
 
 def test_a_read_back_is_the_last_thing_the_table_hears() -> None:
-    import io
-
-    from moderator.growl.frontend import GrowlLoop
-
     game = new_engine(KO, lang="ko")
     assert not say(game, *SETUP_KO, "1번")
     out = io.StringIO()

@@ -84,7 +84,6 @@ def _lost(ctx: Ctx, cmd: Command) -> bool:
     return not cmd.text or _said(ctx.data.phrases.lost, cmd)
 
 
-
 def said_lost(data: GrowlData, cmd: Command) -> bool:
     """Whether ``cmd`` is a "no" said as "my team lost" ("졌어요", "we lost")."""
     return cmd.intent == "no" and _said(data.phrases.lost, cmd)
