@@ -240,17 +240,25 @@ class Parser(TableTalk, Saying):
             return ascii_number(key)
         return self._number_words.get(normalise(raw))
 
-    def _seat(self, m: re.Match[str], num: str, name: str) -> int | None:
+    def _seat(self, m: re.Match[str], num: str, name: str, utterance: str = "") -> int | None:
+        """The seat a slot names: by number, by a player's name, or by both ("4번 영희"), which must agree.
+
+        Raises:
+            IllegalChoice: the number and the name are two different players (``seat_not_named``).
+        """
         groups = m.groupdict()
-        if groups.get(num) is not None:
-            return self._number(groups[num])
-        if groups.get(name) is not None:
-            return lookup(self.vocab.players, groups[name])
-        return None
+        seat = self._number(groups[num]) if groups.get(num) is not None else None
+        named = lookup(self.vocab.players, groups[name]) if groups.get(name) is not None else None
+        if seat is not None and named is not None and seat != named and seat in self.vocab.seats:
+            said = groups[name].strip()
+            typed = re.search(re.escape(said), utterance, re.IGNORECASE)  # the name as typed, not lower-cased
+            raise IllegalChoice("seat_not_named", seat=seat, name=typed.group(0) if typed else said, named=named)
+        return seat if seat is not None else named
 
     def _command(self, intent: Intent, m: re.Match[str], utterance: str) -> Command | None:
         g = m.groupdict()
-        seats = tuple(s for s in (self._seat(m, "n", "player"), self._seat(m, "m", "player2")) if s is not None)
+        seats = tuple(s for s in (self._seat(m, "n", "player", utterance), self._seat(m, "m", "player2", utterance))
+                      if s is not None)  # fmt: skip
         if g.get("seats"):
             listed = (self._number(x.group(0)) for x in self._number_re.finditer(g["seats"]))
             seats += tuple(s for s in listed if s is not None)

@@ -16,7 +16,7 @@ Winner = Literal["humans", "werewolves"]
 Refusal = Literal[
     "not_now", "answer_yes_no", "say_start_seat", "say_gold", "gold_unclear", "no_such_seat", "already_dead",
     "card_drawn_already", "final_too_early", "night_card_last", "werewolves_all_won", "no_living_winner",
-    "no_loser",
+    "no_loser", "seat_not_named",
     "nobody_alive", "too_much_gold", "answer_who_died", "game_over", "bad_number",
 ]  # fmt: skip
 
@@ -61,6 +61,9 @@ class ConditionTexts(Model):
     unmet: Text
     met: Text | None = None
     """Said instead of asking, when the app's own record already answers the question."""
+    counted: int | None = None
+    """A question about how many players: a count said instead of yes or no ("세 명") answers it, yes from
+    this many up (the Gift's 2)."""
 
 
 class NightTexts(Model):
@@ -134,6 +137,7 @@ class Refusals(Model):
     say_gold: Text
     gold_unclear: Text
     no_such_seat: Text
+    seat_not_named: Text
     already_dead: Text
     card_drawn_already: Text
     final_too_early: Text

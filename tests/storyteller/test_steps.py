@@ -209,3 +209,23 @@ def test_a_charged_po_s_three_kills_in_one_sentence() -> None:
     assert game.prompt.step != "po"
     game.to("dawn")
     assert {3, 6, 8} <= set(game.g.died_tonight)
+
+
+def test_a_charged_po_s_three_kills_come_at_once() -> None:
+    """An Innkeeper among the charged Po's three still keeps the player they chose safe: the three die
+    together, judged on the grimoire before any of them died (audit 41)."""
+    chars = ["po", "assassin", "gambler", "innkeeper", "exorcist", "professor", "chambermaid", "tinker", "goon"]
+    game = Game(make_table("bad-moon-rising", list("abcdefghi"), chars))
+    game.to("day", {"chambermaid": "seat 3 and seat 4"})
+    game.say("end day")
+    game.to("po", {"innkeeper": "seat 4 and seat 5", "exorcist": "seat 5", "gambler": "no"})
+    game.say("no")  # the Po chooses no-one: charged
+    game.to("day", {"chambermaid": "seat 3 and seat 4"})
+    game.say("end day")
+    game.to("po", {"innkeeper": "seat 3 and seat 5", "exorcist": "seat 6", "gambler": "no"})
+    game.say("seat 4", "seat 5")
+    assert game.prompt.step == "po" and all(game.player(s).alive for s in (4, 5))  # nobody dies before the third
+    game.say("seat 6")
+    assert game.prompt.step != "po"
+    game.to("dawn")
+    assert set(game.g.died_tonight) == {4, 6} and game.player(5).alive

@@ -55,6 +55,8 @@ def _check_one(char: Character, path: Path, problems: Problems, known: frozenset
             )
         if step.wake_if not in CONDITIONS:
             problems.add(path, f"{where}.wake_if", char.id, f"unknown condition '{step.wake_if}'")
+    if data.day_note_if is not None and data.day_note_if not in CONDITIONS:
+        problems.add(path, "day_note_if", char.id, f"unknown condition '{data.day_note_if}'")
     for i, trig in enumerate(data.triggers):
         if trig not in TRIGGERS:
             problems.add(path, f"triggers.{i}", char.id, f"unknown trigger '{trig}'")

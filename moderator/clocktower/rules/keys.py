@@ -27,6 +27,7 @@ use the builders, never a hand-spelled key.
 | learnt_death | ``learnt_death:<seat>`` | the player has learnt they died (the Moonchild and the Klutz choose) |
 | mastermind | ``mastermind:day`` | the Demon died by execution with a Mastermind: the day that decides the game |
 | charged | ``charged:<ability>:<seat>`` | the Po chose no-one last time: three attacks (picks so far tonight) |
+| volley | ``volley:<ability>:<seat>`` | the players a charged Po has chosen so far tonight, space-separated |
 | script_added | ``script:added`` | characters added to the script for this game (``--add``), comma-separated |
 | nominators | ``nominators:day<day>`` | the seats who nominated that day, space-separated (the Town Crier's) |
 | voters | ``voters:day<day>`` | the seats who voted that day, as far as said, space-separated (the Flowergirl's) |
@@ -242,6 +243,11 @@ def charged(ability: str, seat: int | None) -> MemoryKey:
     return MemoryKey(f"charged:{ability}:{seat}")
 
 
+def volley(ability: str, seat: int | None) -> MemoryKey:
+    """The players a charged Po has chosen so far tonight (space-separated): they die together, at the last pick."""
+    return MemoryKey(f"volley:{ability}:{seat}")
+
+
 def kept_sober(ability: str, seat: int) -> MemoryKey:
     """The ability ``seat`` was given works even while they are drunk or poisoned (the Boffin's, to the Demon)."""
     return MemoryKey(f"kept_sober:{ability}:{seat}")
@@ -315,6 +321,7 @@ _SEAT_KEYS: list[tuple[str, ValueKind]] = [
     (r"placed:[^:]+:(?P<s>\d+)", None),
     (r"learnt_death:(?P<s>\d+)", None),
     (r"charged:[^:]+:(?P<s>\d+)", None),
+    (r"volley:[^:]+:(?P<s>\d+)", "seats"),
     (r"kept_evil:(?P<s>\d+)", None),
     (r"kept_sober:[^:]+:(?P<s>\d+)", None),
     (r"failed:[nd]\d+:(?P<s>\d+)", None),

@@ -319,7 +319,11 @@ class CharacterData(Model):
     notes: Text | None = Field(None, description="How to run it, short, from the seed's notes.")
     day_note: Text | None = Field(
         None, description="Said to the storyteller while the day is open, while a player of it lives sober (the "
-        "Bishop's: only the storyteller nominates); {seat}: that player.",
+        "Bishop's: only the storyteller nominates), or while ``day_note_if`` holds; {seat}: that player.",
+    )
+    day_note_if: str | None = Field(
+        None, description="A named condition (moderator.clocktower.rules.conditions) for the day note in place of "
+        "living sober: ``learnt_death``, the Moonchild's public pick after a death learnt at dawn.",
     )
     false_info: Literal["always", "once"] | None = Field(
         None, description="A Fabled's (or Loric's): in play, the storyteller may give a sober, healthy player false "

@@ -9,6 +9,8 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import anyone_has
 from moderator.clocktower.rules.bag import base_counts
 from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.conditions import CONDITIONS
+from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.jinxes import secret_vote_note
 from moderator.clocktower.rules.status import impaired, spec
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -127,9 +129,12 @@ def day_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
     for p in anyone_has(g, cat, "mad_about_outsider"):
         if p.alive and not impaired(g, cat, p):
             notes.append(filled(step_texts().rules.mutant_note, seat=p.seat))
-    for p in g.living():  # a character's own note for the day (the Bishop's)
+    for p in g.players:  # a character's own note for the day: living sober (the Bishop's), or as it says
         char = cat.get(p.character or "")
-        if char is not None and char.data is not None and char.data.day_note is not None and not impaired(g, cat, p):
+        if char is None or char.data is None or char.data.day_note is None:
+            continue
+        cond = char.data.day_note_if
+        if (p.alive and not impaired(g, cat, p)) if cond is None else CONDITIONS[cond](Ctx(g, cat, p.seat, char.id)):
             notes.append(filled(char.data.day_note, seat=p.seat))
     for cid in g.fabled:  # a Fabled's note for the day (the Doomsayer's call for a death)
         char = cat.get(cid)

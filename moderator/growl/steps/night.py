@@ -24,7 +24,8 @@ def _condition(ctx: Ctx) -> View:
     texts = ctx.texts.night.conditions[card.condition]
     dead = ctx.whos(p.seat for p in ctx.s.dead())
     text = ctx.t(texts.question, card=ctx.t(card.name), dead=dead)
-    return View(say(text), ("yesno",), ("yes", "no", "dies"), seat=ctx.s.drawer)
+    counted = ("number",) if texts.counted is not None else ()
+    return View(say(text), ("yesno",), ("yes", "no", *counted, "dies"), seat=ctx.s.drawer)
 
 
 def _condition_act(ctx: Ctx, cmd: Command) -> Outcome:
@@ -33,6 +34,9 @@ def _condition_act(ctx: Ctx, cmd: Command) -> Outcome:
     known = condition_known(ctx, card.condition)
     if known is not None:
         return goto("card_read" if known else "cannot_give", ctx.s.drawer)
+    counted = ctx.texts.night.conditions[card.condition].counted
+    if cmd.intent == "number" and counted is not None and cmd.number is not None:  # "세 명": that many hold five
+        cmd = Command("yes" if cmd.number >= counted else "no", text=cmd.text)
     if cmd.intent == "yes":
         if card.condition == "anyone_dead":  # the record has nobody: the table must say who
             raise refuse("answer_who_died")

@@ -282,8 +282,7 @@ def _po_declined(ctx: Ctx) -> Outcome:
     if _exorcised(ctx):
         return Outcome()
     if picks is not None and int(picks) > 0:
-        return Outcome(events=[Remember(key=key, value=None),
-                               RemoveReminder(seat=ctx.actor.seat, source=ctx.ability, name="3 Attacks")])  # fmt: skip
+        return _po_strikes(ctx)
     if picks is not None:
         return Outcome()
     charge = AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="3 Attacks", by_seat=ctx.seat)
@@ -297,17 +296,31 @@ def po_kill(ctx: Ctx, answer: Answer) -> Outcome:
     picks = ctx.g.memory.get(key)
     if _exorcised(ctx):  # no act tonight: a charge carries to the next night
         return Outcome()
-    may, refused = _demon_may_kill(ctx)
-    events = kill(ctx.g, ctx.cat, seat_of(answer), by_demon=True) if may else []
-    say = refused.say if refused else []
     if picks is None:
-        return Outcome(events=events, say=say)
+        may, refused = _demon_may_kill(ctx)
+        events = kill(ctx.g, ctx.cat, seat_of(answer), by_demon=True) if may else []
+        return Outcome(events=events, say=refused.say if refused else [])
     made = int(picks) + 1
+    chosen = f"{ctx.g.memory.get(keys.volley(ctx.ability, ctx.seat), '')} {seat_of(answer)}".strip()
+    events = [Remember(key=key, value=str(made)), Remember(key=keys.volley(ctx.ability, ctx.seat), value=chosen)]
     if made >= 3:
-        events += [Remember(key=key, value=None),
-                   RemoveReminder(seat=ctx.actor.seat, source=ctx.ability, name="3 Attacks")]  # fmt: skip
-        return Outcome(events=events, say=say)
-    return Outcome(events=[*events, Remember(key=key, value=str(made))], say=say, again=True)
+        return _po_strikes(Ctx(simulate(ctx.g, events), ctx.cat, ctx.seat, ctx.ability), events)
+    return Outcome(events=events, again=True)
+
+
+def _po_strikes(ctx: Ctx, events: list[Event] | None = None) -> Outcome:
+    """The charged Po's picks die together, at the last: what keeps each alive is judged on the grimoire
+    before any of them died (an Innkeeper chosen beside the player they keep safe still keeps them safe).
+    The charge is spent."""
+    key, chose = keys.charged(ctx.ability, ctx.seat), keys.volley(ctx.ability, ctx.seat)
+    seats = [int(s) for s in ctx.g.memory.get(chose, "").split() if s.isdigit()]
+    done: list[Event] = [*(events or []), Remember(key=key, value=None), Remember(key=chose, value=None),
+                         RemoveReminder(seat=ctx.actor.seat, source=ctx.ability, name="3 Attacks")]  # fmt: skip
+    may, refused = _demon_may_kill(ctx)
+    for seat in dict.fromkeys(seats) if may else []:
+        if seat in ctx.g.seats():
+            done += kill(simulate(ctx.g, done), ctx.cat, seat, by_demon=True, at_once=ctx.g)
+    return Outcome(events=done, say=refused.say if refused else [])
 
 
 # -- the registries ------------------------------------------------------------------------------------
