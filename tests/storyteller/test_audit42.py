@@ -27,3 +27,19 @@ def test_a_moonchild_killed_at_night_is_reminded_by_day(lang: Lang, word: str) -
     game.say("seat 3")  # the pick: the Ravenkeeper dies
     game.to("day", {"ravenkeeper": "seat 1", "chambermaid": "seat 2 and seat 6"})
     assert word not in game.prompt.text  # the pick is spent
+
+
+TB = ["imp", "poisoner", "empath", "chef", "monk", "washerwoman", "saint"]
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
+
+
+@pytest.mark.parametrize(("lang", "right", "wrong", "said"), [
+    ("en", "seat 3 Cy", "seat 3 Bob", "Bob is in seat 2"), ("en", "Cy in seat 3", "Bob in seat 3", "Bob is in seat 2"),
+    ("ko", "3번 Cy", "3번 Bob", "2번입니다"), ("ko", "세 번째", "3번 자리 Bob", "2번입니다")])  # fmt: skip
+def test_a_seat_said_with_its_players_name(lang: Lang, right: str, wrong: str, said: str) -> None:
+    """"Seat 3, Cy" is seat 3; a seat and a name of two players is refused, saying whose seat it is."""
+    game = Game(make_table("trouble-brewing", NAMES, TB, lang=lang), lang)
+    game.to("poisoner")
+    assert said in game.refused(wrong)
+    game.say(right)
+    assert any("Poisoned" in t for t in game.tokens(3)), game.tokens(3)
