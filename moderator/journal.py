@@ -12,7 +12,8 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from moderator.savefile import FORMAT, SaveError, backup_of, decode, encode, read_bytes, write_atomic
+from moderator.messages import msg
+from moderator.savefile import FORMAT, DamagedSave, SaveError, backup_of, decode, encode, read_bytes, write_atomic
 
 __all__ = ["Entry", "Event", "Journal", "simulate", "write_atomic"]
 
@@ -99,14 +100,13 @@ class Journal(BaseModel, Generic[S, E]):
             return cls._load(path)
         except SaveError as exc:
             backup = backup_of(path)
-            if "damaged" not in str(exc) or not backup.is_file():
+            if not isinstance(exc, DamagedSave) or not backup.is_file():
                 raise
             try:
                 good = cls._load(backup)
             except SaveError:
                 raise exc from None
-            raise SaveError(f"{exc}. The previous save is good ({len(good.entries)} changes): "
-                            f"resume with --game {backup}") from exc  # fmt: skip
+            raise SaveError(msg("backup_good", error=exc, n=len(good.entries), backup=backup)) from exc
 
     @classmethod
     def _load(cls, path: Path) -> Self:
@@ -117,9 +117,9 @@ class Journal(BaseModel, Generic[S, E]):
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(x) for x in first["loc"])
-            raise SaveError(f"{path}: damaged ({where}: {first['msg']})") from exc
+            raise DamagedSave(msg("save_damaged", path=path, why=f"{where}: {first['msg']}")) from exc
         except RecursionError as exc:
-            raise SaveError(f"{path}: damaged (nested too deep)") from exc
+            raise DamagedSave(msg("save_damaged", path=path, why="nested too deep")) from exc
         journal.replayable(path)
         return journal
 
@@ -135,5 +135,5 @@ class Journal(BaseModel, Generic[S, E]):
                 for event in entry.events:
                     cast(_Applies, event).apply(s)
             except Exception as exc:
-                raise SaveError(f"{path}: damaged (change {i}, {entry.label!r}, cannot be replayed: "
-                                f"{type(exc).__name__} {exc})") from exc  # fmt: skip
+                why = f"{type(exc).__name__} {exc}"
+                raise DamagedSave(msg("save_unreplayable", path=path, i=i, label=entry.label, why=why)) from exc

@@ -34,15 +34,20 @@ if TYPE_CHECKING:
 FORMAT = 2
 """The newest save format this version writes and reads."""
 GAMES: dict[str, tuple[str, str]] = {
-    "clocktower": ("a Clocktower save", "moderator play --game"),
-    "growl": ("a Growl save", "moderator growl --game"),
+    "clocktower": ("save_clocktower", "moderator play --game"),
+    "growl": ("save_growl", "moderator growl --game"),
 }
-"""Each game's name for its saves, and the command that resumes one."""
+"""Each game's name for its saves (a message key), and the command that resumes one."""
 MAX_BYTES = 64 * 1024 * 1024
 
 
 class SaveError(StateFileError):
     """A save that cannot be read or written; the message is one line that names the file."""
+
+
+class DamagedSave(SaveError):
+    """A save whose bytes are not what was written: cut short, changed by hand, or a change that cannot be
+    replayed (the previous save beside it may be good)."""
 
 
 # -- the document ------------------------------------------------------------------------------
@@ -89,29 +94,29 @@ def decode(raw: bytes, path: Path, game: str) -> dict[str, Any]:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise SaveError(f"{path}: damaged at byte {exc.start} (not UTF-8 text)") from exc
+        raise DamagedSave(msg("save_not_utf8", path=path, at=exc.start)) from exc
     if not text.lstrip().startswith("{"):
         raise SaveError(msg("not_a_save" if text.strip() else "empty_save", path=path))
     try:
         doc = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         at = len(text[: exc.pos].encode("utf-8"))
-        raise SaveError(f"{path}: damaged at byte {at} ({exc.msg})") from exc
+        raise DamagedSave(msg("save_damaged_at", path=path, at=at, why=exc.msg)) from exc
     except (RecursionError, ValueError) as exc:
-        raise SaveError(f"{path}: damaged ({_short(exc)})") from exc
+        raise DamagedSave(msg("save_damaged", path=path, why=_short(exc))) from exc
     if not isinstance(doc, dict) or not {"start", "entries"} <= doc.keys():
         raise SaveError(msg("not_a_save", path=path))
     version = doc.get("format", 1)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise SaveError(msg("save_format", path=path, version=repr(version)))
     if version > FORMAT:
-        raise SaveError(f"{path}: saved by a newer version (format {version}); this one reads up to {FORMAT}")
+        raise SaveError(msg("save_newer", path=path, version=version, max=FORMAT))
     found = game_of(doc)
     if found != game:
-        name, command = GAMES.get(found, (f"a save of {found!r}", "another program"))
-        raise SaveError(f"{path}: {name}: use `{command} {path}`")
+        key, command = GAMES.get(found, ("save_unknown", "another program"))
+        raise SaveError(msg("save_other_game", path=path, name=msg(key, game=found), command=command))
     if version >= 2 and doc.get("checksum") != checksum(doc):
-        raise SaveError(f"{path}: damaged (its checksum does not match: changed by hand or cut short)")
+        raise DamagedSave(msg("save_checksum", path=path))
     return _migrate(doc)
 
 

@@ -126,6 +126,22 @@ def test_the_previous_good_save_is_offered(tmp_path: Path) -> None:
     assert f"resume with --game {backup_of(path)}" in text and "(4 changes" in text  # the setup and three changes
 
 
+@pytest.mark.parametrize("game", ["play", "growl"])
+def test_a_korean_game_hears_of_a_damaged_save_in_korean(tmp_path: Path, game: str) -> None:
+    """The command line's --lang ko: the fault, and the good save beside it, said in Korean, one line."""
+    path = _saved(tmp_path, changes=3)
+    _journal(changes=4).save(path)
+    path.write_bytes(path.read_bytes()[:100])
+    r = subprocess.run([sys.executable, "-m", "moderator", game, "--lang", "ko", "--text", "--game", str(path)],
+                       capture_output=True, text=True, timeout=120, cwd=tmp_path, stdin=subprocess.DEVNULL)  # fmt: skip
+    said = [x for x in r.stderr.strip().splitlines() if "설정 파일을 만들었습니다" not in x]  # a first run's notice
+    assert r.returncode != 0 and len(said) == 1 and "Traceback" not in r.stderr, r.stderr
+    if game == "play":
+        assert "손상되었습니다" in said[0] and f"--game {backup_of(path)}" in said[0] and "변경 4개" in said[0]
+    else:  # a Clocktower save given to Growl: which game's it is, in Korean
+        assert "손상되었습니다" in said[0] or "저장 파일입니다" in said[0], said
+
+
 def test_a_bare_state_and_a_save_both_load_as_state(tmp_path: Path) -> None:
     path = _saved(tmp_path)
     bare = tmp_path / "state.json"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from moderator.i18n import Lang
 from tests.growl.helpers import new_engine, say
 
 KO = ["민수", "지영", "철수", "영희"]
@@ -28,7 +29,7 @@ def test_the_first_seat_by_ordinal() -> None:
 
 @pytest.mark.parametrize(("lang", "names", "line", "said"), [
     ("ko", KO, "4번 철수", "철수(은)는 3번"), ("en", EN, "seat 4 Bob", "Bob is in seat 2")])  # fmt: skip
-def test_a_seat_and_a_name_of_two_players_is_refused_saying_whose(lang: str, names: list[str], line: str,
+def test_a_seat_and_a_name_of_two_players_is_refused_saying_whose(lang: Lang, names: list[str], line: str,
                                                                    said: str) -> None:  # fmt: skip
     game = new_engine(names, lang=lang)
     assert not say(game, *(["다음"] if lang == "ko" else ["next"]) * 5)
