@@ -13,8 +13,8 @@ from moderator.clocktower.rules.jinxes import forbidden_together
 from moderator.clocktower.rules.schema import GOOD_TEAMS, Setup, Team
 from moderator.clocktower.rules.scripts import Script
 from moderator.errors import SetupError
-from moderator.i18n import resolve_plurals
-from moderator.messages import msg
+from moderator.i18n import Lang, resolve_plurals
+from moderator.messages import lang, msg
 
 MIN_PLAYERS, MAX_PLAYERS = 5, 15
 
@@ -163,9 +163,7 @@ def _build_bag(
     outsiders = max(outsiders, min(kept_outsiders, good_slots - town_kept))
     notes: list[str] = []
     if len(pools["outsider"]) < outsiders:
-        notes.append(
-            f"the script has {len(pools['outsider'])} Outsiders for {outsiders} places: Townsfolk fill the rest"
-        )
+        notes.append(msg("setup_few_outsiders", have=len(pools["outsider"]), want=outsiders))
         outsiders = len(pools["outsider"])
     good = _good(pools, good_slots, outsiders, [*good_required, *modifiers])
     if len(good) < good_slots:
@@ -251,7 +249,7 @@ def _copies(
         for old in rng.sample(replaceable, min(k, len(replaceable))):
             result[result.index(old)] = cid
         if k:
-            notes.append(f"{k} extra {cat[cid].name.en} replace Townsfolk")
+            notes.append(msg("setup_extra_copies", n=k, character=cat[cid].name(lang())))
     return result
 
 
@@ -264,9 +262,14 @@ def _outsiders(cat: Catalogue, cid: str) -> list[int]:
     return cat.setup(cid).outsiders or []
 
 
-def count_problems(g: Grimoire, cat: Catalogue) -> list[str]:
-    """What is off about the character counts of a grimoire (reported, not raised). Travellers are outside
-    the split: neither counted among the players nor in play."""
+def count_problems(g: Grimoire, cat: Catalogue, language: Lang | None = None) -> list[str]:
+    """What is off about the character counts of a grimoire (reported, not raised), in ``language`` (else the
+    command line's). Travellers are outside the split: neither counted among the players nor in play."""
+    tongue = language or lang()
+
+    def said(key: str, **slots: object) -> str:
+        return msg(key, lang=tongue, **slots)
+
     counted = [p for p in g.players if cat.team(p.character) != "traveller"]
     try:
         row = base_counts(cat, len(counted))
@@ -278,10 +281,8 @@ def count_problems(g: Grimoire, cat: Catalogue) -> list[str]:
         have[team] = have.get(team, 0) + 1
     for cid in g.unseated:
         have[cat[cid].team] = have.get(cat[cid].team, 0) + 1
-    problems = [
-        f"{cat[a].name.en} and {cat[b].name.en} cannot both be in play (jinx)"
-        for a, b in forbidden_together(g.in_play())
-    ]
+    problems = [said("setup_jinx_both", a=cat[a].name(tongue), b=cat[b].name(tongue))
+                for a, b in forbidden_together(g.in_play())]  # fmt: skip
     demons = have.get("demon", 0)
     in_play = sorted(g.in_play())
     most = [c for c in in_play if cat.setup(c).most_players]  # Legion: most players, any Minions
@@ -290,40 +291,42 @@ def count_problems(g: Grimoire, cat: Catalogue) -> list[str]:
     if most:
         many = sum(1 for p in g.players if p.character in most)
         if many * 2 <= len(g.players):
-            problems.append(f"{many} {cat[most[0]].name.en}: more than half the players must be")
+            problems.append(said("setup_most_players", n=many, character=cat[most[0]].name(tongue)))
     elif not fewest <= demons <= (0 if no_evil else row.demon):
-        problems.append(f"{demons} Demon(s) in play; the table asks for {fewest}")
-    problems += seating_problems(g, cat)
+        problems.append(said("setup_demons", n=demons, want=fewest))
+    problems += seating_problems(g, cat, tongue)
     changes = [cid for cid in [*in_play, *g.fabled] if _outsiders(cat, cid)]  # a Fabled's too (the Sentinel)
     combos = _products([_outsiders(cat, c) for c in changes])
     allowed = sorted({n for x in combos if (n := row.outsider + sum(x)) >= 0}) or [0]  # -1 of none: the +1
     outsiders = have.get("outsider", 0)
     if outsiders not in allowed:
-        by = f" and {', '.join(cat[c].name.en for c in changes)}" if changes else ""
-        problems.append(f"{outsiders} Outsider(s) in play; {len(counted)} players{by} ask for "
-                        f"{' or '.join(str(a) for a in allowed)} (the bag is not the official one)")  # fmt: skip
+        by = said("setup_outsiders_by", names=", ".join(cat[c].name(tongue) for c in changes)) if changes else ""
+        want = said("setup_or").join(str(a) for a in allowed)
+        problems.append(said("setup_outsiders", n=outsiders, players=len(counted), by=by, want=want))
     if not any(cat.setup(c).demon_picks_minions or cat.setup(c).most_players for c in in_play):
         minions = 0 if no_evil else row.minion + sum(cat.setup(c).minions for c in in_play)
         if have.get("minion", 0) != minions:
-            problems.append(f"{have.get('minion', 0)} Minion(s) in play; the table asks for {minions}")
+            problems.append(said("setup_minions", n=have.get("minion", 0), want=minions))
     if "none" in have:
-        problems.append(f"{have['none']} player(s) without a character")
+        problems.append(said("setup_no_character", n=have["none"]))
     return [resolve_plurals(p) for p in problems]
 
 
-def seating_problems(g: Grimoire, cat: Catalogue) -> list[str]:
+def seating_problems(g: Grimoire, cat: Catalogue, language: Lang | None = None) -> list[str]:
     """Where a character that must sit somewhere does not (``setup.seated``): beside the Demon (the
     Marionette), or in the middle of a line of every evil player (the Lord of Typhon)."""
+    tongue = language or lang()
     problems: list[str] = []
     n = len(g.players)
     for i, p in enumerate(g.players):
         seated = cat.setup(p.character).seated if p.character is not None and p.character in cat else None
         sides = [g.players[(i + d) % n] for d in (-1, 1)]
         if seated == "beside_demon" and not any(cat.team(q.character) == "demon" for q in sides):
-            problems.append(f"the {cat[p.character or ''].name.en} (seat {p.seat}) does not sit beside the Demon")
+            name = cat[p.character or ""].name(tongue)
+            problems.append(msg("setup_beside_demon", lang=tongue, character=name, seat=p.seat))
         if seated == "evil_in_line" and not _middle_of_evil_line(g, i):
-            problems.append(f"the evil players are not in a line with the {cat[p.character or ''].name.en} "
-                            f"(seat {p.seat}) in the middle")  # fmt: skip
+            name = cat[p.character or ""].name(tongue)
+            problems.append(msg("setup_evil_line", lang=tongue, character=name, seat=p.seat))
     return problems
 
 

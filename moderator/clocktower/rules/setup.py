@@ -28,6 +28,7 @@ from moderator.clocktower.rules.decisions import Proposal, decision_events, deci
 from moderator.clocktower.rules.schema import GOOD_TEAMS
 from moderator.clocktower.rules.scripts import Script
 from moderator.errors import SetupError
+from moderator.messages import lang, msg
 
 
 def seat_events(names: list[str]) -> list[Event]:
@@ -119,8 +120,8 @@ def setup_game(
     events += held_team_events(cat, script.ids, g)
     proposals = decisions(g, cat, script.ids, rng, overrides)
     events += decision_events(proposals)
-    bag.notes += [f"{cat[p.owner].name.en}: nothing to choose for '{p.decision.id}' (every character it could be "
-                  "is in play); decide it by hand" for p in proposals if not p.options]  # fmt: skip
+    bag.notes += [msg("setup_nothing_to_choose", character=cat[p.owner].name(lang()), decision=p.decision.id)
+                  for p in proposals if not p.options]  # fmt: skip
     used = {p.decision.id for p in proposals}
     # Decisions for characters not in play yet are kept: a Widow the Kazali makes later uses them.
     events += [Remember(key=keys.decided(k), value=v) for k, v in sorted((overrides or {}).items()) if k not in used]
