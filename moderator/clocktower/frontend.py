@@ -11,6 +11,7 @@ from typing import Literal, TextIO
 
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.effects.snv_demons import false_info_by
 from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.shown import shown_kind
@@ -204,13 +205,24 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
         shows a number, not "showed seat 3 and seat 5" and "4" to an Empath)."""
         p = self.table.prompt()
         kind = shown_kind(p.truth, p.shows_player) if p.truth is not None else "any"
-        if kind == "number":
-            return {"values": "1", "k": "1"}
+        false = self._must_be_false(p)  # the Vortox's: the true answer is refused, so no example gives it
+        if kind == "number" and isinstance(p.truth, int):
+            n = (1 if p.truth != 1 else 0) if false else p.truth
+            return {"values": str(n), "k": str(n)}
         if kind == "yesno":
-            return {"values": parser.plain_yes()}
+            return {"values": parser.plain_yes() if bool(p.truth) != false else parser.data.values.no[0]}
         if kind == "character" and isinstance(p.truth, str):
-            return {"values": self.table.cat[p.truth].name(self.lang)} if p.truth in self.table.cat else {}
+            cat = self.table.cat
+            other = next((c for c in self.table.script.ids if c != p.truth and c in cat), p.truth) if false else p.truth
+            return {"values": cat[other].name(self.lang)} if other in cat else {}
         return {}
+
+    def _must_be_false(self, p: Prompt) -> bool:
+        """Whether the information this step gives must be false (a Townsfolk's, while the Vortox lives sober)."""
+        g, cat = self.table.g, self.table.cat
+        if p.seat is None or p.seat not in g.seats() or p.step not in cat:
+            return False
+        return false_info_by(g, cat, g.player(p.seat), p.step) is not None
 
     def not_understood(self) -> str:
         """Asking again, with examples of this step's own answers (help lists the rest)."""

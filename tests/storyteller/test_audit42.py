@@ -3,6 +3,8 @@ dawn, and the open day reminds the storyteller that they pick a living player in
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from moderator.i18n import Lang
@@ -43,3 +45,20 @@ def test_a_seat_said_with_its_players_name(lang: Lang, right: str, wrong: str, s
     assert said in game.refused(wrong)
     game.say(right)
     assert any("Poisoned" in t for t in game.tokens(3)), game.tokens(3)
+
+
+SNV = ["vortox", "witch", "clockmaker", "dreamer", "seamstress", "artist", "mutant"]
+
+
+@pytest.mark.parametrize("vortox", [True, False])
+def test_the_examples_of_an_information_step_are_answers_it_takes(vortox: bool) -> None:
+    """Asked again, the storyteller hears examples: under the Vortox a Townsfolk's true answer is refused, so
+    the example is another one; otherwise the true one (any other is refused for a sober player)."""
+    chars = SNV if vortox else ["nodashii", *SNV[1:]]
+    game = Game(make_table("sects-and-violets", list("abcdefg"), chars))
+    game.to("clockmaker")
+    truth = game.prompt.truth
+    asked = game.refused("purple elephants")
+    shown = re.findall(r"'showed (\d+)'", asked)
+    assert shown and (int(shown[0]) != truth) == vortox, (asked, truth)
+    game.say(f"showed {shown[0]}")
