@@ -29,6 +29,7 @@ from bench.heldout import cut_at
 from bench.voicebench import STEPS, Outcome, Tally, new_loop, outcome, real_scene, seed_of
 from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
+from moderator.voice import listen
 from moderator.voice.app import recognizer_for
 from moderator.voice.loop import VoiceLoop
 
@@ -54,8 +55,11 @@ def main() -> None:
     ap.add_argument("--takes", default="", help="only these takes of each digit, e.g. 7,8,9 (--calibrated: 7,8,9)")
     ap.add_argument("--speakers", default="", help="only these FSDD speakers, comma-separated (choose on some, "
                     "report on the others), e.g. george,jackson,lucas")  # fmt: skip
+    ap.add_argument("--made-up", type=float, default=0.0,
+                    help="seconds of the kept tail an early end makes up instead of waiting (listen.MADE_UP)")
     args = ap.parse_args()
     apply_constant_options(args)
+    listen.MADE_UP = args.made_up
     speakers = {s.strip() for s in args.speakers.split(",") if s.strip()}
     wanted = {int(t) for t in (args.takes or ("7,8,9" if args.calibrated else "")).split(",") if t.strip()}
     rec = recognizer_for("en", Config())

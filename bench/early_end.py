@@ -1,12 +1,13 @@
 """What ``asr.early_end`` changes: every item heard with and without it, outcome by outcome.
 
-    .venv/bin/python -m bench.early_end --lang en|ko [--voices 4] [--half report|choose]
+    .venv/bin/python -m bench.early_end --lang en|ko [--voices 4] [--half report|choose] [--made-up 0.05]
 
 One half of the held-out voices (bench.heldout; the report half unless ``--half choose``), each step's
 sentences clean and at 10 dB, and the real off-topic speech (bench.voicebench.real_offtopic) at every
 step, cut by the endpointer while decoding as the loop does, once with the early end and once without.
 Prints each item whose outcome differs and the tallies (right / silent wrong / rejected) per step and
-condition.
+condition. ``--made-up S``: "without" is the early end as shipped, "with" the early end that makes up the last
+``S`` s of the kept silence instead of waiting for it (``moderator.voice.listen.MADE_UP``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from bench.voicebench import STEPS, Corpus, Tally, items, new_loop, real_offtopi
 from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
 from moderator.i18n import Lang
+from moderator.voice import listen
 from moderator.voice.app import recognizer_for
+from moderator.voice.loop import VoiceLoop
 
 
 def main() -> None:
@@ -28,19 +31,30 @@ def main() -> None:
     ap.add_argument("--voices", type=int, default=4, help="voices drawn (half are heard), as bench.heldout")
     ap.add_argument("--half", choices=["choose", "report"], default="report", help="which half of them")
     ap.add_argument("--noises", default="10", help="noisy conditions besides clean, in dB (comma-separated)")
+    ap.add_argument("--made-up", type=float, default=0.0,
+                    help="instead: the early end against one that makes up this many seconds of the kept tail "
+                         "from the quiet block before them, and so ends that much sooner (listen.MADE_UP)")  # fmt: skip
     args = ap.parse_args()
     lang: Lang = args.lang
     rec = recognizer_for(lang, Config())
     below = confirm_below_for(Config(), lang)
     off, on = new_loop(lang, rec, below), new_loop(lang, rec, below)
-    off.early_end, on.early_end = False, True
+    off.early_end, on.early_end = bool(args.made_up), True
+    made_up = {id(off): 0.0, id(on): args.made_up}
+
+    def cut_by(loop: VoiceLoop, pcm: bytes, step: str) -> list[bytes]:
+        listen.MADE_UP = made_up[id(loop)]
+        try:
+            return cut_at(loop, pcm, step)
+        finally:
+            listen.MADE_UP = 0.0
     tallies: dict[tuple[str, str], tuple[Tally, Tally]] = {}
     changed = total = 0
 
     def both(pcm: bytes, step: str, expected: object, label: str, kind: str) -> None:
         nonlocal changed, total
-        a = outcome([off.hear(u, STEPS[step]) for u in cut_at(off, pcm, step)], below)
-        b = outcome([on.hear(u, STEPS[step]) for u in cut_at(on, pcm, step)], below)
+        a = outcome([off.hear(u, STEPS[step]) for u in cut_by(off, pcm, step)], below)
+        b = outcome([on.hear(u, STEPS[step]) for u in cut_by(on, pcm, step)], below)
         ta, tb = tallies.setdefault((step, kind), (Tally(), Tally()))
         ta.add(a, expected, label)  # type: ignore[arg-type]
         tb.add(b, expected, label)  # type: ignore[arg-type]

@@ -53,6 +53,7 @@ from bench.voicebench import (
 from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
 from moderator.i18n import Lang
+from moderator.voice import listen
 from moderator.voice.app import recognizer_for
 from moderator.voice.asr import Recognizer
 from moderator.voice.audio import BLOCK, SAMPLE_RATE
@@ -272,9 +273,13 @@ def main() -> None:
     ap.add_argument("--latency-only", action="store_true", help="only the paced latency (prints, writes nothing)")
     ap.add_argument("--streaming", choices=["on", "off", "early"], default="early",
                     help="decode while spoken, not, or also end a whole answer early (config's default)")
+    ap.add_argument("--made-up", type=float, default=None,
+                    help="seconds of the kept tail an early end makes up instead of waiting (listen.MADE_UP)")
     args = ap.parse_args()
     global STREAMING
     STREAMING = args.streaming
+    if args.made_up is not None:
+        listen.MADE_UP = args.made_up
     if args.latency_only:
         for lang in args.langs.split(","):
             below = args.confirm_below if args.confirm_below is not None else confirm_below_for(Config(), lang)

@@ -23,6 +23,10 @@ QUIETEST = 60.0
 """The lowest start level a calibration may set (RMS of 16-bit samples, about -55 dBFS): below it, the
 room's noise floor is all a microphone gives."""
 
+MADE_UP = 0.0
+"""Seconds of the kept ``tail`` of silence an early end may make up from the quiet block before them instead of
+waiting for them (the early end then comes that much sooner): 0, it waits (bench.early_end --made-up)."""
+
 
 @dataclass
 class Endpointer:
@@ -59,6 +63,8 @@ class Endpointer:
     sink from this factory, the utterance comes out as an :class:`~moderator.voice.stream.Utterance`
     carrying its decoding, and a whole sentence ends it after ``early_hangover`` s of silence."""
     early_hangover: float = EARLY_HANGOVER
+    made_up: float = field(default_factory=lambda: MADE_UP)
+    """Seconds of the kept tail an early end makes up from the last quiet block (:data:`MADE_UP`)."""
     catch_up: float = CATCH_UP
     """How long the audio thread waits for the decoding to reach the present before it judges whether the
     answer is whole (the benchmarks, which feed audio faster than it is spoken, wait for it)."""
@@ -116,11 +122,13 @@ class Endpointer:
             self.flush()
         elif self._silent >= self.hangover:
             self.flush()
-        elif self._silent >= self.early_hangover and self._sink is not None and self._sink.complete(self.catch_up):
-            self.flush()  # a whole sentence of the step, and silence after it: no need to wait longer
+        elif (self._silent >= self.early_hangover - self.made_up - 1e-9 and self._sink is not None
+              and self._sink.complete(self.catch_up)):  # fmt: skip
+            self.flush(early=True)  # a whole sentence of the step, and silence after it: no need to wait longer
 
-    def flush(self) -> None:
-        """End the current utterance, if any, and hand it on."""
+    def flush(self, *, early: bool = False) -> None:
+        """End the current utterance, if any, and hand it on (``early``: a whole sentence ended it, and the
+        part of the tail not waited for, :attr:`made_up`, is made up from the quiet block before it)."""
         if self._speech:
             blocks = len(self._speech)
             if blocks:
@@ -129,6 +137,10 @@ class Endpointer:
                 keep = round(self.tail / seconds) if seconds else 0
                 blocks -= max(0, silent - keep)
             pcm = b"".join(self._speech[:blocks])
+            short = self.tail - self._silent
+            if early and self.made_up and short > 1e-9 and self._silent > 0:
+                quiet = self._speech[blocks - 1]
+                pcm += quiet * max(1, round(short / (len(quiet) / 2 / self.rate)))
             self._speech, self._pre, self._silent, self._levels = [], [], 0.0, []
             self._talking = None
             sink, self._sink = self._sink, None
