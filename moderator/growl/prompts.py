@@ -6,6 +6,7 @@ for timed sequences. Everything Growl says is for the whole table, so ``public``
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -21,6 +22,13 @@ class Beat:
     text: str
     seconds: float = 0.0
     """Seconds of silence after the line (before --pace scaling)."""
+
+    def __post_init__(self) -> None:  # each sentence begun with a capital where a slot opened it ("seat 2, ...")
+        object.__setattr__(self, "text", _SENTENCE.sub(lambda m: m[0].upper(), self.text))
+
+
+_SENTENCE = re.compile(r"(?:^|(?<=[.!?] ))[a-z]")
+"""An English sentence's first letter, small where a slot opened it ("seat 2, your turn")."""
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from moderator.i18n import Lang
@@ -48,3 +50,11 @@ def test_the_gifts_question_answered_by_a_count_or_a_word(line: str, step: str) 
     assert game.state.step == "card_condition"
     assert not say(game, line)
     assert game.state.step == step
+
+
+def test_a_table_of_unnamed_seats_hears_sentences_begun_with_a_capital() -> None:
+    """With --count the players are seats: "Seat 2, your turn", never "… begins. seat 2, your turn"."""
+    game = new_engine([""] * 5)
+    assert not say(game, *["next"] * 5, "seat 2")
+    said = " ".join(b.text for b in game.prompt().beats)
+    assert "Seat 2, your turn" in said and not re.search(r"(^|[.!?] )[a-z]", said), said
