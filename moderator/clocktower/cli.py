@@ -127,9 +127,15 @@ def _pairs(raw: Sequence[str]) -> dict[str, str]:
     for item in raw:
         key, sep, value = item.partition("=")
         if not sep:
-            raise SetupError(f"--decide takes id=value, not '{item}'")
+            raise SetupError(msg("setup_decide_form", item=item))
         out[key.strip()] = value.strip()
     return out
+
+
+def _lacks(script: Script, missing: Sequence[str]) -> str:
+    """Why a script cannot make a game: the teams it has none of."""
+    teams = msg("setup_and_no").join(msg(f"setup_team_{t}") for t in missing)
+    return msg("setup_script_lacks", script=script.name, teams=teams)
 
 
 def cmd_setup(args: argparse.Namespace, config: Config) -> int:
@@ -138,7 +144,7 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
     script, cat = _script(args, cat)
     missing = missing_for_a_game(script, cat)
     if missing:
-        raise SetupError(f"{script.name} has no {', no '.join(missing)}: add some with --add (e.g. --add imp,poisoner)")
+        raise SetupError(_lacks(script, missing))
     names = player_names(args.players, lang_of(args, config))
     chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
     events, bag, proposals = setup_game(
@@ -187,7 +193,7 @@ def _new_game(
     script, cat = _script(args, cat)
     missing = missing_for_a_game(script, cat)
     if missing:
-        raise SetupError(f"{script.name} has no {', no '.join(missing)}: add some with --add (e.g. --add imp,poisoner)")
+        raise SetupError(_lacks(script, missing))
     names = player_names(args.players, lang) if (args.players or "").strip() else []
     if not names:
         raise SetupError(msg("play_players_needed"))

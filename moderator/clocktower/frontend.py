@@ -263,10 +263,24 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
     def not_saved(self) -> str | None:
         return self.table.unsaved(self.lang)
 
+    _acting: Intent | None = None
+    """The intent being carried out (its refusal is worded by it)."""
+
+    def act(self, cmd: Command) -> tuple[Reply | None, str | None]:
+        self._acting = cmd.intent
+        try:
+            return super().act(cmd)
+        finally:
+            self._acting = None
+
     def refused(self, exc: IllegalChoice) -> str:
+        """Why a line changed nothing; where a player chose (a step's answer about a player), that they
+        choose again; a hand edit or a day move asks nobody to."""
         flow = step_texts().flow
         reason = step_texts().refusal(exc.reason, self.lang, **exc.slots)
-        said = flow.refused(self.lang, reason=reason)
+        intent = self._acting
+        chose = intent not in ANYWHERE and self.table.prompt().seat is not None
+        said = (flow.refused if chose else flow.refused_plain)(self.lang, reason=reason)
         return said + (" " + flow.kept(self.lang, got=exc.kept) if exc.kept else "")
 
     def asked_again(self, examples: str) -> str:

@@ -89,7 +89,7 @@ class Parser(TableTalk, Saying):
         joiner = r"(?:\s|,|and|seats?|번|그리고|하고|과|와)*"
         self._number_re = re.compile(number)
         characters = one_of(vocab.characters)
-        item = (rf"(?:(?:the|a|an)\s+)?(?:{characters})|(?:(?:seats?|자리)\s*)?(?:{number})(?:\s*번)?"
+        item = (rf"(?:(?:the|a|an)\s+)?(?:{characters})|(?:(?:seats?|자리)\s*)?(?:{number})(?:\s*(?:번|명|개))?"
                 rf"|(?:{one_of(self._value_words)})")  # fmt: skip
         self._item_re = re.compile(item)
         self._and_re = re.compile(r"\s*(?:and|그리고|하고|이랑|랑|과|와)\s*|\s+")
@@ -302,7 +302,7 @@ class Parser(TableTalk, Saying):
 
     def _value(self, raw: str) -> str | int | bool | None:
         key = re.sub(r"^(?:(?:the|a|an)\s+|(?:seats?|자리)\s*)", "", normalise(raw))
-        key = re.sub(r"(?<=[0-9])\s*번$", "", key)
+        key = re.sub(r"\s*(?:번|명|개)$", "", key)  # "3번", "두 명", "2개": the number
         n = self._number(key)
         if n is not None:
             return n

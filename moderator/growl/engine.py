@@ -21,6 +21,7 @@ from moderator.growl.steps import FIRST_STEP, STEPS
 from moderator.growl.steps.base import Ctx, Outcome, View, death, refuse, say
 from moderator.growl.steps.end import END_STEPS, GOLD_STEP, deaths_closed, said_lost
 from moderator.i18n import Lang
+from moderator.messages import msg
 
 Persist = Callable[[GrowlJournal], None]
 
@@ -37,7 +38,7 @@ class Growl(JournaledEngine[GrowlState, GrowlJournal]):
         self.paused = False
         span = data.setup.players
         if not span.min <= len(self._state.players) <= span.max:
-            raise SetupError(f"Growl takes {span.min} to {span.max} players, not {len(self._state.players)}")
+            raise SetupError(msg("growl_count", min=span.min, max=span.max, n=len(self._state.players)))
         if not journal.entries:
             self._push("game 1", [NewGame(game=1, step=FIRST_STEP)])
 

@@ -4,6 +4,9 @@ dawn, and the open day reminds the storyteller that they pick a living player in
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +65,85 @@ def test_the_examples_of_an_information_step_are_answers_it_takes(vortox: bool) 
     shown = re.findall(r"'showed (\d+)'", asked)
     assert shown and (int(shown[0]) != truth) == vortox, (asked, truth)
     game.say(f"showed {shown[0]}")
+
+
+KO_NAMES = ["민수", "영희", "철수", "지영", "서연", "하준", "도윤"]
+KO_TB = ["imp", "poisoner", "empath", "chef", "fortuneteller", "washerwoman", "saint"]
+
+
+def korean_at(step: str) -> Game:
+    game = Game(make_table("trouble-brewing", KO_NAMES, KO_TB, lang="ko"), "ko")
+    game.to(step)
+    return game
+
+
+@pytest.mark.parametrize("line", ["민수 영희", "민수와 영희", "민수 그리고 영희", "1번 2번"])
+def test_two_players_by_name_as_a_korean_table_says_them(line: str) -> None:
+    """Audit 42: the Fortune Teller's two players named ("민수와 영희"), not only numbered."""
+    game = korean_at("fortuneteller")
+    assert game.prompt.truth is None  # nobody chosen yet
+    game.say(line)
+    assert game.prompt.step == "fortuneteller" and game.prompt.truth is True  # the Imp (seat 1) among the two
+
+
+@pytest.mark.parametrize("line", ["다음으로", "다음 단계로", "그대로", "보여줬어", "알려줬어", "ㅇㅋ",
+                                  "한 명 보여줌", "1명 보여줌", "1개 보여줌", "손가락 1개", "1로 보여줌",
+                                  "1 줬어", "1이라고 했어"])  # fmt: skip
+def test_the_chefs_number_given_as_a_korean_table_says_it(line: str) -> None:
+    """The Chef's true number here is 1 (the Imp and the Poisoner side by side)."""
+    game = korean_at("chef")
+    assert game.prompt.truth == 1
+    game.say(line)
+    assert game.prompt.step == "empath"
+
+
+def test_a_number_other_than_the_truth_in_words_is_still_a_number() -> None:
+    assert "참인 정보를 받아야" in korean_at("chef").refused("두 명 보여줌")  # sober: the true 1, not 2
+
+
+@pytest.mark.parametrize(("line", "alive", "poisoned"), [
+    ("3번 죽여", False, False), ("3번 죽었음", False, False), ("3번 사망함", False, False),
+    ("3번 자리 사망", False, False), ("3번 중독시켜", True, True)])  # fmt: skip
+def test_hand_edits_as_a_korean_table_says_them(line: str, alive: bool, poisoned: bool) -> None:
+    game = korean_at("chef")
+    game.say(line)
+    assert game.player(3).alive == alive and any(t.endswith("Poisoned") for t in game.tokens(3)) == poisoned
+
+
+@pytest.mark.parametrize("line", ["3번 살려", "3번 살아남", "3번 부활시켜", "3번 부활해"])
+def test_a_revive_as_a_korean_table_says_it(line: str) -> None:
+    game = korean_at("chef")
+    game.say("3번 사망", line)
+    assert game.player(3).alive
+
+
+@pytest.mark.parametrize("line", ["3번 정상으로", "3번 중독 해제", "3번 중독 풀기", "3번 중독 빼기",
+                                  "3번에서 중독 빼기", "3번 술 깸"])  # fmt: skip
+def test_sober_again_as_a_korean_table_says_it(line: str) -> None:
+    game = korean_at("chef")
+    game.say("3번 중독", line)
+    assert not any(t.endswith("Poisoned") for t in game.tokens(3)), game.tokens(3)
+
+
+def test_a_refused_hand_edit_asks_nobody_to_choose_again() -> None:
+    """"Ask them to choose again" is for a player's choice; an edit that changes nothing says why alone."""
+    game = korean_at("chef")
+    edit = game.refused("3번 살려")  # alive already
+    assert "이미 살아 있습니다" in edit and "다시 고르게" not in edit
+    game.to("day")
+    game.say("end day")
+    game.to("poisoner")
+    chose = game.refused("99번")
+    assert "다시 고르게" in chose, chose
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--assign", "imp,poisoner,empath,chef,monk,washerwoman,foo"], "모르는 캐릭터 id입니다: foo"),
+    (["--assign", "imp,imp,baron,empath,chef,monk,saint"], "악마가 2명입니다")])  # fmt: skip
+def test_a_korean_game_hears_of_its_setup_in_korean(tmp_path: Path, args: list[str], said: str) -> None:
+    """An unknown id is refused, a bag that is not the official one warned of: in the game's language."""
+    (tmp_path / "in.txt").write_text("다음\n", encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "moderator", "play", "--text", "--lang", "ko", "--script",
+                        "trouble-brewing", "--players", ",".join(KO_NAMES), *args, "--input", "in.txt"],
+                       capture_output=True, text=True, timeout=120, cwd=tmp_path)  # fmt: skip
+    assert said in r.stderr and "Traceback" not in r.stderr, r.stderr

@@ -111,12 +111,12 @@ def _build_bag(
     require = list(require or [])
     for cid in require:
         if cid not in script.ids:
-            raise SetupError(f"'{cid}' is not on the script {script.name}")
+            raise SetupError(msg("setup_not_on_script", id=cid, script=script.name))
     pools = {t: [c for c in script.by_team(cat, t)] for t in want}
     for pool in pools.values():
         rng.shuffle(pool)
     if not pools["demon"]:
-        raise SetupError(f"the script {script.name} has no Demon: add one from the catalogue (--add)")
+        raise SetupError(msg("setup_script_no_demon", script=script.name))
     demon = next((c for c in require if cat[c].team == "demon"), pools["demon"][0])
     # A required Minion that starts with no Demon (the Summoner's): the Demon's token is left out of the
     # bag, its setup with it, and a good character takes its place.
@@ -132,10 +132,8 @@ def _build_bag(
     if not setup.demon_picks_minions:
         minions = _take(pools["minion"], want["minion"], [c for c in require if cat[c].team == "minion"])
         if len(minions) < want["minion"]:
-            raise SetupError(
-                f"{players} players need {want['minion']} Minions, but {script.name} has {len(pools['minion'])}: "
-                "add more with --add"
-            )
+            need, have = want["minion"], len(pools["minion"])
+            raise SetupError(msg("setup_need_minions", players=players, want=need, script=script.name, have=have))
     for a, b in forbidden_together({demon, *minions, *pools["townsfolk"], *pools["outsider"]}):
         # A jinx allows only one of the two: keep the one in the bag already (or required), drop the other.
         drop = b if a in {demon, *minions, *require} else a
@@ -167,10 +165,8 @@ def _build_bag(
         outsiders = len(pools["outsider"])
     good = _good(pools, good_slots, outsiders, [*good_required, *modifiers])
     if len(good) < good_slots:
-        raise SetupError(
-            f"{players} players need {good_slots - outsiders} Townsfolk, but {script.name} has "
-            f"{len(pools['townsfolk'])}: add more with --add"
-        )
+        want_town, have = good_slots - outsiders, len(pools["townsfolk"])
+        raise SetupError(msg("setup_need_townsfolk", players=players, want=want_town, script=script.name, have=have))
     keep = {*require, *modifiers, *demons, *minions}
     seated = _copies(cat, [*seated_evil, *good], rng, extra_copies, notes, keep)
     unseated = [c for c in [*demons[:1], *minions] if not_in_bag(cat, c)]
@@ -188,7 +184,7 @@ def _take(pool: list[str], k: int, first: list[str]) -> list[str]:
     """
     picked = list(dict.fromkeys(first))
     if len(picked) > k:
-        raise SetupError(f"no room for {', '.join(picked)}: the counts leave {k} place(s) of that team")
+        raise SetupError(resolve_plurals(msg("setup_no_room", ids=", ".join(picked), k=k)))
     return picked + [c for c in pool if c not in picked][: k - len(picked)]
 
 
@@ -215,7 +211,8 @@ def _outsider_shift(
     if forced is not None:
         allowed = {sum(x) for x in _products(options)} if options else {0}
         if forced not in allowed:
-            raise SetupError(f"an Outsider change of {forced:+d} is not allowed here ({sorted(allowed)})")
+            shifts = ", ".join(f"{a:+d}" for a in sorted(allowed))
+            raise SetupError(msg("setup_outsider_change", change=f"{forced:+d}", allowed=shifts))
         return forced
     shift = sum(rng.choice(o) for o in options if o)
     if bounds is None:
@@ -244,7 +241,8 @@ def _copies(
             continue
         k = forced if forced is not None else rng.choice(data.setup.extra_copies)
         if k not in data.setup.extra_copies:
-            raise SetupError(f"{cat[cid].name.en}: {k} extra copies is not one of {data.setup.extra_copies}")
+            allowed = ", ".join(str(x) for x in data.setup.extra_copies)
+            raise SetupError(msg("setup_copies", character=cat[cid].name(lang()), k=k, allowed=allowed))
         replaceable = [c for c in result if cat[c].team == "townsfolk" and c != cid and c not in keep]
         for old in rng.sample(replaceable, min(k, len(replaceable))):
             result[result.index(old)] = cid

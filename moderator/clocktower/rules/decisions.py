@@ -24,6 +24,7 @@ from moderator.clocktower.rules.schema import Decision
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import question
 from moderator.errors import SetupError
+from moderator.messages import msg
 
 
 @dataclass
@@ -88,8 +89,8 @@ def decisions(
         if chosen is not None and chosen not in options and not strict:
             chosen = None
         if chosen is not None and chosen not in options:
-            allowed = f"choose from {', '.join(options)}" if options else "nothing can be chosen here"
-            raise SetupError(f"{dec.id}: '{chosen}' is not allowed; {allowed}")
+            allowed = msg("setup_choose_from", options=", ".join(options)) if options else msg("setup_nothing_here")
+            raise SetupError(msg("setup_decision", id=dec.id, chosen=chosen, allowed=allowed))
         if chosen is None and options:
             chosen = rng.choice(_preferred(g, cat, dec, options))
         prop = Proposal(owner, seat, dec, options, chosen)

@@ -87,14 +87,13 @@ def setup_game(
     rng = random.Random(seed)
     if characters is not None:
         if len(characters) != len(names):
-            raise SetupError(f"{len(names)} players but {len(characters)} characters")
+            raise SetupError(msg("setup_counts", n=len(names), m=len(characters)))
         unknown = [c for c in characters if c not in cat]
         if unknown:
-            raise SetupError(f"unknown character ids: {', '.join(unknown)}")
+            raise SetupError(msg("setup_unknown_ids", ids=", ".join(unknown)))
         never = [c for c in characters if not_in_bag(cat, c) and cat[c].team == "demon"]
         if never:
-            raise SetupError(f"{cat[never[0]].name.en} is never a player's character: its token stays out of the "
-                             "bag and a Minion babysits it; give that seat a Minion")  # fmt: skip
+            raise SetupError(msg("setup_never_seated", character=cat[never[0]].name(lang())))
         bag = Bag(
             seated=list(characters),
             unseated=[

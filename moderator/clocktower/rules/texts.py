@@ -49,6 +49,7 @@ class Flow(Model):
     proposed: Text
     registerer: Text
     refused: Text
+    refused_plain: Text
     kept: Text
     not_understood: Text
     nothing_to_undo: Text

@@ -301,26 +301,29 @@ def po_kill(ctx: Ctx, answer: Answer) -> Outcome:
         events = kill(ctx.g, ctx.cat, seat_of(answer), by_demon=True) if may else []
         return Outcome(events=events, say=refused.say if refused else [])
     made = int(picks) + 1
-    chosen = f"{ctx.g.memory.get(keys.volley(ctx.ability, ctx.seat), '')} {seat_of(answer)}".strip()
-    events = [Remember(key=key, value=str(made)), Remember(key=keys.volley(ctx.ability, ctx.seat), value=chosen)]
+    may, refused = _demon_may_kill(ctx)  # each pick works or not as the Po is then (a Goon chosen: drunk from there)
+    chose = keys.volley(ctx.ability, ctx.seat)
+    chosen = f"{ctx.g.memory.get(chose, '')} {seat_of(answer) if may else ''}".strip()
+    events = [Remember(key=key, value=str(made)), Remember(key=chose, value=chosen or None)]
+    say = refused.say if refused else []
     if made >= 3:
-        return _po_strikes(Ctx(simulate(ctx.g, events), ctx.cat, ctx.seat, ctx.ability), events)
-    return Outcome(events=events, again=True)
+        struck = _po_strikes(Ctx(simulate(ctx.g, events), ctx.cat, ctx.seat, ctx.ability), events)
+        return Outcome(events=struck.events, say=say)
+    return Outcome(events=events, say=say, again=True)
 
 
 def _po_strikes(ctx: Ctx, events: list[Event] | None = None) -> Outcome:
-    """The charged Po's picks die together, at the last: what keeps each alive is judged on the grimoire
-    before any of them died (an Innkeeper chosen beside the player they keep safe still keeps them safe).
-    The charge is spent."""
+    """The charged Po's picks that worked die together, at the last: what keeps each alive is judged on the
+    grimoire before any of them died (an Innkeeper chosen beside the player they keep safe still keeps them
+    safe). The charge is spent."""
     key, chose = keys.charged(ctx.ability, ctx.seat), keys.volley(ctx.ability, ctx.seat)
     seats = [int(s) for s in ctx.g.memory.get(chose, "").split() if s.isdigit()]
     done: list[Event] = [*(events or []), Remember(key=key, value=None), Remember(key=chose, value=None),
                          RemoveReminder(seat=ctx.actor.seat, source=ctx.ability, name="3 Attacks")]  # fmt: skip
-    may, refused = _demon_may_kill(ctx)
-    for seat in dict.fromkeys(seats) if may else []:
+    for seat in dict.fromkeys(seats):
         if seat in ctx.g.seats():
             done += kill(simulate(ctx.g, done), ctx.cat, seat, by_demon=True, at_once=ctx.g)
-    return Outcome(events=done, say=refused.say if refused else [])
+    return Outcome(events=done)
 
 
 # -- the registries ------------------------------------------------------------------------------------
