@@ -182,7 +182,7 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
     for prop in proposals:
         print(f"decision {prop.decision.id}: {prop.chosen} (allowed: {', '.join(prop.options)})")
     for note in [*bag.notes, *count_problems(g, cat)]:
-        print(f"note: {note}")
+        print(msg("note", text=note))
     return 0
 
 
@@ -205,7 +205,7 @@ def _new_game(
     journal.push("setup", [*events, *_added(args), *spoken])
     warnings = [*bag.notes, *count_problems(journal.state(), cat)] if chars else []  # warned, not refused
     for note in warnings:
-        print(f"moderator: warning: {note}", file=sys.stderr)
+        print(f"moderator: {msg('warning', text=note)}", file=sys.stderr)
     return journal, script, cat, warnings
 
 

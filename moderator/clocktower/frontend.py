@@ -20,6 +20,7 @@ from moderator.commands.parse import Command, Parser, Vocabulary, normalise
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
 from moderator.i18n import LANGS, Lang
+from moderator.messages import msg
 from moderator.textloop import TextLoopBase
 
 
@@ -137,7 +138,9 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
 
     def greeting(self) -> Reply | None:
         """With --jsonl, setup's warnings ride on the first line (a reader of the JSON sees them too)."""
-        return Reply(shown=[f"warning: {w}" for w in self.warnings]) if self.jsonl and self.warnings else None
+        if not self.jsonl or not self.warnings:
+            return None
+        return Reply(shown=[msg("warning", lang=self.lang, text=w) for w in self.warnings])
 
     def handle(self, cmd: Command) -> Reply:
         if cmd.intent == "help":

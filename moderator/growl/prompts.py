@@ -23,12 +23,12 @@ class Beat:
     seconds: float = 0.0
     """Seconds of silence after the line (before --pace scaling)."""
 
-    def __post_init__(self) -> None:  # each sentence begun with a capital where a slot opened it ("seat 2, ...")
-        object.__setattr__(self, "text", _SENTENCE.sub(lambda m: m[0].upper(), self.text))
+    def __post_init__(self) -> None:  # a sentence an unnamed seat opens begins with a capital ("Seat 2, ...")
+        object.__setattr__(self, "text", _SEAT_FIRST.sub("Seat", self.text))
 
 
-_SENTENCE = re.compile(r"(?:^|(?<=[.!?] ))[a-z]")
-"""An English sentence's first letter, small where a slot opened it ("seat 2, your turn")."""
+_SEAT_FIRST = re.compile(r"(?:^|(?<=[a-z'][.!?] ))seat(?= [0-9])")
+"""An unnamed player's "seat N" where it opens an English sentence (a player's own name is left as written)."""
 
 
 @dataclass(frozen=True)

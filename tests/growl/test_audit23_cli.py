@@ -181,7 +181,7 @@ def test_resume_lang_en_wins_over_saved_korean(tmp_path: Path) -> None:
     path = save_game(tmp_path, "ko", [*SETUP_KO, "1번", "다음", "3번 사망"])
     res = growl(tmp_path, ["--game", str(path), "--lang", "en"], ["gibberish", "next"], name="resume")
     assert res.returncode == 0, res.stderr
-    assert "seat 2, your turn" in res.stdout
+    assert "Seat 2, your turn" in res.stdout
     table = [line for line in res.stdout.splitlines() if line.startswith("[table]")]
     assert table and not any(HANGUL.search(line) for line in table), table
 
@@ -190,7 +190,7 @@ def test_resume_keeps_saved_english_and_lang_ko_wins(tmp_path: Path) -> None:
     path = save_game(tmp_path, "en", [*SETUP_EN, "seat 1", "next"])
     res = growl(tmp_path, ["--game", str(path)], [], name="resume_en")
     assert res.returncode == 0, res.stderr
-    assert "seat 2, your turn" in res.stdout
+    assert "Seat 2, your turn" in res.stdout
     res_ko = growl(tmp_path, ["--game", str(path), "--lang", "ko"], [], name="resume_ko")
     assert res_ko.returncode == 0, res_ko.stderr
     assert "2번 차례입니다" in res_ko.stdout
