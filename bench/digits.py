@@ -31,6 +31,7 @@ from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
 from moderator.voice import listen
 from moderator.voice.app import recognizer_for
+from moderator.voice.audio import BLOCK, SAMPLE_RATE
 from moderator.voice.loop import VoiceLoop
 
 DIGITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
@@ -55,11 +56,14 @@ def main() -> None:
     ap.add_argument("--takes", default="", help="only these takes of each digit, e.g. 7,8,9 (--calibrated: 7,8,9)")
     ap.add_argument("--speakers", default="", help="only these FSDD speakers, comma-separated (choose on some, "
                     "report on the others), e.g. george,jackson,lucas")  # fmt: skip
+    ap.add_argument("--copy-last", type=float, default=0.0,
+                    help="each utterance with its last seconds of kept silence copied from the block before them")
     ap.add_argument("--made-up", type=float, default=0.0,
                     help="seconds of the kept tail an early end makes up instead of waiting (listen.MADE_UP)")
     args = ap.parse_args()
     apply_constant_options(args)
     listen.MADE_UP = args.made_up
+    k = round(args.copy_last * SAMPLE_RATE / BLOCK)
     speakers = {s.strip() for s in args.speakers.split(",") if s.strip()}
     wanted = {int(t) for t in (args.takes or ("7,8,9" if args.calibrated else "")).split(",") if t.strip()}
     rec = recognizer_for("en", Config())
@@ -79,7 +83,12 @@ def main() -> None:
     def heard(pcm: bytes, step: str, who: str) -> Outcome:
         """As the loop hears it at ``step``: cut by the endpointer (streaming as the loop does), heard, judged."""
         loop = loops.get(who, base)
-        return outcome([loop.hear(u, STEPS[step]) for u in cut_at(loop, pcm, step)], below)
+        cut = cut_at(loop, pcm, step)
+        if k:  # the tail's last blocks made up from the one before (bytes: decoded in one pass, as English is)
+            size = 2 * BLOCK
+            cut = [bytes(u[: len(u) - k * size]) + bytes(u[len(u) - (k + 1) * size : len(u) - k * size]) * k
+                   if len(u) >= (k + 2) * size else u for u in cut]  # fmt: skip
+        return outcome([loop.hear(u, STEPS[step]) for u in cut], below)
 
     for d, path in fsdd():
         who, take = path.stem.split("_")[1], int(path.stem.split("_")[2])

@@ -22,6 +22,7 @@ from moderator.config import confirm_below as confirm_below_for
 from moderator.i18n import Lang
 from moderator.voice import listen
 from moderator.voice.app import recognizer_for
+from moderator.voice.audio import BLOCK, SAMPLE_RATE
 from moderator.voice.loop import VoiceLoop
 
 
@@ -34,20 +35,31 @@ def main() -> None:
     ap.add_argument("--made-up", type=float, default=0.0,
                     help="instead: the early end against one that makes up this many seconds of the kept tail "
                          "from the quiet block before them, and so ends that much sooner (listen.MADE_UP)")  # fmt: skip
+    ap.add_argument("--copy-last", type=float, default=0.0,
+                    help="instead: each utterance as cut, against the same with its last seconds of kept silence "
+                         "copied from the block before them (what a verdict begun before they came hears)")  # fmt: skip
     args = ap.parse_args()
     lang: Lang = args.lang
     rec = recognizer_for(lang, Config())
     below = confirm_below_for(Config(), lang)
     off, on = new_loop(lang, rec, below), new_loop(lang, rec, below)
-    off.early_end, on.early_end = bool(args.made_up), True
+    off.early_end, on.early_end = bool(args.made_up or args.copy_last), True
     made_up = {id(off): 0.0, id(on): args.made_up}
 
     def cut_by(loop: VoiceLoop, pcm: bytes, step: str) -> list[bytes]:
         listen.MADE_UP = made_up[id(loop)]
         try:
-            return cut_at(loop, pcm, step)
+            cut = cut_at(loop, pcm, step)
         finally:
             listen.MADE_UP = 0.0
+        if loop is on and args.copy_last:
+            block = 2 * BLOCK
+            k = round(args.copy_last * SAMPLE_RATE / BLOCK)
+            cut = [bytes(u[: len(u) - k * block]) + bytes(u[len(u) - (k + 1) * block : len(u) - k * block]) * k
+                   if len(u) >= (k + 2) * block else bytes(u) for u in cut]  # fmt: skip
+        elif loop is off and args.copy_last:
+            cut = [bytes(u) for u in cut]  # decoded in one pass, as the copies are
+        return cut
     tallies: dict[tuple[str, str], tuple[Tally, Tally]] = {}
     changed = total = 0
 
