@@ -12,9 +12,9 @@ import pytest
 from bench.fakes import RecordingSpeaker, simulate_room
 from bench.voicebench import Cut, cut
 from moderator.commands.phrases import Intent
-from moderator.voice import read_wav, render
+from moderator.voice import listen, read_wav, render
 from moderator.voice.asr import Recognizer
-from moderator.voice.audio import SAMPLE_RATE
+from moderator.voice.audio import BLOCK, SAMPLE_RATE
 from moderator.voice.loop import VoiceLoop
 from moderator.voice.result import Hypothesis, Word
 from moderator.voice.stream import Stream, StreamSink, Utterance
@@ -36,6 +36,23 @@ def both_ways(loop: VoiceLoop, pcm: bytes, allowed: tuple[Intent, ...]) -> tuple
     full = cut(pcm, streamer=loop.streamer_for(allowed))
     loop.early_end = True
     return full, cut(pcm, streamer=loop.streamer_for(allowed))
+
+
+def test_a_made_up_tail_ends_a_block_sooner_with_an_utterance_of_the_same_length(
+    tmp_path: Path, en_recognizer: Recognizer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``listen.MADE_UP`` (a bench's, off in the app): the early end one quiet block sooner, its last block
+    copied from the one before, so the utterance is as long as the one cut after the whole tail."""
+    loop = VoiceLoop(NamesSession("en", {}), en_recognizer, RecordingSpeaker(), None)  # type: ignore[arg-type]
+    pcm = take(tmp_path, "seat three", "en")
+    waited = cut(pcm, streamer=loop.streamer_for(("seat", "no")))
+    monkeypatch.setattr(listen, "MADE_UP", BLOCK / SAMPLE_RATE)
+    made = cut(pcm, streamer=loop.streamer_for(("seat", "no")))
+    (a,), (b,) = waited.utterances, made.utterances
+    assert made.ends[0] == pytest.approx(waited.ends[0] - BLOCK / SAMPLE_RATE)
+    assert len(a) == len(b) and bytes(b)[: -4 * BLOCK] == bytes(a)[: -4 * BLOCK]
+    assert bytes(b)[-2 * BLOCK :] == bytes(b)[-4 * BLOCK : -2 * BLOCK]  # the copy of the block before
+    assert bytes(b)[-2 * BLOCK :] != bytes(a)[-2 * BLOCK :]
 
 
 @pytest.mark.parametrize(("lang", "text", "seat"), [("ko", "자리 넷", 4), ("en", "seat three", 3)])
