@@ -29,38 +29,58 @@ class JournaledEngine(Generic[S, J]):
         self.floor = floor
         """Entries that "back" never pops."""
         self._state: S = cast(S, journal.state())
+        self._undone: list[Any] = []
+        """What "back" took off, the last first: "redo" puts it back; any new change forgets it."""
 
     def _record(self, label: str, events: Sequence[Any]) -> None:
-        """Append one entry of ``events``, make its replay the current state, and save."""
+        """Append one entry of ``events``, make its replay the current state, and save (a new change: what
+        "back" took off can no longer be redone)."""
         self._state = cast(S, self.journal.push(label, events))
+        self._undone.clear()
         self._save()
 
     def _pop(self) -> bool:
         """Undo the last entry above the floor, and save; False when there is nothing to undo."""
         if len(self.journal.entries) <= self.floor:
             return False
-        self.journal.pop()
+        entry = self.journal.pop()
         self._state = cast(S, self.journal.state())
         self._save()
+        self._undone.append(entry)
         return True
 
-    def _pop_to(self, length: int) -> None:
-        """Undo entries until ``length`` are left (never below the floor), and save once."""
+    def _redo(self) -> Any | None:
+        """Put back the last entry "back" took off (saved first); None when there is none."""
+        if not self._undone:
+            return None
+        entry = self._undone[-1]
+        self._state = cast(S, self.journal.push(entry.label, entry.events))
+        self._save()
+        self._undone.pop()
+        return entry
+
+    def _pop_to(self, length: int, *, redoable: bool = False) -> None:
+        """Undo entries until ``length`` are left (never below the floor), and save once (``redoable``: "redo"
+        puts them back, one at a time)."""
         length = max(length, self.floor)
+        taken: list[Any] = []
         while len(self.journal.entries) > length:
-            self.journal.pop()
+            taken.append(self.journal.pop())
         self._state = cast(S, self.journal.state())
         self._save()
+        if redoable:
+            self._undone += taken
 
     @contextmanager
     def _all_or_none(self) -> Iterator[None]:
         """The changes made inside are kept all, or none: a refusal (``IllegalChoice``) inside pops every
         entry made since, then goes on up (several deaths said in one line, one of them refused)."""
-        length = len(self.journal.entries)
+        length, undone = len(self.journal.entries), list(self._undone)
         try:
             yield
         except IllegalChoice:
             self._pop_to(length)
+            self._undone = undone  # nothing changed: what could be redone still can
             raise
 
     def unsaved(self, lang: Lang | None = None) -> str | None:

@@ -118,5 +118,5 @@ class NavFlow(Core):
         if target is None:
             raise IllegalChoice("never_there", step=self.step_name(step))
         n = len(self.journal.entries) - target
-        self._pop_to(target)
+        self._pop_to(target, redoable=True)
         return Reply(say=[self._t(step_texts().edits.went_back_to, step=self.step_name(step), n=n)])

@@ -299,7 +299,7 @@ class NightFlow(ChoiceFlow):
         Raises:
             IllegalChoice: a seat the step refuses, or more seats than it takes.
         """
-        mark = len(self.journal.entries)
+        mark, undone = len(self.journal.entries), list(self._undone)
         try:
             for seat in cmd.seats:
                 now = self._state.cursor
@@ -308,6 +308,7 @@ class NightFlow(ChoiceFlow):
                 self._night_step(now, replace(cmd, intent="seat", seats=(seat,)), self._step_prompt(now))
         except IllegalChoice:
             self._pop_to(mark)
+            self._undone = undone
             raise
         return Reply()
 

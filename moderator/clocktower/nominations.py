@@ -239,6 +239,11 @@ class NominationFlow(TravellerFlow):
             raise IllegalChoice("votes_needed")
         if votes > len(self._state.players):
             raise IllegalChoice("too_many_votes", votes=votes)
+        most = sum(max(0, weights.get(p.seat, 1)) for p in self._state.players
+                   if (p.alive and voudon is None) or (voudon is not None and p.seat == voudon.seat)
+                   or (not p.alive and (p.ghost_vote or voudon is not None)))  # fmt: skip
+        if votes > most:  # more than the living and the dead with a ghost vote could give
+            raise IllegalChoice("more_votes_than_voters", votes=votes, most=most)
         flow = step_texts().flow
         nominee = t.pending
         block, block_votes = t.block, t.block_votes

@@ -26,12 +26,12 @@ from moderator.i18n import Lang
 
 __all__ = ["ANYWHERE", "WHEN_OVER", "Persist", "Table"]
 
-ANYWHERE: tuple[Intent, ...] = ("dies", "dies_anyway", *EDITS, "skip", "go_to", "back_to", "help", "grimoire", "sheet",
-                                "timer", "nomination_timer", "stop_timer")  # fmt: skip
+ANYWHERE: tuple[Intent, ...] = ("dies", "dies_anyway", *EDITS, "skip", "go_to", "back_to", "redo", "help", "grimoire",
+                                "sheet", "timer", "nomination_timer", "stop_timer")  # fmt: skip
 """What the storyteller may say at every step besides its own answers: any edit, going anywhere, and
 asking for help, the grimoire or tonight's sheet."""
 
-WHEN_OVER: tuple[Intent, ...] = ("help", "grimoire", "sheet")
+WHEN_OVER: tuple[Intent, ...] = ("help", "grimoire", "sheet", "redo")
 """What may still be said when the game is over (besides back)."""
 
 
@@ -67,6 +67,8 @@ class Table(Stages):
         """
         if cmd.intent == "back":
             return self.undo()
+        if cmd.intent == "redo":
+            return self.redo()
         if cmd.intent in ("repeat", "pause", "help"):
             return Reply()
         if cmd.intent == "grimoire":
@@ -119,6 +121,14 @@ class Table(Stages):
                 r.status is not None and r.status == cmd.value for r in data.reminders
             )
         return self.cat[p.step].name(self.lang) if named else None
+
+    def redo(self) -> Reply:
+        """Put back the last entry "back" took off (until a new change)."""
+        flow = step_texts().flow
+        entry = self._redo()
+        if entry is None:
+            return Reply(say=[self._t(flow.nothing_to_redo)])
+        return Reply(say=[self._t(flow.redone)])
 
     def undo(self) -> Reply:
         """Pop the last entry (never the setup)."""

@@ -33,7 +33,7 @@ Intent = Literal[
     "clear_notes", "ability_spent", "ability_back", "ghost_vote_spent", "ghost_vote_back", "add_traveller",
     "leaves", "exile", "exiled", "add_fabled", "remove_fabled", "bluffs",
     # going anywhere in the night, and what the storyteller may ask for
-    "skip", "go_to", "back_to", "help", "grimoire", "sheet", "edit",
+    "skip", "go_to", "back_to", "redo", "help", "grimoire", "sheet", "edit",
     # the storyteller's own: a note on the game, the day's and a nomination's timers (shown on the page)
     "game_note", "timer", "nomination_timer", "stop_timer",
 ]  # fmt: skip

@@ -66,7 +66,7 @@ class Growl(JournaledEngine[GrowlState, GrowlJournal]):
         v, s = self.view(), self._state
         return Prompt(
             step="paused" if self.paused else s.step, seat=v.seat, expects=list(v.expects), beats=v.beats,
-            allowed=(*v.allowed, "help"), phase=s.phase, game=s.game, night=s.night, turn_seat=s.turn_seat,
+            allowed=(*v.allowed, "help", "redo"), phase=s.phase, game=s.game, night=s.night, turn_seat=s.turn_seat,
         )  # fmt: skip
 
     # -- commands ------------------------------------------------------------------------------
@@ -81,6 +81,10 @@ class Growl(JournaledEngine[GrowlState, GrowlJournal]):
         if cmd.intent == "back":
             self.paused = False
             return self.undo()
+        if cmd.intent == "redo":
+            self.paused = False
+            flow = self.data.texts.flow
+            return Reply([self.ctx().t(flow.redone if self._redo() is not None else flow.nothing_to_redo)])
         if self.paused:
             self.paused = False
             if cmd.intent in ("next", "repeat", "pause"):

@@ -16,7 +16,7 @@ Winner = Literal["humans", "werewolves"]
 Refusal = Literal[
     "not_now", "answer_yes_no", "say_start_seat", "say_gold", "gold_unclear", "no_such_seat", "already_dead",
     "card_drawn_already", "final_too_early", "night_card_last", "werewolves_all_won", "no_living_winner",
-    "no_loser", "seat_not_named",
+    "no_loser", "seat_not_named", "died_or_nobody",
     "nobody_alive", "too_much_gold", "answer_who_died", "game_over", "bad_number",
 ]  # fmt: skip
 
@@ -91,6 +91,8 @@ class EndTexts(Model):
     wolf_zeroes: Text
     all_wolves: Text
     ask: Text
+    nobody_alive: Text
+    """In place of :attr:`ask` when everyone is dead: the werewolves have won."""
     winner: dict[Winner, Text]
     team: dict[Winner, Text]
     gold_ask: Text
@@ -112,6 +114,8 @@ class FlowTexts(Model):
     resumed: Text
     undone: Text
     nothing_to_undo: Text
+    redone: Text
+    nothing_to_redo: Text
     not_understood: Text
     help: Text
     refused: Text
@@ -138,6 +142,7 @@ class Refusals(Model):
     gold_unclear: Text
     no_such_seat: Text
     seat_not_named: Text
+    died_or_nobody: Text
     already_dead: Text
     card_drawn_already: Text
     final_too_early: Text

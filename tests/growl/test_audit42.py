@@ -58,3 +58,15 @@ def test_a_table_of_unnamed_seats_hears_sentences_begun_with_a_capital() -> None
     assert not say(game, *["next"] * 5, "seat 2")
     said = " ".join(b.text for b in game.prompt().beats)
     assert "Seat 2, your turn" in said and not re.search(r"(^|[.!?] )[a-z]", said), said
+
+
+def test_redo_puts_back_what_back_took_off() -> None:
+    game = new_engine(EN)
+    assert not say(game, *["next"] * 5, "seat 2")
+    assert game.state.turn_seat == 2
+    assert not say(game, "back")
+    assert game.state.step == "start_player"
+    assert not say(game, "redo")
+    assert game.state.step == "turn" and game.state.turn_seat == 2
+    assert not say(game, "back", "seat 3", "redo")  # a new change since: nothing to redo
+    assert game.state.turn_seat == 3

@@ -147,3 +147,34 @@ def test_a_korean_game_hears_of_its_setup_in_korean(tmp_path: Path, args: list[s
                         "trouble-brewing", "--players", ",".join(KO_NAMES), *args, "--input", "in.txt"],
                        capture_output=True, text=True, timeout=120, cwd=tmp_path)  # fmt: skip
     assert said in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+def test_redo_puts_back_what_back_took_off_until_a_new_change() -> None:
+    """Audit 42: "back" once too often had no way forward. "redo" puts back, one change at a time, what back
+    (or "back to") took off, journaled like any change; a new change forgets it."""
+    game = Game(make_table("trouble-brewing", list("abcdefg"), TB))
+    game.to("poisoner")
+    game.say("seat 3")
+    after = game.g.model_copy(deep=True)
+    game.say("back")
+    assert game.prompt.step == "poisoner"
+    entries = len(game.table.journal.entries)
+    assert "Redone" in game.say("redo").say[0]
+    assert game.g == after and len(game.table.journal.entries) == entries + 1
+    assert "Nothing to redo" in game.say("redo").say[0]
+    game.to("empath")
+    at_empath = game.g.model_copy(deep=True)
+    game.say("back to poisoner")
+    game.say("redo", "redo", "redo")
+    assert game.g == at_empath
+    game.say("back", "seat 5 is drunk")  # a new change: what back took off is forgotten
+    assert "Nothing to redo" in game.say("redo").say[0]
+
+
+def test_a_refused_line_keeps_what_can_be_redone() -> None:
+    game = Game(make_table("trouble-brewing", list("abcdefg"), TB))
+    game.to("poisoner")
+    game.say("seat 3", "back")
+    game.refused("seat 99 dies")
+    game.say("redo")
+    assert any(t.endswith("Poisoned") for t in game.tokens(3))

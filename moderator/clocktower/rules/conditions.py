@@ -42,6 +42,11 @@ def _unused_today(ctx: Ctx) -> bool:
     return acts_alive(ctx.g, ctx.cat, ctx.actor) and keys.today(ctx.ability, ctx.seat, ctx.g.day) not in ctx.g.memory
 
 
+def _unused_before_nominations(ctx: Ctx) -> bool:
+    """Unused today, and nobody nominated yet today (the Psychopath's "each day, before nominations")."""
+    return _unused_today(ctx) and not ctx.g.today.nominees
+
+
 def _grandchild_killed_tonight(ctx: Ctx) -> bool:
     return any(
         r.name == "Grandchild" and r.by_seat == ctx.seat and p.seat in ctx.g.demon_killed_tonight
@@ -126,6 +131,7 @@ CONDITIONS: dict[str, Condition] = {
     "executed_today": _executed_today,
     "ability_unused": _ability_unused,
     "unused_today": _unused_today,
+    "unused_before_nominations": _unused_before_nominations,
     "grandchild_killed_tonight": _grandchild_killed_tonight,
     "known_died": _known_died,
     "evil_info": _evil_info,

@@ -54,6 +54,8 @@ class Flow(Model):
     not_understood: Text
     nothing_to_undo: Text
     undone: Text
+    redone: Text
+    nothing_to_redo: Text
     partial: Text
     day: Text
     day_public: Text

@@ -22,8 +22,12 @@ GOLD_STEP = "gold"
 def _growl(ctx: Ctx) -> View:
     t, p, s = ctx.texts.end, ctx.data.pacing.growl, ctx.s
     deaths: tuple[Intent, ...] = ("dies",)  # heard even when closed, to answer "this game is over already"
+    if not s.living():  # nobody to growl or not: no human survived
+        ask = View(say(ctx.t(t.nobody_alive)), ("confirm",), ("yes", "no", *deaths))
+    else:
+        ask = View(say(ctx.t(t.ask)), ("yesno",), ("yes", "no", *deaths))
     if s.reported:  # a death at the same moment, reported after the end: the ending is not said again
-        return View(say(ctx.t(t.ask)), ("yesno",), ("yes", "no", *deaths))
+        return ask
     alive = len(s.living())
     if alive <= ctx.data.setup.end_alive_at_most:
         reason = ctx.t(t.by_deaths, alive=alive)
@@ -33,12 +37,14 @@ def _growl(ctx: Ctx) -> View:
         Beat(reason),
         Beat(ctx.t(t.wolf_zeroes), p.wolf_zeroes),
         Beat(ctx.t(t.all_wolves), p.all_wolves),
-        Beat(ctx.t(t.ask)),
+        *ask.beats,
     )
-    return View(beats, ("yesno",), ("yes", "no", *deaths))
+    return View(beats, ask.expects, ask.allowed)
 
 
 def _growl_act(ctx: Ctx, cmd: Command) -> Outcome:
+    if cmd.intent == "next" and not ctx.s.living():
+        cmd = Command("yes", text=cmd.text)  # everyone dead: the werewolves' win, said with 'next'
     if cmd.intent not in ("yes", "no"):
         raise refuse("answer_yes_no")
     winner: Winner = "werewolves" if cmd.intent == "yes" else "humans"

@@ -44,7 +44,7 @@ def _condition_act(ctx: Ctx, cmd: Command) -> Outcome:
     if cmd.intent == "no":
         unmet = ctx.t(ctx.texts.night.conditions[card.condition].unmet, card=ctx.t(card.name))
         return Outcome([Goto(step="cannot_give")], [unmet], label=f"{card.id} no effect")
-    raise refuse("answer_yes_no")
+    raise refuse("died_or_nobody" if card.condition == "anyone_dead" else "answer_yes_no")
 
 
 def _more_deaths(ctx: Ctx, view: View) -> View:
