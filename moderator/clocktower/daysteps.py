@@ -125,6 +125,7 @@ class DayStepFlow(Core):
         found = [*own, *used_by(self._state, self.cat, player)]
         if dead and not found:
             raise IllegalChoice("dead_actor", seat=seat)
+        not_now: str | None = None  # an ability of theirs this command uses, whose time is not now
         for ability in found:
             char = self.cat.get(ability)
             for i, step in enumerate(char.data.day if char is not None and char.data is not None else []):
@@ -132,9 +133,11 @@ class DayStepFlow(Core):
                     continue
                 effect = self._effect(step)
                 ctx = self._mkctx(self._state, seat, ability)
-                if effect is None or not CONDITIONS[step.wake_if](ctx):
-                    continue
                 if cmd.intent not in ([step.command] if isinstance(step.command, str) else step.command):
+                    continue
+                if effect is None or not CONDITIONS[step.wake_if](ctx):
+                    if effect is not None and ability in own and player.character == ability:
+                        not_now = char.name(self.lang) if char is not None else ability
                     continue
                 if "two_seats" in step.expects and cmd.intent == "ability" and len(cmd.seats) < 2:
                     raise IllegalChoice("seat_count", need=2)  # the Slayer's shot needs its target: "slays"
@@ -160,4 +163,6 @@ class DayStepFlow(Core):
                         said += " " + self._t(flow.false_info, character=self.cat[by.character or ""].name(self.lang))
                 return Reply(say=[said, *(self._t(t) for t in outcome.say)],
                              public=[self._t(t) for t in outcome.public])  # fmt: skip
+        if not_now is not None:  # the Psychopath after a nomination, a once-per-game ability used already
+            raise IllegalChoice("ability_not_now", seat=seat, character=not_now)
         return Reply(say=[self._t(flow.no_day_ability, seat=seat)])

@@ -109,7 +109,8 @@ def test_a_number_no_empath_can_be_shown_is_refused_even_when_poisoned() -> None
         assert most in game.refused(three)
         assert most in game.refused("showed 3" if lang == "en" else "3 보여줌")
         examples = game.refused("what" if lang == "en" else "뭐라고")
-        assert ("'showed 1', '1'" if lang == "en" else "'1 보여줌', '1'") in examples
+        truth = game.prompt.truth  # the example is the true answer (any number fits a poisoned Empath)
+        assert (f"'showed {truth}', '{truth}'" if lang == "en" else f"'{truth} 보여줌', '{truth}'") in examples
         assert "seat 3 and seat 5" not in examples and "3번과 5번" not in examples
         game.say(two)  # the poisoned Empath: any number it could be shown
         assert game.g.memory[keys.shown(game.g.night, "empath", 4, 0)] == "2" and game.prompt.step != "empath"
