@@ -62,7 +62,8 @@ class NominationFlow(TravellerFlow):
             held = self._state.memory.get(keys.vote_tokens(p.seat), "0")
             text += " " + self._t(step_texts().rules.votes_with_token, seat=p.seat, tokens=held)
         # a day ability used while the vote waits (the Gnome's kill of its Amigo's nominator): the vote goes on
-        return self._base(c, ["number"], text, None, None, ("votes", "number", "voters", "ability"))
+        return self._base(c, ["number"], text, None, None, ("votes", "number", "voters", "ability", "end_day",
+                                                            "nominate"))  # fmt: skip
 
     def _ability_at_vote(self, cmd: Command) -> Reply:
         """A day ability used while a vote waits (day.py's: daysteps.py's); the vote waiting stays."""
@@ -214,6 +215,8 @@ class NominationFlow(TravellerFlow):
     def _votes(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
         if cmd.intent == "ability":
             return self._ability_at_vote(cmd)
+        if cmd.intent in ("end_day", "nominate"):  # heard, to say what the day waits for
+            raise IllegalChoice("vote_pending", seat=self._state.today.pending)
         if self._state.today.exile:
             return self._exile_votes(cmd)
         said = sorted(set(cmd.seats)) if cmd.intent == "voters" else None
