@@ -46,8 +46,7 @@ class SaveError(StateFileError):
 
 
 class DamagedSave(SaveError):
-    """A save whose bytes are not what was written: cut short, changed by hand, or a change that cannot be
-    replayed (the previous save beside it may be good)."""
+    """A save cut short, changed by hand, or holding a change that cannot be replayed (its .bak may be good)."""
 
 
 # -- the document ------------------------------------------------------------------------------
