@@ -132,7 +132,7 @@ GROWL: list[tuple[Intent, Heading]] = [
     ("next", {"en": "done: go on to the next step", "ko": "다 했음: 다음 단계로"}),
     ("back", {"en": "undo the last change", "ko": "마지막 변경 되돌리기"}),
     ("redo", {"en": "put back what back took off (until a new change)",
-              "ko": "뒤로로 되돌린 것을 다시 하기 (새로 바꾸기 전까지)"}),
+              "ko": "'뒤로'로 되돌린 것을 다시 하기 (새로 바꾸기 전까지)"}),
     ("repeat", {"en": "say the step again", "ko": "단계를 다시 듣기"}),
     ("pause", {"en": "wait", "ko": "잠깐 멈추기"}),
     ("seat", {"en": "a player: who starts, who takes a card", "ko": "플레이어: 시작 플레이어, 카드를 받는 사람"}),

@@ -163,6 +163,6 @@ class DayStepFlow(Core):
                         said += " " + self._t(flow.false_info, character=self.cat[by.character or ""].name(self.lang))
                 return Reply(say=[said, *(self._t(t) for t in outcome.say)],
                              public=[self._t(t) for t in outcome.public])  # fmt: skip
-        if not_now is not None:  # the Psychopath after a nomination, a once-per-game ability used already
-            raise IllegalChoice("ability_not_now", seat=seat, character=not_now)
+        if not_now is not None:  # the Psychopath after a nomination, a once-per-game ability used again: said why
+            return Reply(say=[self._t(flow.day_ability_not_now, seat=seat, character=not_now)])
         return Reply(say=[self._t(flow.no_day_ability, seat=seat)])

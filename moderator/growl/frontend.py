@@ -15,10 +15,11 @@ from typing import TextIO
 
 from moderator.commands.command import ALWAYS
 from moderator.commands.parse import Command, normalise
-from moderator.errors import IllegalChoice
+from moderator.errors import IllegalChoice, Tentative
 from moderator.growl.engine import Growl
 from moderator.growl.prompts import Prompt, Reply
 from moderator.growl.state import state_json
+from moderator.growl.steps.night import SEAT_IS_DEATH
 from moderator.growl.words import parsers
 from moderator.i18n import Lang
 from moderator.textloop import TextLoopBase
@@ -50,7 +51,14 @@ class GrowlLoop(TextLoopBase[Prompt, Reply]):
                 return Command("no")  # a plain no there (the step ends the evening only on one)
             if said in {normalise(w) for w in (*words.again.ko, *words.again.en)}:
                 return Command("yes")
-        return super().parse(line)
+        try:
+            return super().parse(line)
+        except Tentative as exc:
+            heard = exc.command
+            if exc.why == "number" and isinstance(heard, Command) and heard.intent == "seat" and heard.seats \
+                    and self.engine.state.step in SEAT_IS_DEATH:  # fmt: skip
+                raise IllegalChoice("word_not_a_death", text=line.strip(), seat=heard.seats[0]) from None
+            raise
 
     def handle(self, cmd: Command) -> Reply:
         if cmd.intent == "help":  # what this step takes, and what works at any step: nothing changes

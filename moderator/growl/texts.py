@@ -16,7 +16,7 @@ Winner = Literal["humans", "werewolves"]
 Refusal = Literal[
     "not_now", "answer_yes_no", "say_start_seat", "say_gold", "gold_unclear", "no_such_seat", "already_dead",
     "card_drawn_already", "final_too_early", "night_card_last", "werewolves_all_won", "no_living_winner",
-    "no_loser", "seat_not_named", "died_or_nobody",
+    "no_loser", "seat_not_named", "died_or_nobody", "word_not_a_death",
     "nobody_alive", "too_much_gold", "answer_who_died", "game_over", "bad_number",
 ]  # fmt: skip
 
@@ -33,6 +33,9 @@ class SetupTexts(Model):
     remove_none: Text
     remove_some: Text
     remove_item: Text
+    mark: Text
+    """A card's player-count mark as said ("6+": "6인 이상", "six-plus"), no symbol reaching the voice."""
+    marks_joined: Text
     first_wolves: Text
     deal: Text
     place: Text
@@ -143,6 +146,7 @@ class Refusals(Model):
     no_such_seat: Text
     seat_not_named: Text
     died_or_nobody: Text
+    word_not_a_death: Text
     already_dead: Text
     card_drawn_already: Text
     final_too_early: Text

@@ -316,16 +316,16 @@ def test_the_psychopath_kills_by_day() -> None:
     _night(game)
     game.say("seat 2 uses their ability on seat 5")
     assert not game.player(5).alive
-    assert "cannot be used now" in game.refused("seat 2 uses their ability on seat 6")  # once a day
+    assert "cannot be used now" in " ".join(game.say("seat 2 uses their ability on seat 6").say)  # once a day
     assert game.player(6).alive
 
 
 def test_the_psychopath_kills_before_nominations_only() -> None:
-    """Audit 43: after the first nomination of the day the Psychopath's kill is refused, with the reason."""
+    """Audit 43: after the first nomination of the day the Psychopath's kill does nothing, and the app says why."""
     game = _game("imp", "psychopath", "monk", "empath", "chef", "fortuneteller", "soldier")
     _night(game)
     game.say("seat 3 nominates seat 5", "1 vote")
-    assert "cannot be used now" in game.refused("seat 2 uses their ability on seat 4")
+    assert "cannot be used now" in " ".join(game.say("seat 2 uses their ability on seat 4").say)
     assert game.player(4).alive
 
 

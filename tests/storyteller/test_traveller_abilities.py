@@ -96,7 +96,7 @@ def test_the_gunslinger_shoots_once_a_day() -> None:
     game.say("seat 2 nominates seat 3", "seat 1 and seat 4 voted")
     reply = game.say("seat 8 uses their ability on seat 4")
     assert not game.player(4).alive and "Seat 4 dies." in reply.public
-    assert "cannot be used now" in game.refused("seat 8 uses their ability on seat 1")  # once a day
+    assert "cannot be used now" in " ".join(game.say("seat 8 uses their ability on seat 1").say)  # once a day
     assert game.player(1).alive
 
 
@@ -137,7 +137,7 @@ def test_the_judge_rules_once() -> None:
     game.say("seat 2 nominates seat 3", "5 votes")  # seat 3 about to die: the Judge may rule on it
     game.say("seat 8 uses their ability")
     assert game.player(8).has_reminder("No Ability", "judge")
-    assert "cannot be used now" in game.refused("seat 8 uses their ability")  # once per game
+    assert "cannot be used now" in " ".join(game.say("seat 8 uses their ability").say)  # once per game
 
 
 def test_the_harlot_learns_the_character_of_whom_she_visits() -> None:

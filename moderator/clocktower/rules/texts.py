@@ -97,6 +97,7 @@ class Flow(Model):
     unseated: Text
     bluffs: Text
     no_day_ability: Text
+    day_ability_not_now: Text
     answer_yes: Text
     answer_no: Text
     need_seat: Text

@@ -87,12 +87,25 @@ def _gold_act(ctx: Ctx, cmd: Command) -> Outcome:
 
 def _lost(ctx: Ctx, cmd: Command) -> bool:
     """Whether a "no" at the gold step says "my team lost" (else: "I hold no Gold cards")."""
-    return not cmd.text or _said(ctx.data.phrases.lost, cmd)
+    return not cmd.text or said_lost(ctx.data, cmd)
 
 
 def said_lost(data: GrowlData, cmd: Command) -> bool:
-    """Whether ``cmd`` is a "no" said as "my team lost" ("졌어요", "we lost")."""
-    return cmd.intent == "no" and _said(data.phrases.lost, cmd)
+    """Whether ``cmd`` is a "no" said as "my team lost" ("졌어요", "we lost"), with words around it too ("저
+    졌어요", "lost, sorry"), unless a negation comes right before ("안 졌어": not lost)."""
+    if cmd.intent != "no" or not cmd.text:
+        return False
+    said = normalise(cmd.text).replace(",", " ").split()
+    for phrase in {normalise(w) for w in [*data.phrases.lost.ko, *data.phrases.lost.en]}:
+        words = phrase.split()
+        for i in range(len(said) - len(words) + 1):
+            if said[i : i + len(words)] == words and (i == 0 or said[i - 1] not in _NOT):
+                return True
+    return False
+
+
+_NOT = frozenset({"안", "not", "didn't", "didnt", "never"})
+"""Words that turn "lost" into its opposite when they come right before it."""
 
 
 def _said(words: LostWords, cmd: Command) -> bool:

@@ -117,6 +117,11 @@ def end_of_night(ctx: Ctx) -> Outcome:
     return Outcome([SetTurn(seat=nxt), Goto(step="turn")], [morning], label=f"night {s.night} over")
 
 
+SEAT_IS_DEATH = frozenset({"cannot_give", "checks"})
+"""The steps where a bare seat ("3번") reports a death: a word that only sounds like a number ("네") is no
+seat there, not even read back (a second "네" to "4번으로 할까요?" would kill seat 4)."""
+
+
 STEPS: dict[str, StepDef] = {
     "card_condition": StepDef(_condition, _condition_act),
     "card_read": StepDef(_read, _read_act),

@@ -42,7 +42,9 @@ def _remove(ctx: Ctx) -> View:
         return View(say(ctx.t(t.remove_none, count=ctx.count)))
     removed = [(c, c.total() - c.total(set(marks))) for c in ctx.data.cards.deck]
     items = [ctx.t(t.remove_item, card=ctx.t(c.name), count=n) for c, n in removed if n]
-    text = ctx.t(t.remove_some, count=ctx.count, marks=" / ".join(marks), cards=", ".join(items),
+    said = [ctx.t(t.mark, n=m.rstrip("+")) for m in marks]  # "6+" is written on the card, said "6인 이상"
+    joined = said[0] if len(said) == 1 else ctx.t(t.marks_joined, a=", ".join(said[:-1]), b=said[-1])
+    text = ctx.t(t.remove_some, count=ctx.count, marks=joined, cards=", ".join(items),
                  total=sum(n for _, n in removed))  # fmt: skip
     return View(say(text))
 
