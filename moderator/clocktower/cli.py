@@ -204,6 +204,10 @@ def _new_game(
     spoken = [Remember(key=keys.game_language(), value=lang)] if lang else []
     journal.push("setup", [*events, *_added(args), *spoken])
     warnings = [*bag.notes, *count_problems(journal.state(), cat)] if chars else []  # warned, not refused
+    known = sorted({d.id for c in cat.characters.values() if c.data is not None for d in c.data.decisions})
+    unknown = sorted(set(_pairs(args.decide)) - set(known))
+    if unknown:  # kept (a decision for a character made later is too), but a typo decides nothing: said
+        warnings.append(msg("setup_unknown_decision", ids=", ".join(unknown), known=", ".join(known)))
     for note in warnings:
         print(f"moderator: {msg('warning', text=note)}", file=sys.stderr)
     return journal, script, cat, warnings

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from tests.storyteller.helpers import Game
 from tests.tables import make_table
 
@@ -40,3 +44,12 @@ def test_the_day_says_what_it_waits_for_while_a_vote_is_counted() -> None:
     assert game.g.today.pending is None
     game.say("end day")
     assert game.g.phase == "night"
+
+
+def test_an_unknown_hidden_decision_is_warned_of(tmp_path: Path) -> None:
+    """Audit 44: `--decide drunk=investigator` (the key is drunk_believes) decided nothing, silently."""
+    (tmp_path / "in.txt").write_text("next\n", encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "moderator", "play", "--text", "--lang", "en", "--script",
+                        "trouble-brewing", "--players", "a,b,c,d,e,f,g", "--decide", "drunk=investigator",
+                        "--input", "in.txt"], capture_output=True, text=True, timeout=120, cwd=tmp_path)  # fmt: skip
+    assert r.returncode == 0 and "unknown hidden decision" in r.stderr and "drunk_believes" in r.stderr, r.stderr
