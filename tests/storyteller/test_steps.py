@@ -193,7 +193,8 @@ def test_the_kazali_cannot_make_a_minion_twice_and_nobody_drops_one_pick_only() 
     assert [game.player(s).character for s in (6, 7)] == ["widow", "organgrinder"]
 
 
-def test_a_charged_po_s_three_kills_in_one_sentence() -> None:
+def charged_po(safe: str) -> Game:
+    """Night 3 at the Po's step, charged (it chose no-one on night 2); the Innkeeper chose ``safe`` tonight."""
     chars = ["po", "assassin", "gambler", "innkeeper", "exorcist", "professor", "chambermaid", "tinker", "goon"]
     game = Game(make_table("bad-moon-rising", list("abcdefghi"), chars))
     game.to("day", {"chambermaid": "seat 3 and seat 4"})
@@ -202,7 +203,12 @@ def test_a_charged_po_s_three_kills_in_one_sentence() -> None:
     game.say("no")  # the Po chooses no-one: charged
     game.to("day", {"chambermaid": "seat 3 and seat 4"})
     game.say("end day")
-    game.to("po", {"innkeeper": "seat 4 and seat 5", "exorcist": "seat 6", "gambler": "no"})
+    game.to("po", {"innkeeper": safe, "exorcist": "seat 6", "gambler": "no"})
+    return game
+
+
+def test_a_charged_po_s_three_kills_in_one_sentence() -> None:
+    game = charged_po("seat 4 and seat 5")
     entries = len(game.table.journal.entries)
     assert "no seat" in game.refused("seat 3 and seat 6 and seat 99") and len(game.table.journal.entries) == entries
     game.say("seat 3 and seat 6 and seat 8")
@@ -214,15 +220,7 @@ def test_a_charged_po_s_three_kills_in_one_sentence() -> None:
 def test_a_charged_po_s_three_kills_come_at_once() -> None:
     """An Innkeeper among the charged Po's three still keeps the player they chose safe: the three die
     together, judged on the grimoire before any of them died (audit 41)."""
-    chars = ["po", "assassin", "gambler", "innkeeper", "exorcist", "professor", "chambermaid", "tinker", "goon"]
-    game = Game(make_table("bad-moon-rising", list("abcdefghi"), chars))
-    game.to("day", {"chambermaid": "seat 3 and seat 4"})
-    game.say("end day")
-    game.to("po", {"innkeeper": "seat 4 and seat 5", "exorcist": "seat 5", "gambler": "no"})
-    game.say("no")  # the Po chooses no-one: charged
-    game.to("day", {"chambermaid": "seat 3 and seat 4"})
-    game.say("end day")
-    game.to("po", {"innkeeper": "seat 3 and seat 5", "exorcist": "seat 6", "gambler": "no"})
+    game = charged_po("seat 3 and seat 5")
     game.say("seat 4", "seat 5")
     assert game.prompt.step == "po" and all(game.player(s).alive for s in (4, 5))  # nobody dies before the third
     game.say("seat 6")
