@@ -25,13 +25,12 @@ from pathlib import Path
 
 from bench.calibrated import add_constant_options, apply_constant_options, calibrated, utterance
 from bench.common import SPEECH
-from bench.heldout import cut_at
+from bench.heldout import copy_last, cut_at
 from bench.voicebench import STEPS, Outcome, Tally, new_loop, outcome, real_scene, seed_of
 from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
 from moderator.voice import listen
 from moderator.voice.app import recognizer_for
-from moderator.voice.audio import BLOCK, SAMPLE_RATE
 from moderator.voice.loop import VoiceLoop
 
 DIGITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
@@ -63,7 +62,6 @@ def main() -> None:
     args = ap.parse_args()
     apply_constant_options(args)
     listen.MADE_UP = args.made_up
-    k = round(args.copy_last * SAMPLE_RATE / BLOCK)
     speakers = {s.strip() for s in args.speakers.split(",") if s.strip()}
     wanted = {int(t) for t in (args.takes or ("7,8,9" if args.calibrated else "")).split(",") if t.strip()}
     rec = recognizer_for("en", Config())
@@ -84,10 +82,8 @@ def main() -> None:
         """As the loop hears it at ``step``: cut by the endpointer (streaming as the loop does), heard, judged."""
         loop = loops.get(who, base)
         cut = cut_at(loop, pcm, step)
-        if k:  # the tail's last blocks made up from the one before (bytes: decoded in one pass, as English is)
-            size = 2 * BLOCK
-            cut = [bytes(u[: len(u) - k * size]) + bytes(u[len(u) - (k + 1) * size : len(u) - k * size]) * k
-                   if len(u) >= (k + 2) * size else u for u in cut]  # fmt: skip
+        if args.copy_last:  # the tail's last blocks made up from the one before
+            cut = copy_last(cut, args.copy_last)
         return outcome([loop.hear(u, STEPS[step]) for u in cut], below)
 
     for d, path in fsdd():

@@ -15,14 +15,13 @@ from __future__ import annotations
 import argparse
 
 from bench.common import Condition
-from bench.heldout import RATES, all_voices, cut_at, halves, outcome
+from bench.heldout import RATES, all_voices, copy_last, cut_at, halves, outcome
 from bench.voicebench import STEPS, Corpus, Tally, items, new_loop, real_offtopic, real_scene, scene, seed_of
 from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
 from moderator.i18n import Lang
 from moderator.voice import listen
 from moderator.voice.app import recognizer_for
-from moderator.voice.audio import BLOCK, SAMPLE_RATE
 from moderator.voice.loop import VoiceLoop
 
 
@@ -53,10 +52,7 @@ def main() -> None:
         finally:
             listen.MADE_UP = 0.0
         if loop is on and args.copy_last:
-            block = 2 * BLOCK
-            k = round(args.copy_last * SAMPLE_RATE / BLOCK)
-            cut = [bytes(u[: len(u) - k * block]) + bytes(u[len(u) - (k + 1) * block : len(u) - k * block]) * k
-                   if len(u) >= (k + 2) * block else bytes(u) for u in cut]  # fmt: skip
+            cut = copy_last(cut, args.copy_last)
         elif loop is off and args.copy_last:
             cut = [bytes(u) for u in cut]  # decoded in one pass, as the copies are
         return cut

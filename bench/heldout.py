@@ -53,7 +53,7 @@ from moderator.config import Config
 from moderator.config import confirm_below as confirm_below_for
 from moderator.i18n import Lang
 from moderator.voice.app import recognizer_for
-from moderator.voice.audio import SAMPLE_RATE
+from moderator.voice.audio import BLOCK, SAMPLE_RATE
 from moderator.voice.loop import Heard, VoiceLoop
 
 RATES = (140, 190)
@@ -105,6 +105,15 @@ def cut_at(loop: VoiceLoop, pcm: bytes, step: str) -> list[bytes]:
     streamer = getattr(loop, "streamer_for", lambda _: None)(STEPS[step])
     cal = getattr(loop, "calibration", None)
     return cut(pcm, streamer=streamer, down_to=cal.gate if cal is not None else None).utterances
+
+
+def copy_last(cut: list[bytes], seconds: float) -> list[bytes]:
+    """Each utterance with its last ``seconds`` of kept silence (whole blocks) copied from the block before them:
+    what a verdict begun before that silence came would hear. Plain bytes, decoded in one pass as English always
+    is; one too short to hold them is left as it was cut."""
+    k, size = round(seconds * SAMPLE_RATE / BLOCK), 2 * BLOCK
+    return [bytes(u[: len(u) - k * size]) + bytes(u[len(u) - (k + 1) * size : len(u) - k * size]) * k
+            if k and len(u) >= (k + 2) * size else bytes(u) for u in cut]  # fmt: skip
 
 
 def decoys_of(loop: VoiceLoop, step: str) -> frozenset[str]:

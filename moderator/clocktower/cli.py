@@ -198,14 +198,15 @@ def _new_game(
     if not names:
         raise SetupError(msg("play_players_needed"))
     chars = [c.strip() for c in args.assign.split(",")] if args.assign else None
-    events, bag, _ = setup_game(script, cat, names, seed=args.seed, characters=chars, overrides=_pairs(args.decide),
+    overrides = _pairs(args.decide)
+    events, bag, _ = setup_game(script, cat, names, seed=args.seed, characters=chars, overrides=overrides,
                                 fabled=_fabled(args, cat))  # fmt: skip
     journal = Journal.new(script.source)
     spoken = [Remember(key=keys.game_language(), value=lang)] if lang else []
     journal.push("setup", [*events, *_added(args), *spoken])
     warnings = [*bag.notes, *count_problems(journal.state(), cat)] if chars else []  # warned, not refused
     known = sorted({d.id for c in cat.characters.values() if c.data is not None for d in c.data.decisions})
-    unknown = sorted(set(_pairs(args.decide)) - set(known))
+    unknown = sorted(set(overrides) - set(known))
     if unknown:  # kept (a decision for a character made later is too), but a typo decides nothing: said
         warnings.append(msg("setup_unknown_decision", ids=", ".join(unknown), known=", ".join(known)))
     for note in warnings:

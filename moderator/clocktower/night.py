@@ -299,17 +299,12 @@ class NightFlow(ChoiceFlow):
         Raises:
             IllegalChoice: a seat the step refuses, or more seats than it takes.
         """
-        mark, undone = len(self.journal.entries), list(self._undone)
-        try:
+        with self._all_or_none():
             for seat in cmd.seats:
                 now = self._state.cursor
                 if now is None or (now.id, now.seat, now.stage) != (c.id, c.seat, "ask") or self._state.question:
                     raise IllegalChoice("seat_count", need=cmd.seats.index(seat))
                 self._night_step(now, replace(cmd, intent="seat", seats=(seat,)), self._step_prompt(now))
-        except IllegalChoice:
-            self._pop_to(mark)
-            self._undone = undone
-            raise
         return Reply()
 
     def _finish(self, c: Cursor, effect: Effect, outcome: Outcome, extra: list[Event], answer: Answer) -> Reply:

@@ -282,7 +282,7 @@ def _po_declined(ctx: Ctx) -> Outcome:
     if _exorcised(ctx):
         return Outcome()
     if picks is not None and int(picks) > 0:
-        return _po_strikes(ctx)
+        return Outcome(events=_po_strikes(ctx))
     if picks is not None:
         return Outcome()
     charge = AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="3 Attacks", by_seat=ctx.seat)
@@ -296,34 +296,32 @@ def po_kill(ctx: Ctx, answer: Answer) -> Outcome:
     picks = ctx.g.memory.get(key)
     if _exorcised(ctx):  # no act tonight: a charge carries to the next night
         return Outcome()
-    if picks is None:
-        may, refused = _demon_may_kill(ctx)
-        events = kill(ctx.g, ctx.cat, seat_of(answer), by_demon=True) if may else []
-        return Outcome(events=events, say=refused.say if refused else [])
-    made = int(picks) + 1
     may, refused = _demon_may_kill(ctx)  # each pick works or not as the Po is then (a Goon chosen: drunk from there)
+    say = refused.say if refused else []
+    if picks is None:
+        return Outcome(events=kill(ctx.g, ctx.cat, seat_of(answer), by_demon=True) if may else [], say=say)
+    made = int(picks) + 1
     chose = keys.volley(ctx.ability, ctx.seat)
     chosen = f"{ctx.g.memory.get(chose, '')} {seat_of(answer) if may else ''}".strip()
-    events = [Remember(key=key, value=str(made)), Remember(key=chose, value=chosen or None)]
-    say = refused.say if refused else []
+    events: list[Event] = [Remember(key=key, value=str(made)), Remember(key=chose, value=chosen or None)]
     if made >= 3:
-        struck = _po_strikes(Ctx(simulate(ctx.g, events), ctx.cat, ctx.seat, ctx.ability), events)
-        return Outcome(events=struck.events, say=say)
+        struck = Ctx(simulate(ctx.g, events), ctx.cat, ctx.seat, ctx.ability)
+        return Outcome(events=_po_strikes(struck, events), say=say)
     return Outcome(events=events, say=say, again=True)
 
 
-def _po_strikes(ctx: Ctx, events: list[Event] | None = None) -> Outcome:
+def _po_strikes(ctx: Ctx, events: Sequence[Event] = ()) -> list[Event]:
     """The charged Po's picks that worked die together, at the last: what keeps each alive is judged on the
     grimoire before any of them died (an Innkeeper chosen beside the player they keep safe still keeps them
     safe). The charge is spent."""
     key, chose = keys.charged(ctx.ability, ctx.seat), keys.volley(ctx.ability, ctx.seat)
     seats = [int(s) for s in ctx.g.memory.get(chose, "").split() if s.isdigit()]
-    done: list[Event] = [*(events or []), Remember(key=key, value=None), Remember(key=chose, value=None),
+    done: list[Event] = [*events, Remember(key=key, value=None), Remember(key=chose, value=None),
                          RemoveReminder(seat=ctx.actor.seat, source=ctx.ability, name="3 Attacks")]  # fmt: skip
     for seat in dict.fromkeys(seats):
         if seat in ctx.g.seats():
             done += kill(simulate(ctx.g, done), ctx.cat, seat, by_demon=True, at_once=ctx.g)
-    return Outcome(events=done)
+    return done
 
 
 # -- the registries ------------------------------------------------------------------------------------
