@@ -27,15 +27,18 @@ from moderator.cli_common import (
 from moderator.clocktower.frontend import TextLoop
 from moderator.clocktower.grimoire.events import Event, Remember
 from moderator.clocktower.grimoire.journal import Journal, load_state
+from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.bag import count_problems
 from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.decisions import Proposal
 from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.nightorder import night_sheet
 from moderator.clocktower.rules.scripts import Script, complete, load_script, missing_for_a_game
 from moderator.clocktower.rules.setup import setup_game
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
+from moderator.clocktower.wording import Wording
 from moderator.config import Config, autosave_path
 from moderator.errors import SetupError
 from moderator.i18n import LANGS, Lang
@@ -169,21 +172,35 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
     if args.json:
         print(g.model_dump_json(by_alias=True, indent=1))
         return 0
-    for p in g.players:
-        believes = f" (believes {cat[p.believes].name(lang)})" if p.believes else ""
-        marks = ", ".join(f"{r.name}" for r in p.reminders)
-        print(
-            f"{p.seat:2}. {p.name:10} {cat[p.character or ''].name(lang) if p.character else '-'}"
-            f"{believes} [{p.alignment}]{' ' + marks if marks else ''}"
-        )
-    if g.unseated:
-        print("in play, no seat: " + ", ".join(cat[c].name(lang) for c in g.unseated))
-    print("bluffs: " + ", ".join(cat[c].name(lang) for c in g.bluffs))
+    words = Wording(cat, lang)
+    for line in words.grimoire_lines(g):
+        print(line)
     for prop in proposals:
-        print(f"decision {prop.decision.id}: {prop.chosen} (allowed: {', '.join(prop.options)})")
+        print(_proposal_line(prop, g, words))
     for note in [*bag.notes, *count_problems(g, cat)]:
         print(msg("note", text=note))
     return 0
+
+
+def _proposal_line(prop: Proposal, g: Grimoire, words: Wording) -> str:
+    """A hidden decision the setup made, said for the storyteller: whose, what, the proposal and how to
+    change it (``--decide ID=…``, the id being what the flag takes)."""
+
+    def shown(option: str | None) -> str:
+        if option is None:
+            return "-"
+        if option.isdigit() and int(option) in g.seats():
+            return msg("setup_seat", seat=option, name=g.player(int(option)).name)
+        return words.cat[option].name(words.lang) if option in words.cat else option
+
+    def allowed(option: str) -> str:  # as --decide takes it: a seat, or a character's id (named)
+        if option.isdigit() or option not in words.cat:
+            return option
+        return f"{option} ({words.cat[option].name(words.lang)})"
+
+    return msg("setup_proposed", character=words.cat[prop.owner].name(words.lang), seat=prop.seat,
+               prompt=prop.decision.prompt(words.lang), chosen=shown(prop.chosen), id=prop.decision.id,
+               allowed=", ".join(allowed(o) for o in prop.options) or "-")  # fmt: skip
 
 
 def _new_game(

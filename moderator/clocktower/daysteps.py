@@ -12,6 +12,7 @@ from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, used_by
+from moderator.clocktower.rules.catalogue import Character
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
@@ -121,7 +122,11 @@ class DayStepFlow(Core):
         # Dead, a player uses their own ability only while it works though they are dead (the Bone Collector's
         # Has Ability), and a step used by the dead (a vote token given to the Beggar).
         dead = not player.alive
-        own = abilities(self.cat, player) if acts_alive(self._state, self.cat, player) else []
+        own = (
+            abilities(self.cat, player)
+            if acts_alive(self._state, self.cat, player)
+            else [a for a in abilities(self.cat, player) if _after_death(self.cat.get(a))]
+        )  # the Klutz's, the Moonchild's
         found = [*own, *used_by(self._state, self.cat, player)]
         if dead and not found:
             raise IllegalChoice("dead_actor", seat=seat)
@@ -130,6 +135,8 @@ class DayStepFlow(Core):
             char = self.cat.get(ability)
             for i, step in enumerate(char.data.day if char is not None and char.data is not None else []):
                 if (step.used_by == "dead") != (dead and ability not in own):
+                    continue
+                if dead and ability in own and step.wake_if != LEARNT_DEATH:
                     continue
                 effect = self._effect(step)
                 ctx = self._mkctx(self._state, seat, ability)
@@ -147,7 +154,10 @@ class DayStepFlow(Core):
                                                                                 stage="day"))])  # fmt: skip
                     return Reply()
                 # A guess hands over the seats guessed; a step of two seats takes the guesser's too (the Damsel's).
-                whole = cmd.intent != "guess" or "two_seats" in step.expects
+                # A step of one seat takes the seat picked, not the picker's (the Moonchild's).
+                whole = (cmd.intent != "guess" and "seat" not in step.expects) or "two_seats" in step.expects
+                if not whole and "seat" in step.expects and len(rest) != 1:
+                    raise IllegalChoice("seat_count", need=1)
                 answer = Answer(seats=cmd.seats if whole else tuple(rest))
                 if effect.check is not None:  # a choice the rules refuse changes nothing (the Gangster's)
                     effect.check(ctx, answer)
@@ -166,3 +176,12 @@ class DayStepFlow(Core):
         if not_now is not None:  # the Psychopath after a nomination, a once-per-game ability used again: said why
             return Reply(say=[self._t(flow.day_ability_not_now, seat=seat, character=not_now)])
         return Reply(say=[self._t(flow.no_day_ability, seat=seat)])
+
+
+LEARNT_DEATH = "learnt_death"
+"""The condition of a day step its holder uses once dead ("when you learn that you died")."""
+
+
+def _after_death(char: Character | None) -> bool:
+    """Whether a character has a day step its holder uses once dead (the Klutz's, the Moonchild's pick)."""
+    return char is not None and char.data is not None and any(s.wake_if == LEARNT_DEATH for s in char.data.day)

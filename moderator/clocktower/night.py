@@ -13,6 +13,7 @@ from moderator.clocktower.grimoire.state import Cursor, Player
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys, registering
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
+from moderator.clocktower.rules.dawn import dawn_news, told_at_dawn
 from moderator.clocktower.rules.effects import EFFECTS, Effect
 from moderator.clocktower.rules.effects.bmr import chosen_events, learned_at_dawn
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
@@ -66,6 +67,7 @@ class NightFlow(ChoiceFlow):
         if back:
             again = ", ".join(self._t(texts.flow.who, seat=p.seat, name=p.name) for p in back)
             news += " " + self._t(texts.flow.revived_public, who=again)
+        news += "".join(" " + self._t(t) for t in told_at_dawn(self._state))
         public = f"{public} {news}" if public else news
         return self._base(c, ["confirm"], pseudo.prompt(self.lang), public, [p.seat for p in dead], ("dies",))
 
@@ -309,6 +311,8 @@ class NightFlow(ChoiceFlow):
 
     def _finish(self, c: Cursor, effect: Effect, outcome: Outcome, extra: list[Event], answer: Answer) -> Reply:
         events, capped = within_evil_cap(self._state, self.cat, [*outcome.events, *extra])
+        if outcome.at_dawn:  # said with the deaths at dawn, not to a table with its eyes closed
+            events.append(dawn_news(self._state, outcome.at_dawn))
         events = asked_by(events, c.id, c.seat)  # its questions are this step's
         said = [*outcome.say, *capped]
         reply = Reply(say=[self._t(t) for t in said], public=[self._t(t) for t in outcome.public])
@@ -340,4 +344,3 @@ class NightFlow(ChoiceFlow):
                 news.append(self._t(flow.swapped, seat=p.seat, character=self.cat[e.character].name(self.lang),
                                     alignment=flow.alignment[p.alignment](self.lang)))  # fmt: skip
         return news
-

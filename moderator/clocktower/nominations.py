@@ -112,6 +112,7 @@ class NominationFlow(TravellerFlow):
         # A nomination may end in an execution at once (the Virgin's): then there is no vote.
         close: list[Event] = [SetDay(today=today.model_copy(update={"pending": None})),
                               SetCursor(cursor=Cursor(id="day"))]  # fmt: skip
+        was_alive = self._state.player(nominator).alive
         fired = nomination_events(self._state, self.cat, nominator, nominee, close)
         events: list[Event] = [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes")), *fired, *again]
         events.append(self._remember_seats(keys.nominators(self._state.day), [nominator]))  # the Town Crier's
@@ -120,7 +121,8 @@ class NominationFlow(TravellerFlow):
         if self._state.executed_today == nominator:
             return Reply(public=[self._t(step_texts().rules.nominator_executed, seat=p.seat),
                                  self._t(step_texts().flow.died_public, seat=p.seat, name=p.name)])  # fmt: skip
-        if not p.alive:  # died for nominating (the Witch's curse): announced at once
+        if was_alive and not p.alive:  # died for nominating (the Witch's curse): announced at once; not the dead
+            # who may nominate (the Banshee's, the Riot's nominees)
             return Reply(say=[self._t(step_texts().rules.cursed_nominator, seat=p.seat)],
                          public=[self._t(step_texts().flow.died_public, seat=p.seat, name=p.name)])  # fmt: skip
         return Reply()

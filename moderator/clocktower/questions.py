@@ -38,6 +38,8 @@ class QuestionFlow(Core):
         allowed: tuple[Intent, ...] = INTENTS_FOR[q.expects] if q.expects != "seat" else ("seat",)
         if q.expects == "seat":
             allowed += tuple(i for i in ("yes", "no") if i in q.options)  # "no": nobody
+            if q.seat is not None:
+                allowed += ("ability",)  # "seat 3 uses their ability on seat 5", seat 3 being asked (the Klutz)
         elif any(k.isdigit() for k in q.options):
             allowed += ("seat",)  # a yes that a seat makes precise (the Shabaloth's which)
         at = c if q.step is None else Cursor(id=q.step, seat=q.seat)
@@ -54,11 +56,14 @@ class QuestionFlow(Core):
             key = cmd.value
         elif cmd.intent == "seat" and cmd.seats and (q.expects == "seat" or str(cmd.seats[0]) in q.options):
             key = str(cmd.seats[0])
+        elif cmd.intent == "ability" and q.expects == "seat" and len(cmd.seats) == 2 and cmd.seats[0] == q.seat:
+            key = str(cmd.seats[1])  # the asked player's own pick, said as their ability
         elif cmd.intent in ("yes", "no") and cmd.intent in q.options:
             key = cmd.intent
         else:
-            raise IllegalChoice({"yesno": "answer_question", "alignment": "answer_alignment"}.get(
-                q.expects, "answer_question_seat"))
+            raise IllegalChoice(
+                {"yesno": "answer_question", "alignment": "answer_alignment"}.get(q.expects, "answer_question_seat")
+            )
         if q.options:
             if key not in q.options:
                 raise IllegalChoice("answer_question_seat")
@@ -83,4 +88,3 @@ class QuestionFlow(Core):
         said = [self._t(step_texts().rules.nominator_executed, seat=s) for s in executed]  # the Virgin's Spy
         said += [self._t(flow.died_public, seat=s, name=self._state.player(s).name) for s in died]
         return Reply(public=said)
-

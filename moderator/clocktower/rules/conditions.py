@@ -109,6 +109,11 @@ def _learnt_death(ctx: Ctx) -> bool:
     return not ctx.actor.alive and ctx.seat is not None and keys.learnt_death(ctx.seat) in ctx.g.memory and not spent
 
 
+def _learnt_death_unpicked(ctx: Ctx) -> bool:
+    """As ``learnt_death``, and the public pick it brings not said yet (the Moonchild's day reminder)."""
+    return _learnt_death(ctx) and keys.picked(ctx.ability, ctx.seat) not in ctx.g.memory
+
+
 def _nobody_died_today(ctx: Ctx) -> bool:
     """Nobody died by day today, shown-dead deaths included (the Zombuul's)."""
     return ctx.actor.alive and not ctx.g.died_today
@@ -138,6 +143,7 @@ CONDITIONS: dict[str, Condition] = {
     "became_demon": _became_demon,
     "statement_true": _statement_true,
     "learnt_death": _learnt_death,
+    "learnt_death_unpicked": _learnt_death_unpicked,
     "nobody_died_today": _nobody_died_today,
     "outsider_died_today": _outsider_died_today,
     "three_visitors": _three_visitors,

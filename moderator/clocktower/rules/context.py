@@ -61,5 +61,7 @@ class Outcome:
     events: list[Event] = field(default_factory=list)
     say: list[Text] = field(default_factory=list)
     public: list[Text] = field(default_factory=list)
+    at_dawn: list[Text] = field(default_factory=list)
+    """Told to the table at dawn, with the night's deaths (the Banshee's wail), not while eyes are closed."""
     again: bool = False
     """The step runs again (the Kazali makes one Minion at a time)."""

@@ -3,15 +3,18 @@ tokens that last until dawn are removed."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
-from moderator.clocktower.grimoire.events import Event, SetGhostVote
+from moderator.clocktower.grimoire.events import Event, Remember, SetGhostVote
 from moderator.clocktower.grimoire.state import Grimoire
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import kill
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.status import counted_living, impaired
 from moderator.clocktower.rules.triggers import TRIGGERS
 from moderator.clocktower.rules.victory import expiring
+from moderator.i18n import Text
 from moderator.journal import simulate
 
 DawnFn = Callable[[Grimoire, Catalogue], list[Event]]
@@ -54,3 +57,15 @@ def dawn_events(g: Grimoire, cat: Catalogue) -> list[Event]:
             events += DAWN[name](g, cat)
     after = simulate(g, events)
     return events + expiring(after, cat, "dawn")
+
+
+def dawn_news(g: Grimoire, texts: list[Text]) -> Remember:
+    """``texts`` added to what the table is told at this night's dawn (:func:`told_at_dawn`)."""
+    key = keys.dawn_news(g.night)
+    kept = json.loads(g.memory.get(key, "[]"))
+    return Remember(key=key, value=json.dumps([*kept, *(t.model_dump() for t in texts)], ensure_ascii=False))
+
+
+def told_at_dawn(g: Grimoire) -> list[Text]:
+    """What the table is told at this night's dawn besides its deaths (the Banshee's wail)."""
+    return [Text.model_validate(t) for t in json.loads(g.memory.get(keys.dawn_news(g.night), "[]"))]

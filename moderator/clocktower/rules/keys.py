@@ -25,6 +25,7 @@ use the builders, never a hand-spelled key.
 | jinxed | ``jinxed:<ability>:<seat>`` | the ability a jinx keeps this player from holding (an Alchemist's Widow) |
 | placed | ``placed:<source>:<seat>`` | the night a token that lasts until the dusk after the next day was placed |
 | learnt_death | ``learnt_death:<seat>`` | the player has learnt they died (the Moonchild and the Klutz choose) |
+| picked | ``picked:<ability>:<seat>`` | whom a dead player publicly picked by day, for its night step (the Moonchild) |
 | mastermind | ``mastermind:day`` | the Demon died by execution with a Mastermind: the day that decides the game |
 | charged | ``charged:<ability>:<seat>`` | the Po chose no-one last time: three attacks (picks so far tonight) |
 | volley | ``volley:<ability>:<seat>`` | the players a charged Po has chosen so far tonight, space-separated |
@@ -40,6 +41,7 @@ use the builders, never a hand-spelled key.
 | kept_evil | ``kept_evil:<seat>`` | a jinx keeps this evil player evil against their own new ability (Goon) |
 | arbitrary_deaths | ``arbitrary:<night>`` | a Demon was made that night (the Pit-Hag's): the storyteller's deaths |
 | failed | ``failed:n<night>:<seat>``, ``failed:d<day>:<seat>`` | it worked abnormally (Mathematician) |
+| dawn_news | ``dawn:<night>`` | what the table is told at that night's dawn besides its deaths (JSON: texts) |
 | skipped | ``skipped:<night>:<step>:<seat>`` | the storyteller skipped that night step (nothing changed) |
 | exiled | ``exiled:<seat>`` | the Traveller in that seat was exiled |
 | demon_rested | ``demon_rested`` | the night a Demon first chose to kill nobody (the Toymaker's: it has rested) |
@@ -48,15 +50,13 @@ use the builders, never a hand-spelled key.
 | times_today | ``times:<ability>:day<day>`` | how many times a day ability was used that day (the Matron's swaps) |
 | vote_tokens | ``tokens:<seat>`` | the vote tokens dead players gave this player (the Beggar's), a count |
 
-A seat moves when a player sits down or leaves (a Traveller): :func:`renumbered` moves every seat a key
-or its value names, by the table :data:`SEATS` beside the builders.
+A seat moves when a player sits down or leaves (a Traveller): :func:`renumbered` (keyseats.py) moves every
+seat a key or its value names, by its table of the keys above that name a seat.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
-from typing import Literal, NewType
+from typing import NewType
 
 MemoryKey = NewType("MemoryKey", str)
 
@@ -238,6 +238,16 @@ MASTERMIND_DAY = MemoryKey("mastermind:day")
 """The Demon died by execution while a Mastermind lived sober: the day (a number) that decides the game."""
 
 
+def dawn_news(night: int) -> MemoryKey:
+    """What the table is told at that night's dawn besides its deaths (a JSON list of texts: the Banshee's)."""
+    return MemoryKey(f"dawn:{night}")
+
+
+def picked(ability: str, seat: int | None) -> MemoryKey:
+    """The player a dead player publicly picked by day (the Moonchild's), taken at its night step."""
+    return MemoryKey(f"picked:{ability}:{seat}")
+
+
 def charged(ability: str, seat: int | None) -> MemoryKey:
     """The Po chose no-one last time: it attacks three times tonight (the value: picks made so far)."""
     return MemoryKey(f"charged:{ability}:{seat}")
@@ -290,100 +300,4 @@ def vote_tokens(seat: int) -> MemoryKey:
     return MemoryKey(f"tokens:{seat}")
 
 
-ValueKind = Literal["seat", "seats", "pairs"] | None
-"""What of a key's value is a seat: the whole value, a space-separated list, ``seat=character`` pairs."""
-
-_SEAT_KEYS: list[tuple[str, ValueKind]] = [
-    (r"used:[^:]+:(?P<s>\d+)", None),
-    (r"today:[^:]+:(?P<s>\d+):\d+", None),
-    (r"acted:\d+:[^:]+:(?P<s>\d+)", None),
-    (r"gained:\d+:(?P<s>\d+):[^:]+", None),
-    (r"known:[^:]+:(?P<s>\d+)", "seat"),
-    (r"learnt:[^:]+:(?P<s>\d+)", None),
-    (r"shown:n\d+:[^:]+:(?P<s>\d+):\d+", None),  # what was given, kept as it was given
-    (r"shown:[^:]+:(?P<s>\d+)", "seats"),
-    (r"type:[^:]+:(?P<s>\d+)", None),
-    (r"demon_blocked:\d+", "seat"),
-    (r"decide:.+", "seat"),  # a seat, or a character (left as it is)
-    (r"jinxed:[^:]+:(?P<s>\d+)", None),
-    (r"last:goon:(?P<s>\d+)", None),  # the Goon keeps the night it was chosen, not a seat
-    (r"last:[^:]+:(?P<s>\d+)", "seat"),
-    (r"exorcised:\d+", "seat"),
-    (r"asleep:\d+:(?P<s>\d+)", None),
-    (r"uncaught:\d+:(?P<s>\d+)", None),
-    (r"true:[^:]+:(?P<s>\d+):day\d+", None),
-    (r"nominators:day\d+", "seats"),
-    (r"voters:day\d+", "seats"),
-    (r"juggled:(?P<s>\d+):day\d+", "pairs"),
-    (r"death:[^:]+:(?P<s>\d+)", None),
-    (r"about:[^:]+:(?P<s>\d+)", None),
-    (r"executed:day\d+", "seat"),
-    (r"placed:[^:]+:(?P<s>\d+)", None),
-    (r"learnt_death:(?P<s>\d+)", None),
-    (r"charged:[^:]+:(?P<s>\d+)", None),
-    (r"volley:[^:]+:(?P<s>\d+)", "seats"),
-    (r"kept_evil:(?P<s>\d+)", None),
-    (r"kept_sober:[^:]+:(?P<s>\d+)", None),
-    (r"failed:[nd]\d+:(?P<s>\d+)", None),
-    (r"skipped:\d+:[^:]+:(?P<s>\d+)", None),
-    (r"exiled:(?P<s>\d+)", None),
-    (r"tokens:(?P<s>\d+)", None),
-    (r"twice:\d+:[^:]+:(?P<s>\d+)", None),
-    (r"[^:]+:(?P<s>\d+):day\d+", None),  # guessed
-]
-SEATS: list[tuple[re.Pattern[str], ValueKind]] = [(re.compile(p), kind) for p, kind in _SEAT_KEYS]
-"""Each kind of key that names a seat (its group ``s``), and what of its value is a seat."""
-
-
-def renumbered(memory: dict[str, str], moved: Mapping[int, int | None]) -> dict[str, str]:
-    """``memory`` with every seat moved (``moved``: old to new; None: the seat is gone, and what is
-    about it goes)."""
-    out: dict[str, str] = {}
-    for key, value in memory.items():
-        pattern, kind = next(((p, k) for p, k in SEATS if p.fullmatch(key)), (None, None))
-        if pattern is None:
-            out[key] = value
-            continue
-        m = pattern.fullmatch(key)
-        assert m is not None
-        if "s" in pattern.groupindex:
-            seat = _moved(int(m.group("s")), moved)
-            if seat is None:
-                continue
-            key = key[: m.start("s")] + str(seat) + key[m.end("s") :]
-        new = _moved_value(value, kind, moved)
-        if new is not None:
-            out[key] = new
-    return out
-
-
-def _moved(seat: int, moved: Mapping[int, int | None]) -> int | None:
-    return moved.get(seat, seat)
-
-
-def _moved_value(value: str, kind: ValueKind, moved: Mapping[int, int | None]) -> str | None:
-    if kind == "seat":
-        if not value.isdigit():
-            return value
-        seat = _moved(int(value), moved)
-        return None if seat is None else str(seat)
-    if kind == "seats":
-        seats = [_moved_word(x, moved) for x in value.split()]
-        return " ".join(x for x in seats if x is not None)
-    if kind == "pairs":
-        pairs = []
-        for pair in value.split():
-            who, sep, rest = pair.partition("=")
-            new = _moved_word(who, moved)
-            if new is not None:
-                pairs.append(f"{new}{sep}{rest}")
-        return " ".join(pairs)
-    return value
-
-
-def _moved_word(word: str, moved: Mapping[int, int | None]) -> str | None:
-    """A seat written as a word, moved (None: gone); any other word as it is."""
-    if not word.isdigit():
-        return word
-    seat = _moved(int(word), moved)
-    return None if seat is None else str(seat)
+from moderator.clocktower.rules.keyseats import renumbered as renumbered  # noqa: E402  (the keys' seats, moved)

@@ -185,6 +185,11 @@ class Step(Model):
         "the Doomsayer's call, the Fiddler's duel); 'dead': by a dead player, who may use nothing else (a dead "
         "player's vote token given to the Beggar)."
     )
+    asked: bool = Field(
+        True, description="A day step with ``wake_if: learnt_death``: put to the storyteller as a question when the "
+        "death is learnt (the Klutz's pick). False: taken only when said ('seat N uses their ability on seat M', "
+        "the dead Moonchild's public pick, proposed again at its night step)."
+    )
     wakes: Literal["holder", "demon"] = Field(
         "holder",
         description="Who the storyteller wakes for this night step: the ability's holder, or the Demon (the "

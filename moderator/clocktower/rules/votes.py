@@ -140,7 +140,11 @@ def day_notes(g: Grimoire, cat: Catalogue) -> list[Text]:
         char = cat.get(cid)
         if char is not None and char.data is not None and char.data.day_note is not None:
             notes.append(char.data.day_note)
-    return notes + too_many_evil(g, cat)
+    unique: list[Text] = []  # one note said once, however many hold it (every Legion, every Riot)
+    for n in notes + too_many_evil(g, cat):
+        if n not in unique:
+            unique.append(n)
+    return unique
 
 
 def too_many_evil(g: Grimoire, cat: Catalogue) -> list[Text]:

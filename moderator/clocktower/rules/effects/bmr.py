@@ -57,7 +57,7 @@ def learned(g: Grimoire, cat: Catalogue, p: Player) -> list[Event]:
     for ability in abilities(cat, p):
         char = cat.get(ability)
         steps = [s for s in (char.data.day if char is not None and char.data is not None else [])
-                 if s.wake_if == "learnt_death" and s.effect]  # fmt: skip
+                 if s.wake_if == "learnt_death" and s.effect and s.asked]  # fmt: skip
         if not steps or g.question is not None:
             continue
         step: Step = steps[0]
@@ -92,9 +92,23 @@ def learned_at_dawn(g: Grimoire, cat: Catalogue) -> list[Event]:
 def klutz_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """The Klutz's public choice: a player who registers evil makes the Klutz's team lose."""
     target = ctx.g.player(seat_of(answer))
+    spent: list[Event] = [Remember(key=keys.used(ctx.ability, ctx.seat), value="yes")]  # one pick, asked or said
     if not sober(ctx) or not registers_evil(ctx.g, ctx.cat, target, ctx.ability):
-        return Outcome()
-    return Outcome(events=[SetWinner(winner="good" if ctx.actor.alignment == "evil" else "evil", reason=ctx.ability)])
+        return Outcome(events=spent)
+    winner = "good" if ctx.actor.alignment == "evil" else "evil"
+    return Outcome(events=[*spent, SetWinner(winner=winner, reason=ctx.ability)])
+
+
+@effect("moonchild_pick", "seat", check=_alive_choice)
+def moonchild_pick(ctx: Ctx, answer: Answer) -> Outcome:
+    """The Moonchild's public pick said by day: kept for its night step, which proposes it."""
+    return Outcome(events=[Remember(key=keys.picked(ctx.ability, ctx.seat), value=str(seat_of(answer)))])
+
+
+def _moonchild_proposal(ctx: Ctx) -> int | None:
+    """The pick said by day, if that player still lives."""
+    said = ctx.g.memory.get(keys.picked(ctx.ability, ctx.seat or 0), "")
+    return int(said) if said.isdigit() and int(said) in ctx.g.seats() and ctx.g.player(int(said)).alive else None
 
 
 def _moonchild_declined(ctx: Ctx) -> Outcome:
@@ -102,7 +116,7 @@ def _moonchild_declined(ctx: Ctx) -> Outcome:
     return Outcome(events=[Remember(key=keys.used(ctx.ability, ctx.seat), value="yes")])
 
 
-@effect("moonchild_choose", "seat", check=_alive_choice, declined=_moonchild_declined)
+@effect("moonchild_choose", "seat", check=_alive_choice, declined=_moonchild_declined, proposal=_moonchild_proposal)
 def moonchild_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """The player the Moonchild publicly chose dies tonight if good (a drunk or poisoned Moonchild: nobody)."""
     events: list[Event] = [Remember(key=keys.used(ctx.ability, ctx.seat), value="yes")]

@@ -149,7 +149,7 @@ def banshee_wail(ctx: Ctx, answer: Answer) -> Outcome:
     if not sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
     events: list[Event] = [AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="Has Ability", by_seat=ctx.seat)]
-    return Outcome(events=events, public=[filled(step_texts().rules.banshee_public, seat=ctx.actor.seat)])
+    return Outcome(events=events, at_dawn=[filled(step_texts().rules.banshee_public, seat=ctx.actor.seat)])
 
 
 def _demon_seat(ctx: Ctx) -> int | None:
