@@ -26,7 +26,7 @@ from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.questions import QuestionFlow
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import kept_alive_by, kill
-from moderator.clocktower.rules.daytime import day_end_events, opposite_unnominated
+from moderator.clocktower.rules.daytime import day_end_events, opposite_unnominated, spared_nominee
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import over_notes, winner
 from moderator.clocktower.rules.votes import day_notes
@@ -198,7 +198,9 @@ class DayFlow(NominationFlow, DayStepFlow, QuestionFlow):
             public.append(self._t(flow.storyteller_executed_public))
         elif t.block is not None:
             p = self._state.player(t.block)
-            deaths = kill(self._state, self.cat, t.block, executed=True)
+            by = next((a for a, b in zip(t.nominators, t.nominees, strict=False) if b == t.block), None)
+            spared = by is not None and spared_nominee(self._state, self.cat, by, t.block)  # a jinx (the Leviathan's)
+            deaths = [] if spared else kill(self._state, self.cat, t.block, executed=True)
             events += deaths
             died = any(isinstance(e, Die) for e in deaths)
             asked = any(isinstance(e, Ask) and _kills(e) for e in deaths)

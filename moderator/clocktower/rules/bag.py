@@ -129,6 +129,10 @@ def _build_bag(
     minions: list[str] = []
     if setup.most_players:  # Legion: more than half the players are the Demon, and no Minion (they are optional)
         want["minion"] = 0
+    for a, b in forbidden_together({*require, *pools["minion"]}):  # a Minion a required character's jinx forbids
+        for drop in (a, b):
+            if drop not in require and drop in pools["minion"] and ({a, b} - {drop}) <= set(require):
+                pools["minion"].remove(drop)
     if not setup.demon_picks_minions:
         minions = _take(pools["minion"], want["minion"], [c for c in require if cat[c].team == "minion"])
         if len(minions) < want["minion"]:

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.context import Ctx
-from moderator.clocktower.rules.status import acts_alive
+from moderator.clocktower.rules.jinxes import jinxes
+from moderator.clocktower.rules.status import acts_alive, impaired
 
 Condition = Callable[[Ctx], bool]
 
@@ -19,6 +20,14 @@ def demon_blocked(g: Grimoire) -> bool:
 
 def _alive(ctx: Ctx) -> bool:
     return acts_alive(ctx.g, ctx.cat, ctx.actor)
+
+
+def _sees_grimoire(ctx: Ctx) -> bool:
+    """Alive, and no jinx hides the Grimoire now (``grimoire_hidden``: a living, sober Poppy Grower keeps it
+    from the Spy)."""
+    hidden = [j.pair[0] for j in jinxes() if j.rule == "grimoire_hidden" and j.pair[1] == ctx.ability]
+    keeper = any(p.alive and p.character in hidden and not impaired(ctx.g, ctx.cat, p) for p in ctx.g.players)
+    return _alive(ctx) and not keeper
 
 
 def _always(_ctx: Ctx) -> bool:
@@ -143,6 +152,7 @@ CONDITIONS: dict[str, Condition] = {
     "became_demon": _became_demon,
     "statement_true": _statement_true,
     "learnt_death": _learnt_death,
+    "sees_grimoire": _sees_grimoire,
     "learnt_death_unpicked": _learnt_death_unpicked,
     "nobody_died_today": _nobody_died_today,
     "outsider_died_today": _outsider_died_today,

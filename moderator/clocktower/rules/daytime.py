@@ -8,8 +8,9 @@ from collections.abc import Callable
 from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, SetWinner
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import anyone_has, kill, owning
+from moderator.clocktower.rules.abilities import abilities, anyone_has, kill, owning
 from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.jinxes import jinxes
 from moderator.clocktower.rules.status import impaired, impaired_for, misregisters
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Trigger, asked_by, question
@@ -109,3 +110,11 @@ def opposite_unnominated(g: Grimoire, cat: Catalogue) -> Player | None:
         if owner.alive and not impaired(g, cat, owner) and other not in nominated:
             return owner
     return None
+
+
+def spared_nominee(g: Grimoire, cat: Catalogue, nominator: int, nominee: int) -> bool:
+    """A jinx (``nominee_does_not_die``): a sober holder of its first ability (the Soldier), nominated by a
+    holder of its second (the Leviathan, a Riot), does not die of that nomination's execution or death."""
+    by, p = g.player(nominator), g.player(nominee)
+    return any(j.rule == "nominee_does_not_die" and j.pair[1] in abilities(cat, by) and j.pair[0] in abilities(cat, p)
+               and not impaired(g, cat, p) for j in jinxes())  # fmt: skip

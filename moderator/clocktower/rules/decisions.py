@@ -132,12 +132,16 @@ def options_of(g: Grimoire, cat: Catalogue, script: Sequence[str], dec: Decision
     if dec.kind in ("believes", "ability"):
         ids = list(script) if dec.kind == "believes" else list(cat.characters)
         in_play = g.in_play()
+        # A belief is a token the player is shown: never one that is itself a belief (the Drunk, the Lunatic),
+        # nor one another player believes already (the Drunk's and the Marionette's are two tokens).
+        believed = {p.believes for p in g.players if p.believes} if dec.kind == "believes" else set()
         return [
             c
             for c in ids
             if (not t.teams or cat[c].team in t.teams)
             and (t.in_play is None or (c in in_play) == t.in_play)
             and c != owner
+            and (dec.kind != "believes" or (cat.setup(c).believes is None and c not in believed))
         ]
     return [
         str(p.seat)

@@ -27,11 +27,16 @@ class Jinx(Model):
             "only_one_in_play", "holder_lacks", "magician_picks_babysitter", "decide_after",
             "cannibal_learns_juggles", "chambermaid_sees_mathematician", "drunk_counts", "lunatic_attack_counts",
             "jump_not_caught", "kept_after_source_dies", "extra_copy", "both_drunk", "stays_evil",
-            "secret_vote_note", "gained_turns_townsfolk_evil", "cannot_give",
+            "secret_vote_note", "gained_turns_townsfolk_evil", "cannot_give", "slayer_kills_host",
+            "no_execution_day_five", "nominee_does_not_die", "grimoire_hidden",
         ]
         | None
     ) = None
-    """only_one_in_play: never both in play. holder_lacks: the first, given the second's ability, does
+    """slayer_kills_host: the Slayer's shot at the Lleech's host kills the host. no_execution_day_five: the
+    fifth day ends with no execution while the first is in play: good wins (the Leviathan and the Mayor).
+    nominee_does_not_die: the first (sober), nominated by the second, does not die of it (the Soldier and the Riot).
+    grimoire_hidden: while the first lives sober, the second does not wake to see the Grimoire (the Poppy Grower).
+    only_one_in_play: never both in play. holder_lacks: the first, given the second's ability, does
     not have it (the Alchemist and the Widow, the Spy or the Mastermind). magician_picks_babysitter: the Magician, not
     the Minions, chooses Lil' Monsta's babysitter, who must be a living Minion. decide_after: the
     first's setup decisions wait until the second has acted on the first night (the Bounty Hunter's

@@ -224,7 +224,9 @@ def night_sheet(script: Script | None, cat: Catalogue, night: int, g: Grimoire |
                 lines.append(SheetStep(id=cid, position=pos[cid], steps=_steps(extra, first)))
     pseudo = ["dusk", "dawn"]
     if first and (g is None or _evil_info(g, cat, in_play)):
-        pseudo += ["minioninfo", "demoninfo"]
+        pseudo += ["minioninfo"]
+        # no Demon in play, no Demon info (the Summoner's [No Demon]: its own step shows the bluffs)
+        pseudo += ["demoninfo"] if g is None or any(cat.team(c) == "demon" for c in in_play) else []
     lines += [SheetStep(id=s, position=pos[s]) for s in pseudo if s in pos]
     return sorted(lines, key=lambda s: (s.position, s.seat or 0))
 

@@ -31,6 +31,21 @@ from moderator.errors import SetupError
 from moderator.messages import lang, msg
 
 
+def beside_demon(seated: list[str], cat: Catalogue, rng: random.Random) -> None:
+    """Move each character that sits beside the Demon (``setup.seated``: the Marionette) to a seat next to
+    one, swapping with whoever sat there (in place)."""
+    n = len(seated)
+    for i, cid in enumerate(list(seated)):
+        demons = [d for d, c in enumerate(seated) if cat.team(c) == "demon"]
+        if cat.setup(cid).seated != "beside_demon" or not demons or n < 3:
+            continue
+        if any(cat.team(seated[(i + d) % n]) == "demon" for d in (-1, 1)):
+            continue
+        d = rng.choice(demons)
+        j = (d + rng.choice((-1, 1))) % n
+        seated[i], seated[j] = seated[j], seated[i]
+
+
 def seat_events(names: list[str]) -> list[Event]:
     """Seat the players, clockwise from seat 1."""
     return [Seat(seat=i, name=n) for i, n in enumerate(names, start=1)]
@@ -108,6 +123,7 @@ def setup_game(
     else:
         bag = build_bag(script, cat, len(names), rng, require, outsider_shift, extra_copies, fabled)
         rng.shuffle(bag.seated)
+        beside_demon(bag.seated, cat, rng)
     events: list[Event] = [*seat_events(names), *assign_events(cat, bag.seated)]
     if fabled:
         events.append(SetFabled(fabled=list(dict.fromkeys(fabled))))

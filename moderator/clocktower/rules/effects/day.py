@@ -7,6 +7,7 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, kill
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect
+from moderator.clocktower.rules.jinxes import ruled
 from moderator.clocktower.rules.status import impaired, misregisters, registers_demon
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import question
@@ -24,6 +25,10 @@ def slayer_shot(ctx: Ctx, answer: Answer) -> Outcome:
     ]
     works = not impaired(ctx.g, ctx.cat, shooter) and target.alive
     if works and registers_demon(ctx.g, ctx.cat, target, "slayer"):
+        events += kill(ctx.g, ctx.cat, target.seat)
+        return Outcome(events=events, public=[filled(step_texts().rules.seat_dies, seat=target.seat)])
+    host = any(r.source == "lleech" and r.name == "Poisoned" for r in target.reminders)
+    if works and host and ruled("slayer_kills_host", ctx.g.in_play()):  # a jinx: the Lleech's host dies (and it)
         events += kill(ctx.g, ctx.cat, target.seat)
         return Outcome(events=events, public=[filled(step_texts().rules.seat_dies, seat=target.seat)])
     reg = misregisters(ctx.g, ctx.cat, target)

@@ -30,7 +30,7 @@ from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import DAY_END
 from moderator.clocktower.rules.effects.base import alive_target, effect, seat_of, sober, spend
-from moderator.clocktower.rules.jinxes import cannot_give
+from moderator.clocktower.rules.jinxes import cannot_give, ruled
 from moderator.clocktower.rules.status import acts_alive, impaired
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question
@@ -324,6 +324,9 @@ def _leviathan_day_end(g: Grimoire, cat: Catalogue, owner: Player) -> list[Event
     """The fifth day ends with the Leviathan alive and sober: evil wins."""
     if g.day < LEVIATHAN_DAYS or not _sober_alive(g, cat, owner):
         return []
+    executed = g.executed_today is not None or keys.executed(g.day) in g.memory
+    if g.day == LEVIATHAN_DAYS and not executed and ruled("no_execution_day_five", g.in_play()):
+        return [SetWinner(winner="good", reason="mayor")]  # a jinx: the Mayor's win, on the Leviathan's last day
     return [SetWinner(winner="evil", reason="leviathan")]
 
 

@@ -360,3 +360,4 @@ def _demon_info(ctx: Ctx) -> dict[str, object]:
 
 info("minion_info", _minion_info)
 info("demon_info", _demon_info)
+info("bluffs_shown", lambda ctx: {"bluffs": list(ctx.g.bluffs)})  # the Summoner's, with no Demon to show them

@@ -8,7 +8,7 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules.abilities import kill
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
-from moderator.clocktower.rules.daytime import NOMINATED, RIOT_DAY, RIOT_NOMINATED, riot_holders
+from moderator.clocktower.rules.daytime import NOMINATED, RIOT_DAY, RIOT_NOMINATED, riot_holders, spared_nominee
 from moderator.clocktower.rules.effects.base import effect
 from moderator.clocktower.rules.effects.snv_minions import become
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -35,6 +35,8 @@ def _riot_nominated(
     holders = riot_holders(g, cat)
     if g.day != RIOT_DAY or not holders or owner.seat != holders[0].seat or not g.player(nominee).alive:
         return []
+    if spared_nominee(g, cat, nominator, nominee):  # a jinx: the Soldier a Riot nominates does not die
+        return close
     return [*kill(g, cat, nominee), *close]
 
 
