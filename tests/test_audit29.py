@@ -7,7 +7,9 @@ helper, 47 passing on its first run; k: 58 by a Korean storyteller, typing as a 
 on their author's first run; l: 50 where the table does what the app did not expect and the storyteller mends the
 grimoire, 45 passing on their author's first run; m: 104 on the day, 99 passing on their author's first run; n: 64
 on the first night's true information for every kind of information character, 51 of the first 63 passing on
-their author's first run, every failure the author's), each naming the class it tests. They run
+their author's first run, every failure the author's; o, p, q: 215 on the characters earlier audits never tried,
+the experimental good (o: 55 of 73 passing on their author's first run), the experimental evil (p: 50 of 59) and
+the Travellers, Fabled and Loric (q: 56 of 72)), each naming the class it tests. They run
 black-box, as their authors ran them: ``python -m moderator play --text --jsonl --input …`` (or ``setup
 --json`` for random bags), checked on the exit status, stderr, the JSON lines in order and the state file.
 

@@ -15,6 +15,7 @@ from moderator.clocktower.rules.abilities import abilities, used_by
 from moderator.clocktower.rules.catalogue import Character
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer
+from moderator.clocktower.rules.dawn import dusk_news
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
 from moderator.clocktower.rules.schema import Step
 from moderator.clocktower.rules.status import acts_alive, statuses
@@ -163,7 +164,8 @@ class DayStepFlow(Core):
                     effect.check(ctx, answer)
                 outcome = effect.apply(ctx, answer)
                 used = Remember(key=keys.today(ability, seat, self._state.day), value="yes")
-                self._push(f"{ability} day", [*asked_by(outcome.events, ability, seat), used])
+                owed = [dusk_news(self._state, outcome.tonight)] if outcome.tonight else []  # the Puzzlemaster's
+                self._push(f"{ability} day", [*asked_by(outcome.events, ability, seat), used, *owed])
                 said = self._t(flow.ability_used, seat=seat, character=char.name(self.lang) if char else ability,
                                prompt=step.prompt(self.lang))  # fmt: skip
                 if effect.truth is not None:  # what the storyteller judges against (the Amnesiac's hidden ability)

@@ -13,7 +13,7 @@ from moderator.clocktower.grimoire.state import Cursor, Player
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys, registering
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
-from moderator.clocktower.rules.dawn import dawn_news, told_at_dawn
+from moderator.clocktower.rules.dawn import dawn_news, told_at_dawn, told_at_dusk
 from moderator.clocktower.rules.effects import EFFECTS, Effect
 from moderator.clocktower.rules.effects.bmr import chosen_events, learned_at_dawn
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
@@ -46,6 +46,8 @@ class NightFlow(ChoiceFlow):
         truth = effect.truth(self._ctx(c)) if effect is not None and effect.truth is not None else None
         if truth is not None:
             text += " " + self._t(texts.flow.truth, truth=self._say(truth))
+        if c.id == "dusk":  # what a day ability owes tonight (the Puzzlemaster's answer)
+            text += "".join(" " + self._t(t) for t in told_at_dusk(self._state))
         return self._base(c, ["confirm"], text, public, truth, ("dies",))
 
     def _pseudo(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:

@@ -5,7 +5,7 @@ question was put."""
 from __future__ import annotations
 
 from moderator.clocktower.core import Core
-from moderator.clocktower.grimoire.events import Ask, Die, parse_events
+from moderator.clocktower.grimoire.events import AddReminder, Ask, Die, parse_events
 from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules.conditions import CONDITIONS
@@ -80,11 +80,15 @@ class QuestionFlow(Core):
             if step is not None and not c.seats and not CONDITIONS[step.wake_if](self._mkctx(after, c.seat, c.id)):
                 events = self._advance(events, c)
         self._push("question", events)
+        # a token the answer placed for the asked character (the Gnome's Amigo, proposed as it joined): said
+        put = step_texts().edits.reminder_put
+        marks = [self._t(put, seat=e.seat, reminder=self.words.reminder_name(e.source, e.name))
+                 for e in events if isinstance(e, AddReminder) and e.source == q.step]  # fmt: skip
         if self._state.phase != "day":  # a death at night is announced at dawn
-            return Reply()
+            return Reply(say=marks)
         died = [e.seat for e in events if isinstance(e, Die) and not self._state.player(e.seat).alive]
         executed = [e.seat for e in events if isinstance(e, Die) and e.executed and e.seat in died]
         flow = step_texts().flow  # by day the table hears a death the answer made (the Slayer's shot)
         said = [self._t(step_texts().rules.nominator_executed, seat=s) for s in executed]  # the Virgin's Spy
         said += [self._t(flow.died_public, seat=s, name=self._state.player(s).name) for s in died]
-        return Reply(public=said)
+        return Reply(say=marks, public=said)

@@ -145,7 +145,9 @@ def test_the_banshee_killed_by_the_demon_is_announced_and_has_ability() -> None:
     game.to("banshee", {"poisoner": "seat 7", "monk": "seat 5"})
     reply = game.say("next")
     assert game.player(4).has_reminder("Has Ability", "banshee")
-    assert any("Banshee" in line for line in reply.public), reply.public
+    assert not any("Banshee" in line for line in reply.public), reply.public  # not while eyes are closed
+    game.to("dawn", {"poisoner": "seat 7", "monk": "seat 5"})
+    assert "Banshee" in (game.prompt.public or ""), game.prompt.public  # at dawn, with the deaths
     game.to("day")
     assert "nominate twice" in game.prompt.text
 

@@ -68,8 +68,9 @@ def used_by(g: Grimoire, cat: Catalogue, p: Player) -> list[str]:
     player) use (a Minion's guess at the Damsel, the Doomsayer's call), or dead players, ``p`` being dead (a vote
     token given to the Beggar)."""
     kinds = {cat.team(p.character) if p.character else None, "any", None if p.alive else "dead"}
-    return [c for c in [*sorted(g.in_play()), *g.fabled] if c not in abilities(cat, p) and (d := cat[c].data)
-            is not None and any(s.used_by in kinds for s in d.day if s.used_by)]  # fmt: skip
+    held = {a for q in g.players for a in abilities(cat, q)}  # an ability held, not only a character (the Hermit's)
+    return [c for c in [*sorted(g.in_play() | held), *g.fabled] if c not in abilities(cat, p) and c in cat
+            and (d := cat[c].data) is not None and any(s.used_by in kinds for s in d.day if s.used_by)]  # fmt: skip
 
 
 def seat_swapper(g: Grimoire, cat: Catalogue) -> Player | None:

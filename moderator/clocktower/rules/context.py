@@ -63,5 +63,7 @@ class Outcome:
     public: list[Text] = field(default_factory=list)
     at_dawn: list[Text] = field(default_factory=list)
     """Told to the table at dawn, with the night's deaths (the Banshee's wail), not while eyes are closed."""
+    tonight: list[Text] = field(default_factory=list)
+    """Told to the storyteller at the coming night's dusk: what a day ability owes then (the Puzzlemaster's)."""
     again: bool = False
     """The step runs again (the Kazali makes one Minion at a time)."""

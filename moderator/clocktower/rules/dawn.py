@@ -61,11 +61,28 @@ def dawn_events(g: Grimoire, cat: Catalogue) -> list[Event]:
 
 def dawn_news(g: Grimoire, texts: list[Text]) -> Remember:
     """``texts`` added to what the table is told at this night's dawn (:func:`told_at_dawn`)."""
-    key = keys.dawn_news(g.night)
-    kept = json.loads(g.memory.get(key, "[]"))
-    return Remember(key=key, value=json.dumps([*kept, *(t.model_dump() for t in texts)], ensure_ascii=False))
+    return _noted(g, keys.dawn_news(g.night), texts)
 
 
 def told_at_dawn(g: Grimoire) -> list[Text]:
     """What the table is told at this night's dawn besides its deaths (the Banshee's wail)."""
-    return [Text.model_validate(t) for t in json.loads(g.memory.get(keys.dawn_news(g.night), "[]"))]
+    return _notes(g, keys.dawn_news(g.night))
+
+
+def dusk_news(g: Grimoire, texts: list[Text]) -> Remember:
+    """``texts`` added to what the storyteller is told at the coming night's dusk (:func:`told_at_dusk`)."""
+    return _noted(g, keys.dusk_news(g.night if g.phase == "night" else g.night + 1), texts)
+
+
+def told_at_dusk(g: Grimoire) -> list[Text]:
+    """What the storyteller is told at this night's dusk: what a day ability owes tonight (the Puzzlemaster's)."""
+    return _notes(g, keys.dusk_news(g.night))
+
+
+def _noted(g: Grimoire, key: str, texts: list[Text]) -> Remember:
+    kept = json.loads(g.memory.get(key, "[]"))
+    return Remember(key=key, value=json.dumps([*kept, *(t.model_dump() for t in texts)], ensure_ascii=False))
+
+
+def _notes(g: Grimoire, key: str) -> list[Text]:
+    return [Text.model_validate(t) for t in json.loads(g.memory.get(key, "[]"))]

@@ -42,6 +42,7 @@ use the builders, never a hand-spelled key.
 | arbitrary_deaths | ``arbitrary:<night>`` | a Demon was made that night (the Pit-Hag's): the storyteller's deaths |
 | failed | ``failed:n<night>:<seat>``, ``failed:d<day>:<seat>`` | it worked abnormally (Mathematician) |
 | dawn_news | ``dawn:<night>`` | what the table is told at that night's dawn besides its deaths (JSON: texts) |
+| dusk_news | ``dusk:<night>`` | what the storyteller is told at that night's dusk (JSON: texts; the Puzzlemaster's) |
 | skipped | ``skipped:<night>:<step>:<seat>`` | the storyteller skipped that night step (nothing changed) |
 | exiled | ``exiled:<seat>`` | the Traveller in that seat was exiled |
 | demon_rested | ``demon_rested`` | the night a Demon first chose to kill nobody (the Toymaker's: it has rested) |
@@ -241,6 +242,11 @@ MASTERMIND_DAY = MemoryKey("mastermind:day")
 def dawn_news(night: int) -> MemoryKey:
     """What the table is told at that night's dawn besides its deaths (a JSON list of texts: the Banshee's)."""
     return MemoryKey(f"dawn:{night}")
+
+
+def dusk_news(night: int) -> MemoryKey:
+    """What the storyteller is told at that night's dusk (a JSON list of texts: what a day ability owes tonight)."""
+    return MemoryKey(f"dusk:{night}")
 
 
 def picked(ability: str, seat: int | None) -> MemoryKey:

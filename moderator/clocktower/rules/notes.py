@@ -8,7 +8,7 @@ from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.conditions import demon_blocked
-from moderator.clocktower.rules.texts import step_texts
+from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.i18n import Text
 
 
@@ -29,7 +29,11 @@ def step_notes(g: Grimoire, cat: Catalogue, cid: str) -> list[Note]:
     if exorcist is not None:
         notes = [Note(flow.exorcised, {"seat": exorcist})]
     else:
-        notes = [Note(flow.demon_blocked)] if demon_blocked(g) else []
+        by = g.memory.get(keys.demon_blocked(g.night), "")
+        if by and not by.isdigit() and by in cat:  # an ability that stops the kill (the Princess's, the Toymaker's)
+            notes = [Note(filled(flow.demon_blocked_by, character=cat[by].name))]
+        else:  # the Lycanthrope's kill (its seat)
+            notes = [Note(flow.demon_blocked)] if demon_blocked(g) else []
     for lunatic in g.players:
         chosen = [
             p.seat

@@ -330,6 +330,10 @@ class CharacterData(Model):
         None, description="A named condition (moderator.clocktower.rules.conditions) for the day note in place of "
         "living sober: ``learnt_death``, the Moonchild's public pick after a death learnt at dawn.",
     )
+    sober_healthy: bool = Field(
+        False, description="Never drunk or poisoned, whatever token lies by them (the Beggar's 'you are sober & "
+        "healthy')."
+    )
     false_info: Literal["always", "once"] | None = Field(
         None, description="A Fabled's (or Loric's): in play, the storyteller may give a sober, healthy player false "
         "information: always (the Knaves' lying storyteller), or once per game to a good player (the Fibbin).",

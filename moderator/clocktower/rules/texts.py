@@ -89,6 +89,7 @@ class Flow(Model):
     swapped: Text
     who: Text
     demon_blocked: Text
+    demon_blocked_by: Text
     exorcised: Text
     lunatic_chose: Text
     ability_used: Text
@@ -192,6 +193,7 @@ class RuleTexts(Model):
     preacher_minion: Text
     puzzle_right: Text
     puzzle_wrong: Text
+    puzzle_tonight: Text
 
 
 class EditTexts(Model):

@@ -1,12 +1,29 @@
 """Experimental Townsfolk who start knowing players (issue 26): the Steward's good player, the Knight's two
 players who are not the Demon, the Noble's three players of whom exactly one is evil. Each proposes the
-players as everyone truly is, the storyteller's to change (any player misregistering is theirs to use)."""
+players as everyone truly is, the storyteller's to change: a player who may misregister (the Recluse, the Spy)
+may be shown as what they may register as."""
 
 from __future__ import annotations
 
 from moderator.clocktower.grimoire.events import AddReminder, Event
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, nothing
+from moderator.clocktower.rules.status import misregisters
+
+
+def _may_be(ctx: Ctx, seat: int, alignment: str) -> bool:
+    """Whether the player in ``seat`` is, or may register as, ``alignment``."""
+    p = ctx.g.player(seat)
+    reg = misregisters(ctx.g, ctx.cat, p)
+    return p.alignment == alignment or (reg is not None and reg.alignment == alignment)
+
+
+def _may_be_demon(ctx: Ctx, seat: int, demon: bool) -> bool:
+    """Whether the player in ``seat`` is, or may register as, the Demon (``demon``) or not the Demon."""
+    p = ctx.g.player(seat)
+    reg = misregisters(ctx.g, ctx.cat, p)
+    is_demon = ctx.cat.team(p.character) == "demon"
+    return is_demon == demon or (reg is not None and (("demon" in reg.teams) if demon else bool(reg.teams)))
 
 
 def _others(ctx: Ctx) -> list[int]:
@@ -38,19 +55,19 @@ def _seats(shown: object) -> list[int]:
 
 def steward_holds(ctx: Ctx, shown: object) -> bool:
     seats = _seats(shown)
-    return len(seats) == 1 and seats[0] in _others(ctx) and ctx.g.player(seats[0]).alignment == "good"
+    return len(seats) == 1 and seats[0] in _others(ctx) and _may_be(ctx, seats[0], "good")
 
 
 def knight_holds(ctx: Ctx, shown: object) -> bool:
     seats = set(_seats(shown))
-    return len(seats) == 2 and seats <= set(_others(ctx)) and all(
-        ctx.cat.team(ctx.g.player(s).character) != "demon" for s in seats)  # fmt: skip
+    return len(seats) == 2 and seats <= set(_others(ctx)) and all(_may_be_demon(ctx, s, False) for s in seats)
 
 
 def noble_holds(ctx: Ctx, shown: object) -> bool:
     seats = set(_seats(shown))
-    evil = [s for s in seats if ctx.g.player(s).alignment == "evil"]
-    return len(seats) == 3 and seats <= set(_others(ctx)) and len(evil) == 1
+    surely_evil = [s for s in seats if not _may_be(ctx, s, "good")]
+    maybe_evil = [s for s in seats if _may_be(ctx, s, "evil")]
+    return len(seats) == 3 and seats <= set(_others(ctx)) and len(surely_evil) <= 1 and bool(maybe_evil)
 
 
 def _know(ctx: Ctx, answer: Answer, truth: int | list[int] | None) -> Outcome:

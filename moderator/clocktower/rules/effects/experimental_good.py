@@ -12,7 +12,7 @@ from __future__ import annotations
 from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, SetAlignment, SetWinner
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import kill, owning
+from moderator.clocktower.rules.abilities import abilities, kill, owning
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
@@ -123,9 +123,9 @@ def damsel_guess(ctx: Ctx, answer: Answer) -> Outcome:
     Damsel is in play sober, and the Damsel's team loses."""
     guessed = ctx.g.player(answer.seats[1])
     events: list[Event] = [Remember(key=keys.used("damsel", None), value="yes")]
-    damsels = [p for p in ctx.g.players if p.character == "damsel"]
+    damsels = [p for p in ctx.g.players if "damsel" in abilities(ctx.cat, p)]  # the Hermit's Damsel ability too
     events += [AddReminder(seat=p.seat, source="damsel", name="Guess Used") for p in damsels]
-    if guessed.character == "damsel" and not impaired(ctx.g, ctx.cat, guessed):
+    if guessed in damsels and not impaired(ctx.g, ctx.cat, guessed):
         events.append(SetWinner(winner="evil" if guessed.alignment == "good" else "good", reason="damsel"))
     return Outcome(events=events, public=[step_texts().rules.damsel_guessed])
 
@@ -322,8 +322,11 @@ def puzzlemaster_guess(ctx: Ctx, answer: Answer) -> Outcome:
     rules = step_texts().rules
     demon = _demon_seat(ctx)
     if sober(ctx) and guessed.has_reminder("Drunk", ctx.ability) and demon is not None:
-        return Outcome(events=events, say=[filled(rules.puzzle_right, seat=demon)])
-    return Outcome(events=events, say=[rules.puzzle_wrong])
+        right = filled(rules.puzzle_right, seat=demon)
+        return Outcome(events=events, say=[right], tonight=[filled(rules.puzzle_tonight, seat=ctx.actor.seat,
+                                                                    told=right)])  # fmt: skip
+    return Outcome(events=events, say=[rules.puzzle_wrong],
+                   tonight=[filled(rules.puzzle_tonight, seat=ctx.actor.seat, told=rules.puzzle_wrong)])
 
 
 NOMINATED["golem_nominates"] = _golem_nominates
