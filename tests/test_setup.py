@@ -678,3 +678,45 @@ def test_sects_and_violets_demons_change_the_outsiders(cat: Catalogue, demon: st
         _, bag, _ = setup_game(script, cat, names(players), seed=3, require=[demon])
         want = max(0, COUNTS[players]["outsider"] + shift)
         assert sum(1 for c in bag.seated if team(c) == "outsider") == want
+
+
+# --- audit 45: where a random bag seats and what it may believe -------------------------------------------
+
+TB_GOOD = ["washerwoman", "librarian", "investigator", "chef", "empath", "fortuneteller", "undertaker", "monk",
+           "ravenkeeper", "soldier", "slayer", "mayor", "virgin", "butler", "recluse", "drunk", "saint"]  # fmt: skip
+
+
+@pytest.mark.parametrize("players", [7, 8, 10, 12])
+def test_a_random_marionette_sits_beside_the_demon_and_believes_its_own_token(cat: Catalogue, players: int) -> None:
+    """Marionette: "[You neighbor the Demon]"; it believes a good character that is shown to it, never the
+    Drunk (a token never shown) nor the one the Drunk believes."""
+    script = script_of(TB_GOOD, ["marionette", "poisoner", "imp"])
+    for seed in range(12):
+        events, _, _ = setup_game(script, cat, names(players), seed=seed, require=["marionette"])
+        g = play(events)
+        (m,) = holders(g, "marionette")
+        (demon,) = holders(g, "imp")
+        assert demon.seat in (m.seat % players + 1, (m.seat - 2) % players + 1), (seed, m.seat, demon.seat)
+        assert m.believes not in (None, "drunk", "lunatic")
+        assert all(p.believes != m.believes for p in g.players if p.seat != m.seat)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_required_heretic_leaves_the_minions_it_is_jinxed_with_out(cat: Catalogue, seed: int) -> None:
+    """Heretic: "Only 1 jinxed character can be in play" (with the Baron, the Spy, the Widow, the Pit-Hag...)."""
+    script = script_of(TB_GOOD, ["heretic", "baron", "spy", "widow", "pithag", "poisoner", "scarletwoman", "imp"])
+    events, _, _ = setup_game(script, cat, names(11), seed=seed, require=["heretic"])
+    g = play(events)
+    assert not g.in_play() & {"baron", "spy", "widow", "pithag"}, sorted(g.in_play())
+    assert holders(g, "heretic")
+
+
+def test_the_summoners_game_has_no_demon_info_and_its_step_shows_the_bluffs(cat: Catalogue) -> None:
+    from moderator.clocktower.rules.nightorder import night_sheet
+
+    script = script_of(TB_GOOD, ["summoner", "poisoner", "imp"])
+    events, _, _ = setup_game(script, cat, names(8), seed=1, require=["summoner"])
+    g = play(events)
+    ids = [s.id for s in night_sheet(script, cat, 1, g)]
+    assert "minioninfo" in ids and "demoninfo" not in ids and "summoner" in ids
+    assert len(g.bluffs) == 3

@@ -197,6 +197,24 @@ def test_the_scapegoat_may_be_executed_instead() -> None:
     assert not game.player(8).alive and game.g.executed_today == 8
 
 
+def test_the_scapegoat_is_asked_about_when_a_player_of_its_alignment_is_executed() -> None:
+    """Scapegoat: "If a player of your alignment is executed, you might be executed instead." The app asks,
+    proposing no (the player executed dies); yes executes the Scapegoat, and the other player lives."""
+    for answer, dead, alive in (("yes", 8, 4), ("next", 4, 8)):
+        game = _day_with("scapegoat")
+        assert game.player(4).alignment == "good"
+        game.say("seat 3 nominates seat 4", "5 votes", "end day")
+        assert game.g.question is not None and "Scapegoat" in game.prompt.text
+        game.say(answer)
+        assert not game.player(dead).alive and game.player(alive).alive, answer
+
+
+def test_an_evil_player_executed_is_not_the_good_scapegoats_question() -> None:
+    game = _day_with("scapegoat")
+    game.say("seat 3 nominates seat 1", "5 votes", "end day")  # the Imp: evil
+    assert game.g.question is None and game.g.winner == "good"
+
+
 def test_with_the_voudon_only_it_and_the_dead_vote_and_no_majority_is_needed() -> None:
     """Voudon: "Only you & the dead can vote. They don't need a vote token to do so. A 50% majority isn't
     required." """

@@ -211,10 +211,20 @@ def _survives_first_death(g: Grimoire, cat: Catalogue, p: Player) -> list[Event]
     return [AddReminder(seat=p.seat, source=owner, name="No Ability", by_seat=p.seat)]
 
 
-def _spared(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
+def _spared(g: Grimoire, cat: Catalogue, p: Player, goat_asked: bool = False) -> list[Event] | None:
     """A good player executed while a living, sober player with ``executed_good_may_live`` (the Pacifist)
     lives, or a player marked by a token that ``may_survive_execution`` (the Ventriloquist's Mad): the
-    storyteller says whether they survive, the app proposes no (they die)."""
+    storyteller says whether they survive, the app proposes no (they die). First, a living sober player of
+    their alignment with ``executed_ally_may_take`` (the Scapegoat): is it executed instead? (proposed: no)."""
+    goat = next((q for q in g.players if q.alive and q.seat != p.seat and q.alignment == p.alignment
+                 and _has_sober(g, cat, q, "executed_ally_may_take")), None)  # fmt: skip
+    if goat is not None and not goat_asked:
+        own = next(a for a in abilities(cat, goat) if "executed_ally_may_take" in _triggers(cat, a))
+        instead = kill(g, cat, goat.seat, executed=True)
+        rest = _spared(g, cat, p, goat_asked=True)
+        dies = rest if rest is not None else kill(g, cat, p.seat, executed=True, bounce=False)
+        asked = filled(step_texts().rules.scapegoat_instead, seat=p.seat, goat=goat.seat)
+        return [question(asked, {"yes": instead, "no": dies}, "no", "yesno", step=own, seat=goat.seat)]
     if _has_sober(g, cat, p, "executed_roshambo"):  # the Psychopath's rock-paper-scissors with their nominator
         own = next(a for a in abilities(cat, p) if "executed_roshambo" in _triggers(cat, a))
         asked = filled(step_texts().rules.roshambo_survives, seat=p.seat, character=cat[own].name)

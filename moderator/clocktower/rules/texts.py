@@ -164,6 +164,7 @@ class RuleTexts(Model):
     barber_tell: Text
     cursed_nominator: Text
     pacifist_survives: Text
+    scapegoat_instead: Text
     shabaloth_regurgitate: Text
     shabaloth_which: Text
     extra_evil: Text

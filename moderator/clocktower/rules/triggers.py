@@ -218,6 +218,7 @@ TRIGGERS: dict[str, Trigger] = {
         Trigger("townsfolk_info_false", "passive"),
         Trigger("no_execution_evil_wins", "day_end"),
         Trigger("executed_good_may_live", "passive"),
+        Trigger("executed_ally_may_take", "passive"),
         Trigger("first_death_seems", "passive"),
     )
 }
