@@ -18,12 +18,19 @@ from moderator.clocktower.rules.conditions import CONDITIONS, SEATLESS
 from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.dawn import dawn_events
 from moderator.clocktower.rules.effects import EFFECTS, Effect
-from moderator.clocktower.rules.nightorder import ACTS_WHILE_DEAD, CARRIED_OVER, SheetStep, night_sheet, tonight
+from moderator.clocktower.rules.nightorder import (
+    ACTS_WHILE_DEAD,
+    CARRIED_OVER,
+    SheetStep,
+    line_status,
+    night_sheet,
+    tonight,
+)
 from moderator.clocktower.rules.placed import placed_events
 from moderator.clocktower.rules.relations import repaired
 from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.scripts import Script
-from moderator.clocktower.rules.status import acts_alive, acts_twice, statuses
+from moderator.clocktower.rules.status import acts_alive, acts_twice
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import expiring, lapsed, swapper, won
 from moderator.clocktower.wording import Wording
@@ -136,7 +143,7 @@ class Core(JournaledEngine[Grimoire, Journal]):
         line = SheetStep(
             id=c.id, position=c.position, seat=c.seat, player=p.name + self.words.player_dead(p) if p else None,
             character=p.character if p else None,
-            status=frozenset(statuses(self._state, self.cat, p)) if p else frozenset(), steps=steps,
+            status=line_status(self._state, self.cat, p, c.id) if p else frozenset(), steps=steps,
         )  # fmt: skip
         return line, (steps[c.sub] if c.sub < len(steps) else None)
 

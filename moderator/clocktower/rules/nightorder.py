@@ -179,7 +179,15 @@ def _lines_of(
     if not acts_alive(g, cat, p) and not _acts_dead(g, cat, p, cid, steps):
         return []
     return [SheetStep(id=cid, position=position, seat=p.seat, player=p.name, character=p.character,
-                      status=frozenset(statuses(g, cat, p)), steps=steps)]  # fmt: skip
+                      status=line_status(g, cat, p, cid), steps=steps)]  # fmt: skip
+
+
+def line_status(g: Grimoire, cat: Catalogue, p: Player, cid: str) -> frozenset[Status]:
+    """``p``'s statuses at the step of ``cid``: none at a believer's own step (the Marionette's, which wakes the
+    Demon), which what they believe does not impair."""
+    if cid == p.character and cat.setup(cid).believes is not None:
+        return frozenset()
+    return frozenset(statuses(g, cat, p))
 
 
 def _acts_dead(g: Grimoire, cat: Catalogue, p: Player, cid: str, steps: tuple[Step, ...]) -> bool:
