@@ -16,7 +16,7 @@ from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
 from moderator.clocktower.rules.conditions import CONDITIONS, SEATLESS
 from moderator.clocktower.rules.context import Ctx
-from moderator.clocktower.rules.dawn import dawn_events
+from moderator.clocktower.rules.dawn import dawn_events, dawn_news
 from moderator.clocktower.rules.effects import EFFECTS, Effect
 from moderator.clocktower.rules.nightorder import (
     ACTS_WHILE_DEAD,
@@ -31,7 +31,7 @@ from moderator.clocktower.rules.relations import repaired
 from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.scripts import Script
 from moderator.clocktower.rules.status import acts_alive, acts_twice
-from moderator.clocktower.rules.texts import step_texts
+from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.victory import expiring, lapsed, swapper, won
 from moderator.clocktower.wording import Wording
 from moderator.commands.parse import Command
@@ -197,6 +197,9 @@ class Core(JournaledEngine[Grimoire, Journal]):
     def _advance(self, events: list[Event], c: Cursor) -> list[Event]:
         if c.id not in PSEUDO_STEPS and c.seat is not None:
             events = [*events, Remember(key=keys.acted(self._state.night, c.id, c.seat), value="yes")]
+            step = self._line(c)[1] if self._state.phase == "night" else None
+            if step is not None and step.public is not None:  # told to the table at dawn (the Vizier, the Leviathan)
+                events.append(dawn_news(simulate(self._state, events), [filled(step.public, seat=c.seat)]))
         after = simulate(self._state, events)
         nxt = self._after(after, c)
         again = self._again(after, c) if (nxt.id, nxt.seat) != (c.id, c.seat) else None
