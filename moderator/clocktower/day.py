@@ -25,8 +25,9 @@ from moderator.clocktower.nominations import STORYTELLER_SEAT, NominationFlow
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.questions import QuestionFlow
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import kept_alive_by, kill
-from moderator.clocktower.rules.daytime import day_end_events, opposite_unnominated, spared_nominee
+from moderator.clocktower.rules.abilities import anyone_has, kept_alive_by, kill
+from moderator.clocktower.rules.daytime import day_end_events, opposite_unnominated, spared_nominee, vizier_refuses
+from moderator.clocktower.rules.status import impaired
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import over_notes, winner
 from moderator.clocktower.rules.votes import day_notes
@@ -167,6 +168,7 @@ class DayFlow(NominationFlow, DayStepFlow, QuestionFlow):
             raise IllegalChoice("already_dead", seat=seat)
         if self._state.executed_today is not None:
             raise IllegalChoice("executed_already")
+        vizier_refuses(self._state, self.cat, seat)  # its execution at once needs a good vote, not its Fear's player
         t = self._state.today
         today = t.model_copy(update={"pending": None, "block": None, "block_votes": 0})
         deaths = kill(self._state, self.cat, seat, executed=True)
@@ -190,7 +192,9 @@ class DayFlow(NominationFlow, DayStepFlow, QuestionFlow):
                                 alignment=step_texts().flow.alignment[other])  # fmt: skip
         events: list[Event] = [SpendGhostVote(seat=s) for s in t.ghosts]
         public: list[str] = []
-        if t.block is not None and keys.evil_only_votes(self._state.day, t.block) in self._state.memory:
+        legion = any(p.alive and not impaired(self._state, self.cat, p)
+                     for p in anyone_has(self._state, self.cat, "evil_votes_fail"))  # fmt: skip
+        if t.block is not None and legion and keys.evil_only_votes(self._state.day, t.block) in self._state.memory:
             p = self._state.player(t.block)  # only evil players voted (Legion's): nobody is executed
             public.append(self._t(flow.execution_fails_public, seat=p.seat, name=p.name))
         elif t.block == STORYTELLER_SEAT:  # the Atheist's game: the storyteller executed, good wins

@@ -192,7 +192,8 @@ class NominationFlow(TravellerFlow):
         g = self._state
         if not said or any(g.player(s).alignment != "evil" for s in said):
             return []
-        if not any(p.alive and not impaired(g, self.cat, p) for p in anyone_has(g, self.cat, "evil_votes_fail")):
+        watchers = [*anyone_has(g, self.cat, "evil_votes_fail"), *anyone_has(g, self.cat, "executes_if_good_voted")]
+        if not any(p.alive and not impaired(g, self.cat, p) for p in watchers):  # Legion's, the Vizier's
             return []
         return [Remember(key=keys.evil_only_votes(g.day, nominee), value="yes")]
 

@@ -10,10 +10,11 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, anyone_has, kill, owning
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.jinxes import jinxes
+from moderator.clocktower.rules.jinxes import jinxes, ruled
 from moderator.clocktower.rules.status import impaired, impaired_for, misregisters
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Trigger, asked_by, question
+from moderator.errors import IllegalChoice
 
 NominatedFn = Callable[[Grimoire, Catalogue, Player, int, int, list[Event]], list[Event]]
 DayEndFn = Callable[[Grimoire, Catalogue, Player], list[Event]]
@@ -118,3 +119,21 @@ def spared_nominee(g: Grimoire, cat: Catalogue, nominator: int, nominee: int) ->
     by, p = g.player(nominator), g.player(nominee)
     return any(j.rule == "nominee_does_not_die" and j.pair[1] in abilities(cat, by) and j.pair[0] in abilities(cat, p)
                and not impaired(g, cat, p) for j in jinxes())  # fmt: skip
+
+
+def vizier_refuses(g: Grimoire, cat: Catalogue, seat: int) -> None:
+    """An execution at once of today's nominee ``seat`` while a living, sober Vizier (``executes_if_good_voted``)
+    is in play: refused when only evil players were said to vote on it, or when the Fearmonger chose that
+    player (a jinx: the Vizier wakes with the Fearmonger and cannot execute its choice at once).
+
+    Raises:
+        IllegalChoice: one of the two.
+    """
+    viziers = [p for p in anyone_has(g, cat, "executes_if_good_voted") if p.alive and not impaired(g, cat, p)]
+    if not viziers or seat not in g.today.nominees:
+        return
+    if keys.evil_only_votes(g.day, seat) in g.memory:
+        raise IllegalChoice("vizier_needs_good_vote", seat=seat)
+    feared = any(r.source == "fearmonger" and r.name == "Fear" for r in g.player(seat).reminders)
+    if feared and ruled("vizier_not_fear", g.in_play()):
+        raise IllegalChoice("vizier_not_feared", seat=seat)

@@ -29,6 +29,7 @@ class Jinx(Model):
             "jump_not_caught", "kept_after_source_dies", "extra_copy", "both_drunk", "stays_evil",
             "secret_vote_note", "gained_turns_townsfolk_evil", "cannot_give", "slayer_kills_host",
             "no_execution_day_five", "nominee_does_not_die", "grimoire_hidden",
+            "vizier_not_fear",
         ]
         | None
     ) = None
@@ -36,6 +37,7 @@ class Jinx(Model):
     fifth day ends with no execution while the first is in play: good wins (the Leviathan and the Mayor).
     nominee_does_not_die: the first (sober), nominated by the second, does not die of it (the Soldier and the Riot).
     grimoire_hidden: while the first lives sober, the second does not wake to see the Grimoire (the Poppy Grower).
+    vizier_not_fear: the second cannot execute at once the player the first chose (the Fearmonger's Fear).
     only_one_in_play: never both in play. holder_lacks: the first, given the second's ability, does
     not have it (the Alchemist and the Widow, the Spy or the Mastermind). magician_picks_babysitter: the Magician, not
     the Minions, chooses Lil' Monsta's babysitter, who must be a living Minion. decide_after: the

@@ -219,6 +219,7 @@ TRIGGERS: dict[str, Trigger] = {
         Trigger("no_execution_evil_wins", "day_end"),
         Trigger("executed_good_may_live", "passive"),
         Trigger("executed_ally_may_take", "passive"),
+        Trigger("executes_if_good_voted", "passive"),
         Trigger("first_death_seems", "passive"),
     )
 }
