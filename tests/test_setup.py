@@ -720,3 +720,14 @@ def test_the_summoners_game_has_no_demon_info_and_its_step_shows_the_bluffs(cat:
     ids = [s.id for s in night_sheet(script, cat, 1, g)]
     assert "minioninfo" in ids and "demoninfo" not in ids and "summoner" in ids
     assert len(g.bluffs) == 3
+
+
+def test_a_script_with_jinxed_characters_declares_the_djinn(cat: Catalogue) -> None:
+    """Djinn: "if there are jinxed characters on the character sheet, declare that the Djinn is in play"."""
+    script = script_of(TB_GOOD, ["scarletwoman", "poisoner", "fanggu"])
+    _, bag, _ = setup_game(script, cat, names(8), seed=1)
+    assert any("Djinn" in n and "Fang Gu" in n for n in bag.notes), bag.notes
+    _, bag, _ = setup_game(script, cat, names(8), seed=1, fabled=["djinn"])
+    assert not any("Djinn" in n for n in bag.notes), bag.notes
+    _, bag, _ = setup_game(script_of(TB_GOOD, ["poisoner", "imp"]), cat, names(8), seed=1)
+    assert not any("Djinn" in n for n in bag.notes), bag.notes

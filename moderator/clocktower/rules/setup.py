@@ -137,6 +137,11 @@ def setup_game(
     events += decision_events(proposals)
     bag.notes += [msg("setup_nothing_to_choose", character=cat[p.owner].name(lang()), decision=p.decision.id)
                   for p in proposals if not p.options]  # fmt: skip
+    on_sheet = [c for c in script.ids if c in cat]
+    jinxed = [(a, b) for i, a in enumerate(on_sheet) for b in on_sheet[i + 1 :] if cat.jinxed(a, b)]
+    if jinxed and "djinn" in cat and "djinn" not in (fabled or []):  # the Djinn's: declared when the sheet has jinxes
+        pairs = ", ".join(f"{cat[a].name(lang())} & {cat[b].name(lang())}" for a, b in jinxed)
+        bag.notes.append(msg("setup_djinn", pairs=pairs, djinn=cat["djinn"].name(lang())))
     used = {p.decision.id for p in proposals}
     # Decisions for characters not in play yet are kept: a Widow the Kazali makes later uses them.
     events += [Remember(key=keys.decided(k), value=v) for k, v in sorted((overrides or {}).items()) if k not in used]
