@@ -731,3 +731,15 @@ def test_a_script_with_jinxed_characters_declares_the_djinn(cat: Catalogue) -> N
     assert not any("Djinn" in n for n in bag.notes), bag.notes
     _, bag, _ = setup_game(script_of(TB_GOOD, ["poisoner", "imp"]), cat, names(8), seed=1)
     assert not any("Djinn" in n for n in bag.notes), bag.notes
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_revolutionary_marks_two_neighbours_of_one_alignment(cat: Catalogue, seed: int) -> None:
+    """Revolutionary: "2 neighboring players are known to be the same alignment." """
+    script = script_of(TB_GOOD, ["poisoner", "imp"])
+    events, bag, _ = setup_game(script, cat, names(9), seed=seed, fabled=["revolutionary"])
+    g = play(events)
+    pair = marked(g, "revolutionary", "Aligned")
+    assert len(pair) == 2 and pair[0].alignment == pair[1].alignment
+    assert abs(pair[0].seat - pair[1].seat) in (1, 8)
+    assert any("Revolutionary" in n for n in bag.notes)

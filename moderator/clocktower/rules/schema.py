@@ -231,6 +231,10 @@ class Setup(Model):
     most_players: bool = Field(
         False, description="More than half the players are this character, and any number of Minions (Legion)."
     )
+    marks_aligned_pair: str | None = Field(
+        None, description="At setup, two neighbours of one alignment get this reminder, to be announced (the "
+        "Revolutionary's Aligned)."
+    )
     seated: Literal["beside_demon", "evil_in_line"] | None = Field(
         None, description="Where it sits: beside the Demon (the Marionette), or in the middle of a line of every "
         "evil player (the Lord of Typhon); the count check says when it does not.",

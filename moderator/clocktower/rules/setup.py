@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterable
 
 from moderator.clocktower.grimoire.events import (
+    AddReminder,
     Assign,
     Event,
     Remember,
@@ -137,11 +138,22 @@ def setup_game(
     events += decision_events(proposals)
     bag.notes += [msg("setup_nothing_to_choose", character=cat[p.owner].name(lang()), decision=p.decision.id)
                   for p in proposals if not p.options]  # fmt: skip
+    for cid in fabled or []:  # two neighbours of one alignment, marked and announced (the Revolutionary's)
+        mark = cat.setup(cid).marks_aligned_pair if cid in cat else None
+        if mark is not None:
+            now = play_out(g, events)
+            n = len(now.players)
+            beside = [(p.seat, now.players[i + 1 - n].seat) for i, p in enumerate(now.players)
+                      if n > 1 and p.alignment == now.players[i + 1 - n].alignment]  # fmt: skip
+            if beside:
+                a, b = rng.choice(beside)
+                events += [AddReminder(seat=s, source=cid, name=mark) for s in (a, b)]
+                bag.notes.append(msg("setup_aligned", character=cat[cid].name(lang()), a=a, b=b))
     on_sheet = [c for c in script.ids if c in cat]
     jinxed = [(a, b) for i, a in enumerate(on_sheet) for b in on_sheet[i + 1 :] if cat.jinxed(a, b)]
     if jinxed and "djinn" in cat and "djinn" not in (fabled or []):  # the Djinn's: declared when the sheet has jinxes
-        pairs = ", ".join(f"{cat[a].name(lang())} & {cat[b].name(lang())}" for a, b in jinxed)
-        bag.notes.append(msg("setup_djinn", pairs=pairs, djinn=cat["djinn"].name(lang())))
+        said = ", ".join(f"{cat[a].name(lang())} & {cat[b].name(lang())}" for a, b in jinxed)
+        bag.notes.append(msg("setup_djinn", pairs=said, djinn=cat["djinn"].name(lang())))
     used = {p.decision.id for p in proposals}
     # Decisions for characters not in play yet are kept: a Widow the Kazali makes later uses them.
     events += [Remember(key=keys.decided(k), value=v) for k, v in sorted((overrides or {}).items()) if k not in used]
@@ -149,3 +161,11 @@ def setup_game(
     events.append(SetBluffs(bluffs=bluffs(g, cat, script, rng, believed)))
     return events, bag, proposals
 
+
+
+def play_out(g: Grimoire, events: list[Event]) -> Grimoire:
+    """A fresh grimoire with ``events`` applied (``g``: only its script is kept)."""
+    out = Grimoire(script=g.script)
+    for e in events:
+        e.apply(out)
+    return out
