@@ -114,11 +114,19 @@ def opposite_unnominated(g: Grimoire, cat: Catalogue) -> Player | None:
 
 
 def spared_nominee(g: Grimoire, cat: Catalogue, nominator: int, nominee: int) -> bool:
-    """A jinx (``nominee_does_not_die``): a sober holder of its first ability (the Soldier), nominated by a
-    holder of its second (the Leviathan, a Riot), does not die of that nomination's execution or death."""
+    """A jinx (``nominee_does_not_die``): a sober holder of its first ability (the Soldier), or the player a living
+    sober holder of it chose last night (the Monk's), nominated by a holder of its second (the Leviathan, a Riot),
+    does not die of that nomination's execution or death."""
     by, p = g.player(nominator), g.player(nominee)
-    return any(j.rule == "nominee_does_not_die" and j.pair[1] in abilities(cat, by) and j.pair[0] in abilities(cat, p)
-               and not impaired(g, cat, p) for j in jinxes())  # fmt: skip
+    for j in jinxes():
+        if j.rule != "nominee_does_not_die" or j.pair[1] not in abilities(cat, by):
+            continue
+        if j.pair[0] in abilities(cat, p) and not impaired(g, cat, p):  # the Soldier
+            return True
+        if any(q.alive and not impaired(g, cat, q) and j.pair[0] in abilities(cat, q)
+               and g.memory.get(keys.chosen_last(j.pair[0], q.seat)) == str(nominee) for q in g.players):  # fmt: skip
+            return True  # the player the Monk chose last night
+    return False
 
 
 def vizier_refuses(g: Grimoire, cat: Catalogue, seat: int) -> None:

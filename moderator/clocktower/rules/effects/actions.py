@@ -118,9 +118,10 @@ def scarletwoman_shown(ctx: Ctx, answer: Answer) -> Outcome:
 @effect("monk_protect", "seat")
 def monk_protect(ctx: Ctx, answer: Answer) -> Outcome:
     """The chosen player (not the Monk) is safe from the Demon tonight, while the Monk is sober."""
+    chose = Remember(key=keys.chosen_last(ctx.ability, ctx.seat), value=str(seat_of(answer)))  # kept by day: jinxes
     if not sober(ctx):
-        return Outcome(say=[step_texts().rules.impaired])
-    return Outcome(events=[AddReminder(seat=seat_of(answer), source=ctx.ability, name="Safe", by_seat=ctx.seat)])
+        return Outcome(events=[chose], say=[step_texts().rules.impaired])
+    return Outcome(events=[chose, AddReminder(seat=seat_of(answer), source=ctx.ability, name="Safe", by_seat=ctx.seat)])
 
 
 def _moved_token(ctx: Ctx, name: str, seat: int) -> list[Event]:
