@@ -12,6 +12,7 @@ from moderator.clocktower.grimoire.events import Event, SetCursor, SetPhase
 from moderator.clocktower.grimoire.state import Cursor, Player
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys, registering
+from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.dawn import dawn_news, told_at_dawn, told_at_dusk
 from moderator.clocktower.rules.effects import EFFECTS, Effect
@@ -95,6 +96,8 @@ class NightFlow(ChoiceFlow):
         idle = effect.idle(self._ctx(c), Answer()) if effect is not None and effect.idle is not None else None
         if effect is not None and effect.truth is not None and truth is None:
             idle = flow.nothing_to_give
+        if step is not None and step.unseen_prompt is not None and not CONDITIONS["sees_grimoire"](self._ctx(c)):
+            step = step.model_copy(update={"prompt": step.unseen_prompt})  # a jinx hides the Grimoire (the Widow's)
         body = step if step is None or idle is None else step.model_copy(update={"prompt": idle})
         shown = SheetStep(line.id, line.position, line.seat, line.player, line.character, line.status,
                           (body,) if body else ())  # fmt: skip

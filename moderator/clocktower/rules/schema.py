@@ -153,6 +153,10 @@ class Step(Model):
         None, description="Said instead of ``prompt`` while the player is drunk or poisoned (the Wraith, told to "
         "keep its eyes closed)."
     )
+    unseen_prompt: Text | None = Field(
+        None, description="Said instead of ``prompt`` while a jinx hides the Grimoire from the player (the Widow "
+        "with a living Poppy Grower: condition ``sees_grimoire``)."
+    )
     expects: list[Expect] = Field(default_factory=lambda: list[Expect](["confirm"]))
     effect: str | None = Field(None, description="A named effect function (moderator.clocktower.rules.effects).")
     wake_if: str = Field("alive", description="A named wake condition (moderator.clocktower.rules.conditions).")
