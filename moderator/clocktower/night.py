@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from moderator.clocktower.choices import ChoiceFlow
-from moderator.clocktower.grimoire.events import Event, SetCursor, SetPhase
+from moderator.clocktower.grimoire.events import AddReminder, Event, SetCursor, SetPhase
 from moderator.clocktower.grimoire.state import Cursor, Player
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys, registering
@@ -20,14 +20,15 @@ from moderator.clocktower.rules.effects.bmr import chosen_events, learned_at_daw
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
 from moderator.clocktower.rules.nightorder import SheetStep
 from moderator.clocktower.rules.schema import Expect, Step
-from moderator.clocktower.rules.status import impaired, is_demon, shown_dead
-from moderator.clocktower.rules.texts import step_texts
+from moderator.clocktower.rules.status import impaired, is_demon, never_impaired, shown_dead
+from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import asked_by
 from moderator.clocktower.rules.votes import within_evil_cap
 from moderator.clocktower.shown import plain_answers
 from moderator.commands.parse import INTENTS_FOR, Command
 from moderator.commands.phrases import Intent
 from moderator.errors import IllegalChoice
+from moderator.i18n import Text
 from moderator.journal import simulate
 
 
@@ -314,8 +315,25 @@ class NightFlow(ChoiceFlow):
                 self._night_step(now, replace(cmd, intent="seat", seats=(seat,)), self._step_prompt(now))
         return Reply()
 
+    def _sober_healthy(self, events: list[Event]) -> tuple[list[Event], list[Text]]:
+        """``events`` without a drunk or poisoned token for a player who is always sober and healthy (the
+        Beggar), and what is said for each left out."""
+        kept: list[Event] = []
+        said: list[Text] = []
+        for e in events:
+            if isinstance(e, AddReminder) and never_impaired(self.cat, self._state.player(e.seat)) \
+                    and (token := self.cat.get(e.source)) is not None and (r := token.reminder(e.name)) is not None \
+                    and r.status is not None:  # fmt: skip
+                name = self.words.reminder_name(e.source, e.name)
+                said.append(filled(step_texts().rules.sober_healthy, seat=e.seat, reminder=name))
+                continue
+            kept.append(e)
+        return kept, said
+
     def _finish(self, c: Cursor, effect: Effect, outcome: Outcome, extra: list[Event], answer: Answer) -> Reply:
         events, capped = within_evil_cap(self._state, self.cat, [*outcome.events, *extra])
+        events, spared = self._sober_healthy(events)
+        capped += spared
         if outcome.at_dawn:  # said with the deaths at dawn, not to a table with its eyes closed
             events.append(dawn_news(self._state, outcome.at_dawn))
         events = asked_by(events, c.id, c.seat)  # its questions are this step's

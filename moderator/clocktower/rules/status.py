@@ -37,10 +37,15 @@ def spec(cat: Catalogue, r: Reminder) -> ReminderSpec | None:
 def made_sober(cat: Catalogue, p: Player) -> bool:
     """A ``sober`` token lies by this player (the storyteller's Sober, the Barista's Sober & Healthy): no token
     and no jinx makes them drunk or poisoned while it lies (the Drunk is still the Drunk)."""
-    char = cat.get(p.character or "")
-    if char is not None and char.data is not None and char.data.sober_healthy:  # the Beggar's own
+    if never_impaired(cat, p):  # the Beggar's own
         return True
     return any((s := spec(cat, r)) is not None and s.sober for r in p.reminders)
+
+
+def never_impaired(cat: Catalogue, p: Player) -> bool:
+    """Whether ``p``'s character is always sober and healthy (``sober_healthy``: the Beggar)."""
+    char = cat.get(p.character or "")
+    return char is not None and char.data is not None and char.data.sober_healthy
 
 
 def active(g: Grimoire, cat: Catalogue, r: Reminder, _depth: int = 0) -> bool:

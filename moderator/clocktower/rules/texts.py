@@ -165,6 +165,7 @@ class RuleTexts(Model):
     cursed_nominator: Text
     pacifist_survives: Text
     scapegoat_instead: Text
+    sober_healthy: Text
     shabaloth_regurgitate: Text
     shabaloth_which: Text
     extra_evil: Text
