@@ -29,7 +29,7 @@ class Jinx(Model):
             "jump_not_caught", "kept_after_source_dies", "extra_copy", "both_drunk", "stays_evil",
             "secret_vote_note", "gained_turns_townsfolk_evil", "cannot_give", "slayer_kills_host",
             "no_execution_day_five", "nominee_does_not_die", "grimoire_hidden",
-            "vizier_not_fear",
+            "vizier_not_fear", "minion_gains_instead",
         ]
         | None
     ) = None
@@ -38,6 +38,7 @@ class Jinx(Model):
     nominee_does_not_die: the first (sober), nominated by the second, does not die of it (the Soldier and the Riot).
     grimoire_hidden: while the first lives sober, the second does not wake to see the Grimoire (the Poppy Grower).
     vizier_not_fear: the second cannot execute at once the player the first chose (the Fearmonger's Fear).
+    minion_gains_instead: the first's ability, which the second would give the storyteller, goes to a Minion.
     only_one_in_play: never both in play. holder_lacks: the first, given the second's ability, does
     not have it (the Alchemist and the Widow, the Spy or the Mastermind). magician_picks_babysitter: the Magician, not
     the Minions, chooses Lil' Monsta's babysitter, who must be a living Minion. decide_after: the
@@ -108,6 +109,11 @@ def secret_vote_note(reminder_source: str, secret: set[str]) -> Text | None:
     while a player with one of the characters or abilities ``secret`` makes the votes secret."""
     return next((j.text for j in jinxes() if j.rule == "secret_vote_note" and j.pair[0] == reminder_source
                  and j.pair[1] in secret), None)  # fmt: skip
+
+
+def ruled_pair(rule: str, first: str, second: str) -> bool:
+    """Whether a jinx with ``rule`` pairs ``first`` with ``second``, in that order."""
+    return any(j.rule == rule and j.pair == (first, second) for j in jinxes())
 
 
 def ruled(rule: str, in_play: set[str]) -> bool:

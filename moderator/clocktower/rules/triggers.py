@@ -125,7 +125,7 @@ def scarlet_catcher(g: Grimoire, cat: Catalogue, dead: Player) -> Player | None:
         return None
     if keys.uncaught(g.night, dead.seat) in g.memory:  # a jinx: this Demon's death is caught by nobody (Fang Gu)
         return None
-    return next((p for p in g.players if acts_alive(g, cat, p) and p.character == "scarletwoman"
+    return next((p for p in g.players if acts_alive(g, cat, p) and "scarletwoman" in (p.character, *p.abilities)
                  and not impaired(g, cat, p)), None)  # fmt: skip
 
 

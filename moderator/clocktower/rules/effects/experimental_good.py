@@ -9,7 +9,7 @@ made with the grimoire's edits ('seat N is the X')."""
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, SetAlignment, SetWinner
+from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, SetAbilities, SetAlignment, SetWinner
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, kill, owning
@@ -19,6 +19,7 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import NOMINATED
 from moderator.clocktower.rules.effects.base import alive_target, effect, nothing, seat_of, sober, spend
 from moderator.clocktower.rules.effects.snv_minions import become
+from moderator.clocktower.rules.jinxes import ruled_pair
 from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, team_of
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger
@@ -309,6 +310,13 @@ def _a_minion(ctx: Ctx, answer: Answer) -> None:
 def storyteller_ability(ctx: Ctx, answer: Answer) -> Outcome:
     """The Plague Doctor died: the storyteller holds the named Minion's ability (Storyteller Ability)."""
     assert answer.character is not None
+    instead = ruled_pair("minion_gains_instead", answer.character, ctx.ability)
+    minion = next((p for p in ctx.g.players if p.alive and ctx.cat.team(p.character) == "minion"), None)
+    if instead and minion is not None:  # a jinx: a Minion gains it (the Scarlet Woman's), and learns this
+        gained = SetAbilities(seat=minion.seat, abilities=[*minion.abilities, answer.character])
+        told = filled(step_texts().rules.minion_gains, seat=minion.seat, character=ctx.cat[answer.character].name)
+        return Outcome(events=[AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="Storyteller Ability"),
+                               gained], say=[told])  # fmt: skip
     return Outcome(events=[AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="Storyteller Ability"),
                            Remember(key=keys.learnt(ctx.ability, ctx.seat), value=answer.character)])  # fmt: skip
 
