@@ -109,7 +109,7 @@ class DayStepFlow(Core):
         assert effect is not None, f"{cid} has no day step with an effect (moderator validate says so)"
         outcome = effect.apply(self._mkctx(self._state, shooter, cid), Answer(seats=cmd.seats))
         self._push("slay", asked_by(outcome.events, cid, shooter))
-        return Reply(public=[self._t(t) for t in outcome.public])
+        return Reply(say=[self._t(t) for t in outcome.say], public=[self._t(t) for t in outcome.public])
 
     def _day_ability(self, cmd: Command) -> Reply:
         """A player uses a day ability: the first of their day steps that can act now and that this

@@ -33,6 +33,7 @@ from moderator.clocktower.rules.abilities import abilities, acts_as, made_acts, 
 from moderator.clocktower.rules.decisions import decision_events, decisions, made_or_asked
 from moderator.clocktower.rules.schema import EVIL_TEAMS, GOOD_TEAMS
 from moderator.clocktower.rules.status import STORYTELLER, source_need, spec, statuses
+from moderator.clocktower.rules.swapping import ability_state_moves
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.travellers import TravellerFlow
 from moderator.commands.parse import Command
@@ -148,7 +149,8 @@ class EditFlow(TravellerFlow):
         return Reply(say=[said])
 
     def _swap(self, cmd: Command) -> Reply:
-        """Two seats exchange characters, alignments, beliefs and held abilities; the tokens lying by
+        """Two seats exchange characters, alignments, beliefs and held abilities, and each ability's own state
+        (its spent token, its memory: :mod:`moderator.clocktower.rules.swapping`); the other tokens lying by
         each seat stay where they are. By day, while a player can use a day step that ``swap`` runs (the
         Matron's), the two players change seats instead: that step, the holder's seat first."""
         a, b = cmd.seats[0], cmd.seats[1]
@@ -163,6 +165,7 @@ class EditFlow(TravellerFlow):
                 raise IllegalChoice("no_character", seat=p.seat)
         assert pa.character is not None and pb.character is not None
         events: list[Event] = [
+            *ability_state_moves(self._state, self.cat, a, b),  # a spent ability stays spent (the Virgin's)
             Assign(seat=a, character=pb.character, alignment=pb.alignment, believes=pb.believes),
             Assign(seat=b, character=pa.character, alignment=pa.alignment, believes=pa.believes),
             SetAbilities(seat=a, abilities=list(pb.abilities)),

@@ -17,8 +17,11 @@ from moderator.clocktower.rules.triggers import question
 def slayer_shot(ctx: Ctx, answer: Answer) -> Outcome:
     """Seat A shoots seat B. Only a real, unspent Slayer can kill, and only the Demon dies."""
     shooter, target = (ctx.g.player(s) for s in answer.seats[:2])
-    if "slayer" not in abilities(ctx.cat, shooter) or keys.used("slayer", shooter.seat) in ctx.g.memory:
+    if "slayer" not in abilities(ctx.cat, shooter):  # a bluff: nothing happens
         return Outcome(public=[step_texts().rules.nothing_happens])
+    if keys.used("slayer", shooter.seat) in ctx.g.memory:  # spent: the table sees nothing; the storyteller why
+        why = filled(step_texts().flow.day_ability_not_now, seat=shooter.seat, character=ctx.cat["slayer"].name)
+        return Outcome(public=[step_texts().rules.nothing_happens], say=[why])
     events: list[Event] = [
         Remember(key=keys.used("slayer", shooter.seat), value="yes"),
         AddReminder(seat=shooter.seat, source="slayer", name="No Ability"),
