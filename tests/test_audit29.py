@@ -9,7 +9,9 @@ grimoire, 45 passing on their author's first run; m: 104 on the day, 99 passing 
 on the first night's true information for every kind of information character, 51 of the first 63 passing on
 their author's first run, every failure the author's; o, p, q: 215 on the characters earlier audits never tried,
 the experimental good (o: 55 of 73 passing on their author's first run), the experimental evil (p: 50 of 59) and
-the Travellers, Fabled and Loric (q: 56 of 72)), each naming the class it tests. They run
+the Travellers, Fabled and Loric (q: 56 of 72); r: 40 whole games of three to five nights on the six scripts
+and two mixed ones, half in Korean, each with a hand repair, written after those fixes (30 passing on their
+author's first run)), each naming the class it tests. They run
 black-box, as their authors ran them: ``python -m moderator play --text --jsonl --input …`` (or ``setup
 --json`` for random bags), checked on the exit status, stderr, the JSON lines in order and the state file.
 
