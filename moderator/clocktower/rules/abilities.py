@@ -297,13 +297,13 @@ def kill(
             dies = kill(g, cat, seat, by_demon=True, executed=executed, bounce=False, force=True)
             asked_text = filled(step_texts().rules.arbitrary_kill, seat=seat)
             return [question(asked_text, {"yes": dies, "no": []}, "yes", "yesno")]
+        survived = _survives_first_death(g, cat, p)  # the Fool's: nothing to ask (the Pacifist's question)
+        if survived is not None:
+            return survived
         if executed and bounce:
             asked = _spared(g, cat, p)
             if asked is not None:
                 return asked
-        survived = _survives_first_death(g, cat, p)
-        if survived is not None:
-            return survived
         seeming = _seems_to_die(g, cat, p, by_demon, executed)
         if seeming is not None:
             return seeming
