@@ -91,7 +91,10 @@ def expected_grimoire_sheet(
     """(id, seat) in official order: living players' abilities, a Ravenkeeper who died tonight, unseated."""
     lines: list[tuple[str, int | None]] = []
     for x in SHEET[_key(night)]:
-        if x in ("dusk", "dawn") or (x in ("minioninfo", "demoninfo") and evil_info):
+        # no Demon in play, no Demon info (the Summoner's [No Demon])
+        held = [*(p.character for p in g.players), *g.unseated]
+        demon = any(c in FACTS and FACTS[c]["team"] == "demon" for c in held)
+        if x in ("dusk", "dawn") or (x == "minioninfo" and evil_info) or (x == "demoninfo" and evil_info and demon):
             lines.append((x, None))
             continue
         for p in g.players:
