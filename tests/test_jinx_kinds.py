@@ -45,7 +45,7 @@ KINDS: dict[frozenset[str], str] = {
         (("atheist", "riot"), "note"),
         (("balloonist", "marionette"), "note"),
         (("banshee", "leviathan"), "note"),
-        (("farmer", "leviathan"), "note"),
+        (("farmer", "leviathan"), "rule"),
         (("ravenkeeper", "leviathan"), "note"),
         (("sage", "leviathan"), "note"),
         (("exorcist", "leviathan"), "note"),

@@ -35,7 +35,13 @@ def _always(_ctx: Ctx) -> bool:
 
 
 def _died_tonight(ctx: Ctx) -> bool:
-    return ctx.seat in ctx.g.died_tonight
+    """Died tonight; or, by a jinx (``executed_wakes_tonight``: the Farmer's with the Leviathan), was executed
+    today and so acts tonight as though they died at night."""
+    if ctx.seat in ctx.g.died_tonight:
+        return True
+    executed = ctx.g.phase == "night" and ctx.seat is not None and ctx.g.executed_today == ctx.seat
+    return executed and any(j.rule == "executed_wakes_tonight" and j.pair[0] == ctx.ability
+                            and j.pair[1] in ctx.g.in_play() for j in jinxes())  # fmt: skip
 
 
 def _executed_today(ctx: Ctx) -> bool:

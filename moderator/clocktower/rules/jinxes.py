@@ -29,7 +29,7 @@ class Jinx(Model):
             "jump_not_caught", "kept_after_source_dies", "extra_copy", "both_drunk", "stays_evil",
             "secret_vote_note", "gained_turns_townsfolk_evil", "cannot_give", "slayer_kills_host",
             "no_execution_day_five", "nominee_does_not_die", "grimoire_hidden",
-            "vizier_not_fear", "minion_gains_instead",
+            "vizier_not_fear", "minion_gains_instead", "executed_wakes_tonight",
         ]
         | None
     ) = None
@@ -39,6 +39,8 @@ class Jinx(Model):
     grimoire_hidden: while the first lives sober, the second does not wake to see the Grimoire (the Poppy Grower).
     vizier_not_fear: the second cannot execute at once the player the first chose (the Fearmonger's Fear).
     minion_gains_instead: the first's ability, which the second would give the storyteller, goes to a Minion.
+    executed_wakes_tonight: the first, executed while the second is in play, acts that night as though they died
+    at night (the Farmer's heir with the Leviathan).
     only_one_in_play: never both in play. holder_lacks: the first, given the second's ability, does
     not have it (the Alchemist and the Widow, the Spy or the Mastermind). magician_picks_babysitter: the Magician, not
     the Minions, chooses Lil' Monsta's babysitter, who must be a living Minion. decide_after: the

@@ -166,6 +166,7 @@ class RuleTexts(Model):
     pacifist_survives: Text
     scapegoat_instead: Text
     sober_healthy: Text
+    nobody_dies_tonight: Text
     minion_gains: Text
     shabaloth_regurgitate: Text
     shabaloth_which: Text

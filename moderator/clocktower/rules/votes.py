@@ -44,7 +44,8 @@ def about_to_die(g: Grimoire, cat: Catalogue, block: int | None) -> list[Event]:
 
 def vote_weights(g: Grimoire, cat: Catalogue) -> dict[int, int]:
     """How many votes each player's vote counts as, where a reminder says otherwise than one (``vote_weight``,
-    its placer alive and sober): the Thief's -1, the Bureaucrat's 3; both on one player multiply (-3)."""
+    its placer alive and sober, or their own even dead): the Thief's -1, the Bureaucrat's 3, the Banshee's 2; both
+    on one player multiply (-3)."""
     weights: dict[int, int] = {}
     for p in g.players:
         for r in p.reminders:
@@ -52,7 +53,8 @@ def vote_weights(g: Grimoire, cat: Catalogue) -> dict[int, int]:
             if s is None or s.vote_weight is None:
                 continue
             placer = g.player(r.by_seat) if r.by_seat in g.seats() else None  # None: placed by the storyteller's hand
-            if placer is None or (placer.alive and not impaired(g, cat, placer)):
+            own = placer is not None and placer.seat == p.seat  # their own, alive or dead (the Banshee's Has Ability)
+            if placer is None or ((placer.alive or own) and not impaired(g, cat, placer)):
                 weights[p.seat] = weights.get(p.seat, 1) * s.vote_weight
     return weights
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from moderator.clocktower.grimoire.events import AddReminder, Event
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, nothing
-from moderator.clocktower.rules.status import misregisters
+from moderator.clocktower.rules.status import misregisters, registers_demon
 
 
 def _may_be(ctx: Ctx, seat: int, alignment: str) -> bool:
@@ -19,11 +19,12 @@ def _may_be(ctx: Ctx, seat: int, alignment: str) -> bool:
 
 
 def _may_be_demon(ctx: Ctx, seat: int, demon: bool) -> bool:
-    """Whether the player in ``seat`` is, or may register as, the Demon (``demon``) or not the Demon."""
+    """Whether the player in ``seat`` is, or may register as, the Demon (``demon``) or not the Demon (Lil'
+    Monsta's babysitter is the Demon)."""
     p = ctx.g.player(seat)
     reg = misregisters(ctx.g, ctx.cat, p)
-    is_demon = ctx.cat.team(p.character) == "demon"
-    return is_demon == demon or (reg is not None and (("demon" in reg.teams) if demon else bool(reg.teams)))
+    shows = registers_demon(ctx.g, ctx.cat, p, ctx.ability, seat=ctx.seat)
+    return shows == demon or (reg is not None and (("demon" in reg.teams) if demon else bool(reg.teams)))
 
 
 def _others(ctx: Ctx) -> list[int]:
@@ -37,7 +38,8 @@ def steward_truth(ctx: Ctx) -> int | None:
 
 def knight_truth(ctx: Ctx) -> list[int] | None:
     """Two players other than the Knight who are not the Demon."""
-    found = [s for s in _others(ctx) if ctx.cat.team(ctx.g.player(s).character) != "demon"][:2]
+    found = [s for s in _others(ctx)
+             if not registers_demon(ctx.g, ctx.cat, ctx.g.player(s), ctx.ability, seat=ctx.seat)][:2]  # fmt: skip
     return found if len(found) == 2 else None
 
 

@@ -26,7 +26,7 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import kill
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.conditions import CONDITIONS
+from moderator.clocktower.rules.conditions import CONDITIONS, demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import DAY_END
 from moderator.clocktower.rules.effects.base import alive_target, effect, seat_of, sober, spend
@@ -211,9 +211,11 @@ def alhadikhia_choose(ctx: Ctx, answer: Answer) -> Outcome:
         return Outcome(events=events, again=True)
     if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
-    deaths = [e for s in picked for e in kill(ctx.g, ctx.cat, s, by_demon=True)]
+    blocked = demon_blocked(ctx.g)  # the Princess's day (a jinx), a Lycanthrope's kill: nobody dies of it tonight
+    deaths = [] if blocked else [e for s in picked for e in kill(ctx.g, ctx.cat, s, by_demon=True)]
     asked = _text("alhadikhia_all_live", seats=", ".join(str(s) for s in picked))
     return Outcome(events=[*events, question(asked, {"yes": deaths, "no": []}, None, "yesno")],
+                   say=[step_texts().rules.nobody_dies_tonight] if blocked else [],
                    public=[_text("alhadikhia_public", seats=", ".join(str(s) for s in picked))])  # fmt: skip
 
 
