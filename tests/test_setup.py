@@ -724,22 +724,27 @@ def test_the_summoners_game_has_no_demon_info_and_its_step_shows_the_bluffs(cat:
 
 def test_a_script_with_jinxed_characters_declares_the_djinn(cat: Catalogue) -> None:
     """Djinn: "if there are jinxed characters on the character sheet, declare that the Djinn is in play"."""
+    from moderator.clocktower.rules.dawn import told_at_dusk
+
+    def told(script: Script, **kw: Any) -> list[str]:  # what the first dusk tells the storyteller
+        events, _, _ = setup_game(script, cat, names(8), seed=1, **kw)
+        return [t("en") for t in told_at_dusk(play(events), 1)]
+
     script = script_of(TB_GOOD, ["scarletwoman", "poisoner", "fanggu"])
-    _, bag, _ = setup_game(script, cat, names(8), seed=1)
-    assert any("Djinn" in n and "Fang Gu" in n for n in bag.notes), bag.notes
-    _, bag, _ = setup_game(script, cat, names(8), seed=1, fabled=["djinn"])
-    assert not any("Djinn" in n for n in bag.notes), bag.notes
-    _, bag, _ = setup_game(script_of(TB_GOOD, ["poisoner", "imp"]), cat, names(8), seed=1)
-    assert not any("Djinn" in n for n in bag.notes), bag.notes
+    assert any("Djinn" in n and "Fang Gu" in n for n in told(script))
+    assert not any("Djinn" in n for n in told(script, fabled=["djinn"]))
+    assert not any("Djinn" in n for n in told(script_of(TB_GOOD, ["poisoner", "imp"])))
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_revolutionary_marks_two_neighbours_of_one_alignment(cat: Catalogue, seed: int) -> None:
     """Revolutionary: "2 neighboring players are known to be the same alignment." """
     script = script_of(TB_GOOD, ["poisoner", "imp"])
-    events, bag, _ = setup_game(script, cat, names(9), seed=seed, fabled=["revolutionary"])
+    from moderator.clocktower.rules.dawn import told_at_dusk
+
+    events, _, _ = setup_game(script, cat, names(9), seed=seed, fabled=["revolutionary"])
     g = play(events)
     pair = marked(g, "revolutionary", "Aligned")
     assert len(pair) == 2 and pair[0].alignment == pair[1].alignment
     assert abs(pair[0].seat - pair[1].seat) in (1, 8)
-    assert any("Revolutionary" in n for n in bag.notes)
+    assert any("Revolutionary" in t("en") for t in told_at_dusk(g, 1))  # said at the first dusk, to announce

@@ -31,6 +31,7 @@ from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.bag import count_problems
 from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.dawn import told_at_dusk
 from moderator.clocktower.rules.decisions import Proposal
 from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.nightorder import night_sheet
@@ -177,6 +178,8 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
         print(line)
     for prop in proposals:
         print(_proposal_line(prop, g, words))
+    for told in told_at_dusk(g, 1):  # what to announce before the game (the Djinn, the Revolutionary's pair)
+        print(msg("note", text=told(lang)))
     for note in [*bag.notes, *count_problems(g, cat)]:
         print(msg("note", text=note))
     return 0

@@ -74,9 +74,10 @@ def dusk_news(g: Grimoire, texts: list[Text]) -> Remember:
     return _noted(g, keys.dusk_news(g.night if g.phase == "night" else g.night + 1), texts)
 
 
-def told_at_dusk(g: Grimoire) -> list[Text]:
-    """What the storyteller is told at this night's dusk: what a day ability owes tonight (the Puzzlemaster's)."""
-    return _notes(g, keys.dusk_news(g.night))
+def told_at_dusk(g: Grimoire, night: int | None = None) -> list[Text]:
+    """What the storyteller is told at this night's dusk (or ``night``'s): what a day ability owes tonight (the
+    Puzzlemaster's), what to announce before the game (the Djinn, the Revolutionary's pair)."""
+    return _notes(g, keys.dusk_news(g.night if night is None else night))
 
 
 def _noted(g: Grimoire, key: str, texts: list[Text]) -> Remember:

@@ -7,6 +7,7 @@ character or decision. The result is a list of grimoire events, so setup is jour
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable
 
@@ -29,6 +30,7 @@ from moderator.clocktower.rules.decisions import Proposal, decision_events, deci
 from moderator.clocktower.rules.schema import GOOD_TEAMS
 from moderator.clocktower.rules.scripts import Script
 from moderator.errors import SetupError
+from moderator.i18n import Text
 from moderator.messages import lang, msg
 
 
@@ -138,6 +140,7 @@ def setup_game(
     events += decision_events(proposals)
     bag.notes += [msg("setup_nothing_to_choose", character=cat[p.owner].name(lang()), decision=p.decision.id)
                   for p in proposals if not p.options]  # fmt: skip
+    told: list[Text] = []
     for cid in fabled or []:  # two neighbours of one alignment, marked and announced (the Revolutionary's)
         mark = cat.setup(cid).marks_aligned_pair if cid in cat else None
         if mark is not None:
@@ -148,12 +151,16 @@ def setup_game(
             if beside:
                 a, b = rng.choice(beside)
                 events += [AddReminder(seat=s, source=cid, name=mark) for s in (a, b)]
-                bag.notes.append(msg("setup_aligned", character=cat[cid].name(lang()), a=a, b=b))
+                told.append(_both("setup_aligned", character=cat[cid].name, a=a, b=b))
     on_sheet = [c for c in script.ids if c in cat]
     jinxed = [(a, b) for i, a in enumerate(on_sheet) for b in on_sheet[i + 1 :] if cat.jinxed(a, b)]
     if jinxed and "djinn" in cat and "djinn" not in (fabled or []):  # the Djinn's: declared when the sheet has jinxes
-        said = ", ".join(f"{cat[a].name(lang())} & {cat[b].name(lang())}" for a, b in jinxed)
-        bag.notes.append(msg("setup_djinn", pairs=said, djinn=cat["djinn"].name(lang())))
+        told.append(_both("setup_djinn", djinn=cat["djinn"].name, pairs=Text(
+            ko=", ".join(f"{cat[a].name('ko')} & {cat[b].name('ko')}" for a, b in jinxed),
+            en=", ".join(f"{cat[a].name('en')} & {cat[b].name('en')}" for a, b in jinxed))))
+    if told:  # what the storyteller tells the table before the game: said at the first dusk (rules/dawn.py reads it)
+        events.append(Remember(key=keys.dusk_news(1), value=json.dumps([t.model_dump() for t in told],
+                                                                       ensure_ascii=False)))
     used = {p.decision.id for p in proposals}
     # Decisions for characters not in play yet are kept: a Widow the Kazali makes later uses them.
     events += [Remember(key=keys.decided(k), value=v) for k, v in sorted((overrides or {}).items()) if k not in used]
@@ -169,3 +176,9 @@ def play_out(g: Grimoire, events: list[Event]) -> Grimoire:
     for e in events:
         e.apply(out)
     return out
+
+
+def _both(key: str, **slots: object) -> Text:
+    """A command-line message (data/messages.yaml) in both languages; a :class:`Text` slot gives each its own."""
+    return Text(ko=msg(key, lang="ko", **{k: v("ko") if isinstance(v, Text) else v for k, v in slots.items()}),
+                en=msg(key, lang="en", **{k: v("en") if isinstance(v, Text) else v for k, v in slots.items()}))
