@@ -724,7 +724,7 @@ def test_the_summoners_game_has_no_demon_info_and_its_step_shows_the_bluffs(cat:
 
 def test_a_script_with_jinxed_characters_declares_the_djinn(cat: Catalogue) -> None:
     """Djinn: "if there are jinxed characters on the character sheet, declare that the Djinn is in play"."""
-    from moderator.clocktower.rules.dawn import told_at_dusk
+    from moderator.clocktower.rules.news import told_at_dusk
 
     def told(script: Script, **kw: Any) -> list[str]:  # what the first dusk tells the storyteller
         events, _, _ = setup_game(script, cat, names(8), seed=1, **kw)
@@ -740,7 +740,7 @@ def test_a_script_with_jinxed_characters_declares_the_djinn(cat: Catalogue) -> N
 def test_the_revolutionary_marks_two_neighbours_of_one_alignment(cat: Catalogue, seed: int) -> None:
     """Revolutionary: "2 neighboring players are known to be the same alignment." """
     script = script_of(TB_GOOD, ["poisoner", "imp"])
-    from moderator.clocktower.rules.dawn import told_at_dusk
+    from moderator.clocktower.rules.news import told_at_dusk
 
     events, _, _ = setup_game(script, cat, names(9), seed=seed, fabled=["revolutionary"])
     g = play(events)

@@ -31,9 +31,9 @@ from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.bag import count_problems
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.dawn import told_at_dusk
 from moderator.clocktower.rules.decisions import Proposal
 from moderator.clocktower.rules.loader import default_catalogue
+from moderator.clocktower.rules.news import told_at_dusk
 from moderator.clocktower.rules.nightorder import night_sheet
 from moderator.clocktower.rules.scripts import Script, complete, load_script, missing_for_a_game
 from moderator.clocktower.rules.setup import setup_game

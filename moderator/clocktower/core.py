@@ -16,8 +16,9 @@ from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
 from moderator.clocktower.rules.conditions import CONDITIONS, SEATLESS
 from moderator.clocktower.rules.context import Ctx
-from moderator.clocktower.rules.dawn import dawn_events, dawn_news
+from moderator.clocktower.rules.dawn import dawn_events
 from moderator.clocktower.rules.effects import EFFECTS, Effect
+from moderator.clocktower.rules.news import dawn_news
 from moderator.clocktower.rules.nightorder import (
     ACTS_WHILE_DEAD,
     CARRIED_OVER,

@@ -15,8 +15,8 @@ from moderator.clocktower.rules.abilities import abilities, used_by
 from moderator.clocktower.rules.catalogue import Character
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer
-from moderator.clocktower.rules.dawn import dusk_news
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
+from moderator.clocktower.rules.news import dusk_news
 from moderator.clocktower.rules.schema import Step
 from moderator.clocktower.rules.status import acts_alive, statuses
 from moderator.clocktower.rules.texts import step_texts

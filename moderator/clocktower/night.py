@@ -14,10 +14,10 @@ from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys, registering
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
-from moderator.clocktower.rules.dawn import dawn_news, told_at_dawn, told_at_dusk
 from moderator.clocktower.rules.effects import EFFECTS, Effect
 from moderator.clocktower.rules.effects.bmr import chosen_events, learned_at_dawn
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
+from moderator.clocktower.rules.news import dawn_news, told_at_dawn, told_at_dusk
 from moderator.clocktower.rules.nightorder import SheetStep
 from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.status import impaired, is_demon, never_impaired, shown_dead

@@ -29,6 +29,7 @@ from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import kill, survives_exile
 from moderator.clocktower.rules.decisions import decision_events, decisions
+from moderator.clocktower.rules.keyseats import renumbered
 from moderator.clocktower.rules.texts import step_texts
 from moderator.commands.parse import Command
 from moderator.errors import IllegalChoice
@@ -65,7 +66,7 @@ class TravellerFlow(Core):
         texts = step_texts().edits
         asked = texts.traveller_alignment
         events: list[Event] = [
-            InsertPlayer(after=after, name=name, memory=keys.renumbered(self._state.memory, moved)),
+            InsertPlayer(after=after, name=name, memory=renumbered(self._state.memory, moved)),
             Assign(seat=seat, character=cid, alignment="good"),
         ]
         # each answer carries the marks the Traveller's setup decisions propose for it (the Gnome's Amigo)
@@ -106,7 +107,7 @@ class TravellerFlow(Core):
             raise IllegalChoice("last_player")
         p = g.player(seat)
         moved: dict[int, int | None] = {s: (None if s == seat else s - 1) for s in g.seats() if s >= seat}
-        events: list[Event] = [RemovePlayer(seat=seat, memory=keys.renumbered(g.memory, moved))]
+        events: list[Event] = [RemovePlayer(seat=seat, memory=renumbered(g.memory, moved))]
         c = g.cursor
         if c is not None and g.phase == "night" and c.seat == seat:
             after = simulate(g, events)

@@ -154,7 +154,7 @@ class Grimoire(_State, Seated[Player]):
     def renumber(self, moved: dict[int, int | None]) -> None:
         """Give every seat its new number (``moved``: old to new; None: the seat is gone), wherever a
         seat is named: the players and their tokens, the cursor, today and tonight (not the memory,
-        whose keys are the rules': :func:`moderator.clocktower.rules.keys.renumbered`)."""
+        whose keys are the rules': :func:`moderator.clocktower.rules.keyseats.renumbered`)."""
 
         def one(s: int | None) -> int | None:
             return moved.get(s, s) if s is not None else None

@@ -3,18 +3,15 @@ tokens that last until dawn are removed."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
-from moderator.clocktower.grimoire.events import Event, Remember, SetGhostVote
+from moderator.clocktower.grimoire.events import Event, SetGhostVote
 from moderator.clocktower.grimoire.state import Grimoire
-from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import kill
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.status import counted_living, impaired
 from moderator.clocktower.rules.triggers import TRIGGERS
 from moderator.clocktower.rules.victory import expiring
-from moderator.i18n import Text
 from moderator.journal import simulate
 
 DawnFn = Callable[[Grimoire, Catalogue], list[Event]]
@@ -58,32 +55,3 @@ def dawn_events(g: Grimoire, cat: Catalogue) -> list[Event]:
     after = simulate(g, events)
     return events + expiring(after, cat, "dawn")
 
-
-def dawn_news(g: Grimoire, texts: list[Text]) -> Remember:
-    """``texts`` added to what the table is told at this night's dawn (:func:`told_at_dawn`)."""
-    return _noted(g, keys.dawn_news(g.night), texts)
-
-
-def told_at_dawn(g: Grimoire) -> list[Text]:
-    """What the table is told at this night's dawn besides its deaths (the Banshee's wail)."""
-    return _notes(g, keys.dawn_news(g.night))
-
-
-def dusk_news(g: Grimoire, texts: list[Text]) -> Remember:
-    """``texts`` added to what the storyteller is told at the coming night's dusk (:func:`told_at_dusk`)."""
-    return _noted(g, keys.dusk_news(g.night if g.phase == "night" else g.night + 1), texts)
-
-
-def told_at_dusk(g: Grimoire, night: int | None = None) -> list[Text]:
-    """What the storyteller is told at this night's dusk (or ``night``'s): what a day ability owes tonight (the
-    Puzzlemaster's), what to announce before the game (the Djinn, the Revolutionary's pair)."""
-    return _notes(g, keys.dusk_news(g.night if night is None else night))
-
-
-def _noted(g: Grimoire, key: str, texts: list[Text]) -> Remember:
-    kept = json.loads(g.memory.get(key, "[]"))
-    return Remember(key=key, value=json.dumps([*kept, *(t.model_dump() for t in texts)], ensure_ascii=False))
-
-
-def _notes(g: Grimoire, key: str) -> list[Text]:
-    return [Text.model_validate(t) for t in json.loads(g.memory.get(key, "[]"))]

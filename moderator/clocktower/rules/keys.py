@@ -305,5 +305,3 @@ def vote_tokens(seat: int) -> MemoryKey:
     """How many vote tokens dead players have given the player in ``seat`` and they have not spent (the Beggar's)."""
     return MemoryKey(f"tokens:{seat}")
 
-
-from moderator.clocktower.rules.keyseats import renumbered as renumbered  # noqa: E402  (the keys' seats, moved)

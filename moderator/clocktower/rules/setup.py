@@ -7,7 +7,6 @@ character or decision. The result is a list of grimoire events, so setup is jour
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterable
 
@@ -27,10 +26,14 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.bag import Bag, build_bag, not_in_bag
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.decisions import Proposal, decision_events, decisions
+from moderator.clocktower.rules.news import dusk_news
 from moderator.clocktower.rules.schema import GOOD_TEAMS
 from moderator.clocktower.rules.scripts import Script
+from moderator.clocktower.rules.texts import filled
 from moderator.errors import SetupError
 from moderator.i18n import Text
+from moderator.journal import simulate
+from moderator.messages import catalogue as messages
 from moderator.messages import lang, msg
 
 
@@ -144,7 +147,7 @@ def setup_game(
     for cid in fabled or []:  # two neighbours of one alignment, marked and announced (the Revolutionary's)
         mark = cat.setup(cid).marks_aligned_pair if cid in cat else None
         if mark is not None:
-            now = play_out(g, events)
+            now = simulate(Grimoire(script=g.script), events)
             n = len(now.players)
             beside = [(p.seat, now.players[i + 1 - n].seat) for i, p in enumerate(now.players)
                       if n > 1 and p.alignment == now.players[i + 1 - n].alignment]  # fmt: skip
@@ -158,9 +161,8 @@ def setup_game(
         told.append(_both("setup_djinn", djinn=cat["djinn"].name, pairs=Text(
             ko=", ".join(f"{cat[a].name('ko')} & {cat[b].name('ko')}" for a, b in jinxed),
             en=", ".join(f"{cat[a].name('en')} & {cat[b].name('en')}" for a, b in jinxed))))
-    if told:  # what the storyteller tells the table before the game: said at the first dusk (rules/dawn.py reads it)
-        events.append(Remember(key=keys.dusk_news(1), value=json.dumps([t.model_dump() for t in told],
-                                                                       ensure_ascii=False)))
+    if told:  # what the storyteller tells the table before the game: said at the first dusk
+        events.append(dusk_news(g, told))
     used = {p.decision.id for p in proposals}
     # Decisions for characters not in play yet are kept: a Widow the Kazali makes later uses them.
     events += [Remember(key=keys.decided(k), value=v) for k, v in sorted((overrides or {}).items()) if k not in used]
@@ -170,15 +172,6 @@ def setup_game(
 
 
 
-def play_out(g: Grimoire, events: list[Event]) -> Grimoire:
-    """A fresh grimoire with ``events`` applied (``g``: only its script is kept)."""
-    out = Grimoire(script=g.script)
-    for e in events:
-        e.apply(out)
-    return out
-
-
 def _both(key: str, **slots: object) -> Text:
     """A command-line message (data/messages.yaml) in both languages; a :class:`Text` slot gives each its own."""
-    return Text(ko=msg(key, lang="ko", **{k: v("ko") if isinstance(v, Text) else v for k, v in slots.items()}),
-                en=msg(key, lang="en", **{k: v("en") if isinstance(v, Text) else v for k, v in slots.items()}))
+    return filled(messages().messages[key], **slots)

@@ -19,6 +19,7 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, kill
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import character_on_script, dead_target, effect, seat_of, sober, spend
+from moderator.clocktower.rules.keyseats import renumbered
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Trigger
 from moderator.errors import IllegalChoice
@@ -160,7 +161,7 @@ def seats_swapped(ctx: Ctx, answer: Answer) -> Outcome:
     a, b = answer.seats[1:]
     key = keys.times_today(ctx.ability, ctx.g.day)
     done = int(ctx.g.memory.get(key, "0"))
-    moved = SwapSeats(seats=(a, b), memory=keys.renumbered(ctx.g.memory, {a: b, b: a}))
+    moved = SwapSeats(seats=(a, b), memory=renumbered(ctx.g.memory, {a: b, b: a}))
     said = filled(step_texts().rules.seats_swapped, seat=a, other=b, left=SWAPS_A_DAY - done - 1)
     return Outcome(events=[moved, Remember(key=key, value=str(done + 1))], say=[said])
 
