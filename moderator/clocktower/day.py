@@ -257,6 +257,7 @@ def _kills(e: Ask) -> bool:
 DAY_MOVES: dict[Intent, Callable[[DayFlow, Command], Reply]] = {
     "nominate": DayFlow._nominate,
     "nominate_storyteller": DayFlow._nominate_storyteller,
+    "storyteller_nominates": DayFlow._storyteller_nominates,
     "exile": DayFlow._exile_called,
     "slays": DayFlow._slay,
     "dies": DayFlow._dies,

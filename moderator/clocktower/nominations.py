@@ -17,7 +17,7 @@ from moderator.clocktower.grimoire.state import Cursor, Player
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import anyone_has, owning
-from moderator.clocktower.rules.daytime import nomination_events, riot_chain
+from moderator.clocktower.rules.daytime import nomination_events, riot_chain, storyteller_only_nominates
 from moderator.clocktower.rules.status import impaired, shown_dead, spec
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.votes import (
@@ -63,7 +63,7 @@ class NominationFlow(TravellerFlow):
             text += " " + self._t(step_texts().rules.votes_with_token, seat=p.seat, tokens=held)
         # a day ability used while the vote waits (the Gnome's kill of its Amigo's nominator): the vote goes on
         return self._base(c, ["number"], text, None, None, ("votes", "number", "voters", "ability", "end_day",
-                                                            "nominate"))  # fmt: skip
+                                                            "nominate", "storyteller_nominates"))  # fmt: skip
 
     def _ability_at_vote(self, cmd: Command) -> Reply:
         """A day ability used while a vote waits (day.py's: daysteps.py's); the vote waiting stays."""
@@ -85,14 +85,26 @@ class NominationFlow(TravellerFlow):
     def _secret_votes(self) -> bool:
         return secret_holder(self._state, self.cat) is not None
 
-    def _nominate(self, cmd: Command) -> Reply:
-        nominator, nominee = cmd.seats
+    def _storyteller_nominates(self, cmd: Command) -> Reply:
+        """``the storyteller nominates seat 3``: while a living, sober Bishop is in play only the storyteller
+        nominates, as often as they like (seat 0 is the nominator)."""
+        return self._nominate(cmd, STORYTELLER_SEAT)
+
+    def _nominate(self, cmd: Command, by: int | None = None) -> Reply:
+        nominator, nominee = (by, cmd.seats[-1]) if by is not None else (cmd.seats[0], cmd.seats[1])
         t = self._state.today
         for s in (nominator, nominee):
-            if s not in self._state.seats():
+            if s != STORYTELLER_SEAT and s not in self._state.seats():
                 raise IllegalChoice("no_such_seat", seat=s)
         if self.cat.team(self._state.player(nominee).character) == "traveller":
             return self._call_exile(nominee)  # a Traveller is exiled, not executed: anyone may call for it
+        bishop = storyteller_only_nominates(self._state, self.cat)
+        if bishop is not None and nominator == bishop.seat:
+            nominator = STORYTELLER_SEAT  # the Bishop's seat given as the nominator (how it was once said)
+        if nominator == STORYTELLER_SEAT:
+            return self._storyteller_nomination(nominee, bishop)
+        if bishop is not None and not riot_chain(self._state, self.cat, nominator):
+            raise IllegalChoice("bishop_nominates", seat=bishop.seat, nominee=nominee)
         times = nominations(self._state, self.cat, self._state.player(nominator))  # the Banshee's, even dead
         chain = riot_chain(self._state, self.cat, nominator)  # the Riot's nominee nominates at once, dead
         # dead, or shown dead (the Zombuul's)
@@ -125,6 +137,24 @@ class NominationFlow(TravellerFlow):
             # who may nominate (the Banshee's, the Riot's nominees)
             return Reply(say=[self._t(step_texts().rules.cursed_nominator, seat=p.seat)],
                          public=[self._t(step_texts().flow.died_public, seat=p.seat, name=p.name)])  # fmt: skip
+        return Reply()
+
+    def _storyteller_nomination(self, nominee: int, bishop: Player | None) -> Reply:
+        """The storyteller's own nomination (the Bishop's game): no player nominated, so no nominator's ability
+        or curse; the nominee's (the Virgin's) is spent."""
+        g, t = self._state, self._state.today
+        if bishop is None:
+            raise IllegalChoice("storyteller_nominates_bishop_only")
+        if g.executed_today is not None or keys.executed(g.day) in g.memory:
+            raise IllegalChoice("executed_already")
+        if nominee in t.nominees:
+            raise IllegalChoice("nominee_already", seat=nominee)
+        today = t.model_copy(update={"nominators": [*t.nominators, STORYTELLER_SEAT],
+                                     "nominees": [*t.nominees, nominee], "pending": nominee})  # fmt: skip
+        close: list[Event] = [SetDay(today=today.model_copy(update={"pending": None})),
+                              SetCursor(cursor=Cursor(id="day"))]  # fmt: skip
+        fired = nomination_events(g, self.cat, STORYTELLER_SEAT, nominee, close)
+        self._push("nominate", [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes")), *fired])
         return Reply()
 
     def _nominates_again(self, nominator: int) -> list[Event]:
@@ -218,7 +248,7 @@ class NominationFlow(TravellerFlow):
     def _votes(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
         if cmd.intent == "ability":
             return self._ability_at_vote(cmd)
-        if cmd.intent in ("end_day", "nominate"):  # heard, to say what the day waits for
+        if cmd.intent in ("end_day", "nominate", "storyteller_nominates"):  # heard, to say what the day waits for
             raise IllegalChoice("vote_pending", seat=self._state.today.pending)
         if self._state.today.exile:
             return self._exile_votes(cmd)

@@ -25,7 +25,7 @@ from moderator.yamlio import load_yaml
 Intent = Literal[
     "next", "back", "repeat", "pause", "yes", "no", "seat", "two_seats", "character", "number", "direction",
     "alignment", "showed", "nominate", "votes", "slays", "dies", "dies_anyway", "end_day", "ability", "guess",
-    "voters", "executed", "nominate_storyteller",
+    "voters", "executed", "nominate_storyteller", "storyteller_nominates",
     # an answer of two parts in one sentence ("seat 6 widow", "6번 미망인")
     "seat_character", "seat_list",
     # the storyteller's hand on the grimoire, at any moment (moderator.clocktower.edits)

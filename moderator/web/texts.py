@@ -123,6 +123,7 @@ def labels(lang: Lang) -> dict[str, str]:
 TABLE_LABELS = (
     "night", "day", "winner_good", "winner_evil", "traveller", "timer_day", "timer_nomination", "time_up",
     "sound_on", "sound_is_on", "connected", "disconnected", "votes", "alive", "dead", "gold", "turn",
+    "storyteller",
 )  # fmt: skip
 """The table's screen's own words (no more: the screen's JSON carries nothing it does not show)."""
 

@@ -88,3 +88,37 @@ def test_a_poisoned_bishop_lets_the_day_end() -> None:
     game.edit("seat 8 is poisoned")
     game.say("end day")
     assert game.g.phase == "night"
+
+
+def test_with_the_bishop_only_the_storyteller_nominates() -> None:
+    """Bishop: "Only the Storyteller can nominate." A player's nomination is refused and says what to say; the
+    storyteller's own (seat 0 as the nominator) opens a vote, as often as they like; once the Bishop is
+    poisoned the players nominate again."""
+    game = _day_with("bishop")
+    assert "the storyteller nominates seat 2" in game.refused("seat 3 nominates seat 2")
+    assert game.g.today.nominees == []
+    game.say("the storyteller nominates seat 2", "1 vote")
+    game.say("the storyteller nominates seat 3", "0 votes")
+    assert game.g.today.nominators == [0, 0] and game.g.today.nominees == [2, 3]
+    assert "seat 2" in game.refused("the storyteller nominates seat 2")  # each player is nominated once a day
+    game.edit("seat 8 is poisoned")
+    assert "Bishop" in game.refused("the storyteller nominates seat 4")
+    game.say("seat 4 nominates seat 5", "0 votes")
+    assert game.g.today.nominators == [0, 0, 4]
+
+
+def test_the_storytellers_nomination_of_the_virgin_spends_her_ability_and_kills_nobody() -> None:
+    seats = ["imp", "baron", "virgin", "slayer", "ravenkeeper", "undertaker", "monk", "bishop"]
+    game = Game(make_table("trouble-brewing", list("abcdefgh"), seats, add=["bishop"]))
+    game.to("day")
+    game.say("storyteller nominates seat 3", "0 votes")
+    assert keys.used("virgin", 3) in game.g.memory
+    assert all(p.alive for p in game.g.players)
+
+
+def test_korean_storyteller_nomination() -> None:
+    game = Game(make_table("trouble-brewing", list("abcdefgh"), [*SEVEN, "bishop"], add=["bishop"], lang="ko"), "ko")
+    game.to("day")
+    assert "이야기꾼이 2번 지명" in game.refused("3번이 2번을 지명")
+    game.say("이야기꾼이 2번 지명", "1")
+    assert game.g.today.nominees == [2]

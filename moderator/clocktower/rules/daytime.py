@@ -37,6 +37,8 @@ def _virgin_nominated(
     ]
     if impaired_for(g, cat, owner, "virgin") or not owner.alive:
         return spend
+    if nominator not in g.seats():  # the storyteller's nomination (the Bishop's game)
+        return spend
     p = g.player(nominator)
     if cat.team(p.character) == "townsfolk":
         return [*spend, *kill(g, cat, nominator, executed=True), *close]
@@ -102,6 +104,12 @@ def day_end_events(g: Grimoire, cat: Catalogue) -> list[Event]:
 TRIGGERS["opposite_nominee_each_day"] = Trigger("opposite_nominee_each_day", "passive")
 
 
+def storyteller_only_nominates(g: Grimoire, cat: Catalogue) -> Player | None:
+    """A living, sober holder of ``opposite_nominee_each_day`` (the Bishop): only the storyteller nominates."""
+    return next((p for p in anyone_has(g, cat, "opposite_nominee_each_day") if p.alive and not impaired(g, cat, p)),
+                None)  # fmt: skip
+
+
 def opposite_unnominated(g: Grimoire, cat: Catalogue) -> Player | None:
     """A living, sober holder of ``opposite_nominee_each_day`` (the Bishop) when nobody of the other alignment
     has been nominated today: the day may not end yet."""
@@ -117,6 +125,8 @@ def spared_nominee(g: Grimoire, cat: Catalogue, nominator: int, nominee: int) ->
     """A jinx (``nominee_does_not_die``): a sober holder of its first ability (the Soldier), or the player a living
     sober holder of it chose last night (the Monk's), nominated by a holder of its second (the Leviathan, a Riot),
     does not die of that nomination's execution or death."""
+    if nominator not in g.seats():  # the storyteller's nomination (the Bishop's game)
+        return False
     by, p = g.player(nominator), g.player(nominee)
     for j in jinxes():
         if j.rule != "nominee_does_not_die" or j.pair[1] not in abilities(cat, by):

@@ -146,6 +146,8 @@ def _witch_cursed_nominates(
 ) -> list[Event]:
     """A player this Witch cursed nominates: they die at once (the nomination stands). With just three
     alive the Witch has no ability."""
+    if nominator not in g.seats():  # the storyteller's nomination (the Bishop's game)
+        return []
     p = g.player(nominator)
     cursed = [r for r in p.reminders if r.name == "Cursed" and r.by_seat == owner.seat and active(g, cat, r)]
     lost = keys.used(WITCH, owner.seat) in g.memory
