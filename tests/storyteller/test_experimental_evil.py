@@ -172,6 +172,19 @@ def test_the_lord_of_typhons_neighbours_become_its_minions_one_more_than_usual()
     assert not [p for p in count_problems(game.g, game.table.cat) if "line" in p]
 
 
+def test_the_lord_of_typhons_minions_are_made_outward_from_it() -> None:
+    # Lord of Typhon: "[Evil characters are in a line. You are in the middle.]" A seat away from the line is
+    # refused; so is a side two longer than the other once all are made; a Minion next to the line's end is not.
+    game = _game("monk", "empath", "lordoftyphon", "chef", "fortuneteller", "soldier", "butler")
+    game.to("lordoftyphon")
+    assert "not next to the line" in game.refused("seat 6 poisoner")
+    game.say("seat 2 poisoner")
+    assert "other end" in game.refused("seat 1 spy")  # two on one side, none on the other, the last Minion
+    game.say("seat 4 spy")
+    assert game.prompt.step != "lordoftyphon"
+    assert [p.seat for p in game.g.players if p.alignment == "evil"] == [2, 3, 4]
+
+
 def test_the_lord_of_typhons_neighbours_dealt_their_minions_at_setup_are_taken_as_they_are() -> None:
     # How to Run: the players beside the Lord of Typhon become its Minions on the first night; a grimoire
     # set up with them already there (by hand) is taken as it is: a seat said with its own Minion is not

@@ -75,6 +75,37 @@ def _kazali_check(ctx: Ctx, answer: Answer) -> None:
         raise IllegalChoice("demon_self")
     if ctx.cat.team(ctx.g.player(seat).character) == "minion":
         raise IllegalChoice("minion_already", seat=seat)
+    if ctx.actor.character and ctx.cat.setup(ctx.actor.character).seated == "evil_in_line":
+        _keeps_the_line(ctx, seat)
+
+
+def _minions_wanted(ctx: Ctx, made: int) -> int:
+    """How many Minions the Kazali (or the Lord of Typhon) makes: the table's (``made`` at a table size with no
+    count), and the Lord's one more."""
+    n = len(ctx.g.players)
+    wanted = ctx.cat.counts[n].minion if n in ctx.cat.counts else made
+    return wanted + sum(ctx.cat.setup(c).minions for c in ctx.g.in_play())
+
+
+def _keeps_the_line(ctx: Ctx, seat: int) -> None:
+    """The Lord of Typhon's Minions are made outward from it on both sides: each next to the line of evil players
+    it is in the middle of, and one side at most one longer than the other once all are made."""
+    players, n = ctx.g.players, len(ctx.g.players)
+    me = next(i for i, p in enumerate(players) if p.seat == ctx.actor.seat)
+    evil = {p.seat for p in players if p.alignment == "evil"} | {seat}
+
+    def run(step: int) -> int:
+        k = 0
+        while k < n - 1 and players[(me + step * (k + 1)) % n].seat in evil:
+            k += 1
+        return k
+
+    left, right = run(-1), run(1)
+    if left + right + 1 < len(evil):
+        raise IllegalChoice("line_broken", seat=seat, character=ctx.cat[ctx.actor.character or ""].name)
+    made = sum(1 for p in players if ctx.cat.team(p.character) == "minion") + 1
+    if abs(left - right) > 1 + max(0, _minions_wanted(ctx, made) - made):
+        raise IllegalChoice("line_uneven", seat=seat)
 
 
 @effect("kazali_minions", "seat", "character", check=_kazali_check, repeats=True, must_answer=True)
@@ -85,8 +116,7 @@ def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
     seat = seat_of(answer)
     old = ctx.g.player(seat).character
     made = (old != answer.character) + sum(1 for p in ctx.g.players if ctx.cat.team(p.character) == "minion")
-    wanted = ctx.cat.counts[len(ctx.g.players)].minion if len(ctx.g.players) in ctx.cat.counts else made
-    wanted += sum(ctx.cat.setup(c).minions for c in ctx.g.in_play())  # the Lord of Typhon's one more
+    wanted = _minions_wanted(ctx, made)
     events: list[Event] = [Assign(seat=seat, character=answer.character, alignment="evil")]
     if old and old != answer.character and len(ctx.g.bluffs) < 3 and old not in ctx.g.bluffs:
         events.append(SetBluffs(bluffs=[*ctx.g.bluffs, old]))
