@@ -104,7 +104,7 @@ KINDS: dict[frozenset[str], str] = {
         (("ogre", "pithag"), "note"),
         (("politician", "pithag"), "note"),
         (("damsel", "pithag"), "note"),
-        (("engineer", "legion"), "note"),
+        (("engineer", "legion"), "rule"),
         (("hatter", "legion"), "note"),
         (("legion", "summoner"), "note"),
         (("exorcist", "yaggababble"), "note"),

@@ -377,6 +377,25 @@ def test_the_engineer_is_asked_and_spent_only_when_used() -> None:
     assert game.player(3).has_reminder("No Ability", "engineer")
 
 
+def test_with_legion_in_play_the_engineer_learns_it_and_has_no_ability() -> None:
+    # Jinx: "If Legion is in play, the Engineer starts knowing this but has no ability."
+    game = _game(["legion", "legion", "legion", "engineer", "chef", "empath", "soldier"])
+    game.to("engineer", NIGHT1)
+    assert "Legion" in game.prompt.text and "yesno" not in game.prompt.expects
+    game.say("next")
+    assert game.player(4).has_reminder("No Ability", "engineer")
+    assert game.prompt.step != "engineer"
+    game.to("day")
+    game.say("end day")
+    woken = []
+    for _ in range(30):  # the second night: the Engineer does not wake
+        woken.append(game.prompt.step)
+        if game.prompt.step == "day":
+            break
+        game.say("seat 5" if "seat" in game.prompt.expects else "next")
+    assert woken[-1] == "day" and "engineer" not in woken
+
+
 # -- death steps: the Poppy Grower and the Hatter ------------------------------------------------------
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.context import Ctx
-from moderator.clocktower.rules.jinxes import jinxes
+from moderator.clocktower.rules.jinxes import jinxes, knows_and_lacks
 from moderator.clocktower.rules.status import acts_alive, impaired
 
 Condition = Callable[[Ctx], bool]
@@ -51,6 +51,12 @@ def _executed_today(ctx: Ctx) -> bool:
 def _ability_unused(ctx: Ctx) -> bool:
     spent = keys.used(ctx.ability, ctx.seat) in ctx.g.memory or ctx.actor.has_reminder("No Ability", ctx.ability)
     return acts_alive(ctx.g, ctx.cat, ctx.actor) and not spent
+
+
+def _jinxed_out(ctx: Ctx) -> bool:
+    """A jinx (``knows_and_lacks``): the other character is in play, so this unused ability is lost (the
+    Engineer's with Legion): the player wakes to learn it."""
+    return _ability_unused(ctx) and bool(knows_and_lacks(ctx.ability, ctx.g.in_play()))
 
 
 def _unused_today(ctx: Ctx) -> bool:
@@ -150,6 +156,7 @@ CONDITIONS: dict[str, Condition] = {
     "died_tonight": _died_tonight,
     "executed_today": _executed_today,
     "ability_unused": _ability_unused,
+    "jinxed_out": _jinxed_out,
     "unused_today": _unused_today,
     "unused_before_nominations": _unused_before_nominations,
     "grandchild_killed_tonight": _grandchild_killed_tonight,

@@ -29,7 +29,7 @@ class Jinx(Model):
             "jump_not_caught", "kept_after_source_dies", "extra_copy", "both_drunk", "stays_evil",
             "secret_vote_note", "gained_turns_townsfolk_evil", "cannot_give", "slayer_kills_host",
             "no_execution_day_five", "nominee_does_not_die", "grimoire_hidden",
-            "vizier_not_fear", "minion_gains_instead", "executed_wakes_tonight",
+            "vizier_not_fear", "minion_gains_instead", "executed_wakes_tonight", "knows_and_lacks",
         ]
         | None
     ) = None
@@ -40,7 +40,8 @@ class Jinx(Model):
     vizier_not_fear: the second cannot execute at once the player the first chose (the Fearmonger's Fear).
     minion_gains_instead: the first's ability, which the second would give the storyteller, goes to a Minion.
     executed_wakes_tonight: the first, executed while the second is in play, acts that night as though they died
-    at night (the Farmer's heir with the Leviathan).
+    at night (the Farmer's heir with the Leviathan). knows_and_lacks: while the second is in play, the first is
+    woken to learn it on the first night and has no ability (the Engineer with Legion).
     only_one_in_play: never both in play. holder_lacks: the first, given the second's ability, does
     not have it (the Alchemist and the Widow, the Spy or the Mastermind). magician_picks_babysitter: the Magician, not
     the Minions, chooses Lil' Monsta's babysitter, who must be a living Minion. decide_after: the
@@ -121,6 +122,13 @@ def ruled_pair(rule: str, first: str, second: str) -> bool:
 def ruled(rule: str, in_play: set[str]) -> bool:
     """Whether a jinx with ``rule`` holds between characters in play."""
     return any(j.rule == rule and set(j.pair) <= in_play for j in jinxes())
+
+
+def knows_and_lacks(ability: str, in_play: set[str]) -> str | None:
+    """The character in play whose presence takes ``ability`` away, learnt on the first night (a jinx,
+    ``knows_and_lacks``: Legion takes the Engineer's)."""
+    return next((j.pair[1] for j in jinxes() if j.rule == "knows_and_lacks" and j.pair[0] == ability
+                 and j.pair[1] in in_play), None)  # fmt: skip
 
 
 def decided_after(owner: str, in_play: set[str]) -> str | None:

@@ -285,6 +285,12 @@ def spent_if_yes(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=[*spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")])
 
 
+@effect("jinxed_out")
+def jinxed_out(ctx: Ctx, _answer: Answer) -> Outcome:
+    """A jinx took the ability (the Engineer's, with Legion in play): told, it is spent (No Ability)."""
+    return Outcome(events=[*spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")])
+
+
 # -- the Golem, the Plague Doctor, the Puzzlemaster -------------------------------------------------
 
 
