@@ -71,7 +71,7 @@ def _samples(variant: int) -> dict[str, object]:
         "demon_thumb": "엄지 아래", "guessed": "포" if variant == 0 else "임프",
         "old_thumb": "엄지 위" if variant == 0 else "엄지 아래", "master": 6,
         "place": "두 번째 게임, 첫 번째 밤", "min": 4, "max": 10, "demon": 1, "rival": 5, "giver": 6, "left": 2,
-        "tokens": 1, "named": 2, "goat": 8, "told": "맞혔습니다. 밤에 악마인 1번을 알려주세요.",
+        "tokens": 1, "named": 2, "goat": 8, "was": 6, "told": "맞혔습니다. 밤에 악마인 1번을 알려주세요.",
     }  # fmt: skip
 
 

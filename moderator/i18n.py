@@ -13,12 +13,15 @@ Lang = Literal["ko", "en"]
 LANGS: tuple[Lang, ...] = ("ko", "en")
 
 _PLURAL = re.compile(r"\b(\d+)((?:\s+[^\s\d(]+)+?)\(s\)")
+_AGREE = re.compile(r"\b(\d+)(\s+)\((\w+)\|(\w+)\)")
 
 
 def resolve_plurals(text: str) -> str:
     """English plural marks: ``1 vote(s)`` is "1 vote", ``4 vote(s)`` "4 votes" (the nearest number before
     the mark decides)."""
-    return _PLURAL.sub(lambda m: m[1] + m[2] + ("" if m[1] == "1" else "s"), text)
+    text = _PLURAL.sub(lambda m: m[1] + m[2] + ("" if m[1] == "1" else "s"), text)
+    # a verb right after the number: ``1 (is|are) needed`` is "1 is needed", ``4 (is|are) needed`` "4 are needed"
+    return _AGREE.sub(lambda m: m[1] + m[2] + (m[3] if m[1] == "1" else m[4]), text)
 
 
 class Text(BaseModel):

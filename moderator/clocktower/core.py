@@ -145,6 +145,7 @@ class Core(JournaledEngine[Grimoire, Journal]):
             id=c.id, position=c.position, seat=c.seat, player=p.name + self.words.player_dead(p) if p else None,
             character=p.character if p else None,
             status=line_status(self._state, self.cat, p, c.id) if p else frozenset(), steps=steps,
+            former=bool(on_sheet) and on_sheet[0].former,
         )  # fmt: skip
         return line, (steps[c.sub] if c.sub < len(steps) else None)
 

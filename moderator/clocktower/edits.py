@@ -235,8 +235,15 @@ class EditFlow(TravellerFlow):
             raise IllegalChoice("reminder_of", character=self._cname(source), reminder=name)
         holders = [p.seat for p in self._state.players if source in abilities(self.cat, p)]
         by = holders[0] if len(holders) == 1 else None
-        self._push(f"put {source} {name}", [AddReminder(seat=seat, source=source, name=name, by_seat=by)])
-        return Reply(say=[self._t(step_texts().edits.reminder_put, seat=seat, reminder=self._token_name(source, name))])
+        # the set's one token (the Gnome's Amigo) lying by another player moves here
+        was = next((p.seat for p in self._state.players if p.seat != seat and name in char.single
+                    and p.has_reminder(name, source)), None)  # fmt: skip
+        moved: list[Event] = [RemoveReminder(seat=was, source=source, name=name)] if was is not None else []
+        self._push(f"put {source} {name}", [*moved, AddReminder(seat=seat, source=source, name=name, by_seat=by)])
+        token = self._token_name(source, name)
+        if was is not None:
+            return Reply(say=[self._t(step_texts().edits.reminder_moved, seat=seat, was=was, reminder=token)])
+        return Reply(say=[self._t(step_texts().edits.reminder_put, seat=seat, reminder=token)])
 
     def _take_reminder(self, cmd: Command) -> Reply:
         seat = cmd.seats[0]

@@ -18,7 +18,6 @@ from moderator.clocktower.rules.effects import EFFECTS, Effect
 from moderator.clocktower.rules.effects.bmr import chosen_events, learned_at_dawn
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
 from moderator.clocktower.rules.news import dawn_news, told_at_dawn, told_at_dusk
-from moderator.clocktower.rules.nightorder import SheetStep
 from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.status import impaired, is_demon, never_impaired, shown_dead
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -100,8 +99,7 @@ class NightFlow(ChoiceFlow):
         if step is not None and step.unseen_prompt is not None and not CONDITIONS["sees_grimoire"](self._ctx(c)):
             step = step.model_copy(update={"prompt": step.unseen_prompt})  # a jinx hides the Grimoire (the Widow's)
         body = step if step is None or idle is None else step.model_copy(update={"prompt": idle})
-        shown = SheetStep(line.id, line.position, line.seat, line.player, line.character, line.status,
-                          (body,) if body else ())  # fmt: skip
+        shown = replace(line, steps=(body,) if body else ())
         text = shown.prompt(self.cat, self.lang)
         alternatives: list[object] = []
         if effect is not None and effect.truth is not None and truth is not None:

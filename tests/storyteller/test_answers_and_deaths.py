@@ -144,3 +144,14 @@ def test_the_scarlet_woman_made_the_imp_is_told_not_proposed() -> None:
     two.to("imp", {"poisoner": "seat 7", "monk": "seat 4"})
     two.say("seat 1")
     assert "Proposed: seat 2" in two.prompt.text
+
+
+def test_the_scarlet_woman_made_the_demon_by_day_wakes_as_herself() -> None:
+    """The Imp executed, the Scarlet Woman becomes the Imp; that night her own step tells her so, named as the
+    Scarlet Woman who is now the Imp, not as an Imp with the Scarlet Woman's ability (which she no longer has)."""
+    tb = ["imp", "scarletwoman", "soldier", "mayor", "virgin", "slayer", "monk", "chef"]
+    game = Game(make_table("trouble-brewing", list("abcdefgh"), tb))
+    game.to("day")
+    game.say("seat 3 nominates seat 1", "5", "end day")
+    game.to("scarletwoman", {"monk": "seat 4"})
+    assert game.prompt.text.startswith("Scarlet Woman, now the Imp, seat 2")

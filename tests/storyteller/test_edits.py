@@ -146,8 +146,9 @@ def test_reminders_put_and_taken_off_work_as_the_rules_say() -> None:
     game.to("day", {"poisoner": "seat 5"})
     game.say("end day")
     game.to("imp", {"poisoner": "seat 5", "monk": "seat 7"})
-    game.edit("put monk safe on seat 4")  # by hand: safe from the Demon tonight, as if the Monk chose them
+    reply = game.edit("put monk safe on seat 4")  # by hand: safe from the Demon tonight, as if the Monk chose them
     assert "monk:Safe" in game.tokens(4)
+    assert "monk:Safe" not in game.tokens(7) and "from seat 7" in " ".join(reply.say)  # the set's one Safe moves
     game.say("seat 4")  # the Imp attacks the Empath
     assert game.player(4).alive
     game.say("back")
@@ -157,6 +158,21 @@ def test_reminders_put_and_taken_off_work_as_the_rules_say() -> None:
     assert not game.player(4).alive
     game.edit("put fortune teller red herring on seat 7")
     assert "fortuneteller:Red Herring" in game.tokens(7)
+
+
+def test_a_token_the_set_holds_several_of_is_put_again_not_moved() -> None:
+    # The official set has three Noble Know tokens and one Fortune Teller Red Herring.
+    game = at_poisoner(tb())
+    game.edit("put noble know on seat 2")
+    game.edit("put noble know on seat 3")
+    assert "noble:Know" in game.tokens(2) and "noble:Know" in game.tokens(3)
+    herring = [s for s in range(1, 8) if "fortuneteller:Red Herring" in game.tokens(s)]
+    assert len(herring) == 1
+    target = next(s for s in range(1, 8) if s not in herring)
+    game.edit(f"put fortune teller red herring on seat {target}")
+    assert [s for s in range(1, 8) if "fortuneteller:Red Herring" in game.tokens(s)] == [target]
+    game.say("back")
+    assert [s for s in range(1, 8) if "fortuneteller:Red Herring" in game.tokens(s)] == herring
 
 
 def test_notes_on_a_seat() -> None:

@@ -13,6 +13,7 @@ import random
 from moderator.clocktower.rules.bag import build_bag, count_problems
 from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.scripts import complete, load_script
+from moderator.clocktower.rules.status import statuses
 from tests.storyteller.helpers import Game
 from tests.tables import make_table
 
@@ -226,6 +227,15 @@ def test_the_xaan_poisons_every_townsfolk_on_night_x() -> None:
     game.say("end day")
     assert all("xaan:X" not in game.tokens(s) for s in (3, 4, 5, 6))  # until dusk
     assert "xaan" not in _night(game, {"butler": "seat 5"})
+
+
+def test_the_xaans_poison_ends_with_the_xaan() -> None:
+    # A dead player's ability stops working: the Townsfolk are healthy again once the Xaan dies on night X.
+    game = _game("imp", "xaan", "monk", "empath", "chef", "fortuneteller", "butler")
+    _night(game, {"butler": "seat 5"})
+    assert "poisoned" in statuses(game.g, game.table.cat, game.player(4))
+    game.edit("seat 2 dies")
+    assert "poisoned" not in statuses(game.g, game.table.cat, game.player(4))
 
 
 def test_the_xaan_sleeps_on_other_nights() -> None:

@@ -220,7 +220,9 @@ def test_with_the_voudon_only_it_and_the_dead_vote_and_no_majority_is_needed() -
     required." """
     game = _day_with("voudon")
     game.edit("seat 5 dies")
-    game.say("seat 3 nominates seat 2", "seat 5 and seat 4 and seat 8 voted")  # the living seat 4 does not count
+    game.say("seat 3 nominates seat 2")
+    assert "1 is needed" in game.prompt.text  # not "1 are needed"
+    game.say("seat 5 and seat 4 and seat 8 voted")  # the living seat 4 does not count
     assert game.g.today.votes[2] == 2 and game.g.today.block == 2  # two votes of eight living: enough
     assert game.player(5).ghost_vote  # the dead voted without spending their token
 

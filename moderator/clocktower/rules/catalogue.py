@@ -34,6 +34,9 @@ class Character:
     first_night: int | None
     other_night: int | None
     reminders: tuple[str, ...] = ()
+    single: frozenset[str] = frozenset()
+    """The reminders the official set holds one token of (the Gnome's Amigo; the Noble's Know is three): one put
+    by hand on another player moves there."""
     edition: str = "homebrew"
     data: CharacterData | None = None
     ability_text: Text | None = None
@@ -215,7 +218,8 @@ def _names_apart(chars: dict[str, Character], files: dict[str, Path], names_file
 
 
 def _merge(fact: Fact, data: CharacterData | None, ko_name: str | None = None) -> Character:
-    reminders = tuple(dict.fromkeys([*fact.reminders, *fact.remindersGlobal]))
+    tokens = [*fact.reminders, *fact.remindersGlobal]
+    reminders = tuple(dict.fromkeys(tokens))
     name = data.name if data else Text(ko=ko_name or fact.name, en=fact.name)
     return Character(
         id=fact.id,
@@ -224,6 +228,7 @@ def _merge(fact: Fact, data: CharacterData | None, ko_name: str | None = None) -
         first_night=fact.firstNight,
         other_night=fact.otherNight,
         reminders=reminders,
+        single=frozenset(r for r in reminders if tokens.count(r) == 1) if fact.edition != "homebrew" else frozenset(),
         edition=fact.edition,
         data=data,
         ability_text=data.ability if data else None,

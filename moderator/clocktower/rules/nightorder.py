@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from moderator.clocktower.grimoire.state import Grimoire, Player
@@ -38,6 +38,8 @@ class SheetStep:
     status: frozenset[Status] = field(default_factory=frozenset)
     steps: tuple[Step, ...] = ()
     """Our described steps for ``id`` this night; empty for pseudo-steps and undescribed characters."""
+    former: bool = False
+    """A step woken for a token of a character the player no longer is (the Scarlet Woman made the Demon)."""
 
     @property
     def expects(self) -> list[Expect]:
@@ -53,7 +55,8 @@ class SheetStep:
                         for s in self.steps) if self.steps else texts.templates.generic(lang)  # fmt: skip
         name = char.name(lang)
         if self.character and self.character != self.id and self.character in cat:
-            name = texts.templates.acting_as(lang, actual=cat[self.character].name(lang), ability=name)
+            template = texts.templates.became if self.former else texts.templates.acting_as
+            name = template(lang, actual=cat[self.character].name(lang), ability=name)
         if self.seat is None:
             template = texts.templates.unseated_step if self.player is None else texts.templates.sheet_step
             line = template(lang, character=name, prompt=body)
@@ -166,7 +169,7 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
             lines += _lines_of(g, cat, p, cid, before[0] + 0.01 if before else pos.get(anchor, 0.0) + 0.5, once)
         if not wakes(char, first):
             continue
-        lines += _lines_of(g, cat, p, cid, position, steps)
+        lines += [replace(x, former=cid not in abilities(cat, p)) for x in _lines_of(g, cat, p, cid, position, steps)]
     return lines
 
 

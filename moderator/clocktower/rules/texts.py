@@ -33,6 +33,7 @@ class Templates(Model):
     sheet_step: Text
     generic: Text
     acting_as: Text
+    became: Text
     impaired: Text
     status: dict[Status, Text]
 
@@ -217,6 +218,7 @@ class EditTexts(Model):
     sober_overrules: Text
     states: dict[Literal["poisoned", "drunk", "sober"], Text]
     reminder_put: Text
+    reminder_moved: Text
     reminder_taken: Text
     noted: Text
     game_noted: Text
