@@ -133,8 +133,19 @@ TRIM = 0.1
 0.2 s of quiet after an answer), so that it may be made while the rest of the quiet is still coming."""
 
 
+BEAMS: dict[str, dict[str, float]] = {
+    "beam40": {"beam": 1e-40, "pbeam": 1e-40, "wbeam": 1e-24},
+    "beam30": {"beam": 1e-30, "pbeam": 1e-30, "wbeam": 1e-20},
+    "beam20": {"beam": 1e-20, "pbeam": 1e-20, "wbeam": 1e-15},
+    "wbeam20": {"wbeam": 1e-20},
+}
+"""``beamNN``: the check's search with narrower pruning beams than the decoder's (pocketsphinx's defaults: beam
+and pbeam 1e-48, wbeam 7e-29), with the lattice's best path: fewer paths kept, a smaller lattice."""
+
+
 def judge(rec: sphinx.PocketsphinxRecognizer, cases: list[Case], way: str) -> tuple[str, list[str]]:
     sphinx.VERIFY_BESTPATH = way != "plain"
+    sphinx.VERIFY_BEAMS = dict(BEAMS.get(way, {}))
     cut_off = 2 * round(TRIM * SAMPLE_RATE) if way in ("trim", "pad") else 0
     kept_talk: list[str] = []
     dropped: list[str] = []

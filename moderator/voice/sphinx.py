@@ -44,6 +44,9 @@ FILLER_RUN = 1
 #: 1,923 talk answers on the choose half, 48 instead of 36 of 593 on the outside talk set
 #: (bench/results/verify-paths-en.md). Kept on.
 VERIFY_BESTPATH = True
+#: The check's own pruning beams (pocketsphinx's ``beam``, ``pbeam``, ``wbeam``), read as its search is made;
+#: empty: the decoder's (bench.verify_paths).
+VERIFY_BEAMS: dict[str, float] = {}
 GARBAGE_WORDS = (
     "the",
     "a",
@@ -167,7 +170,7 @@ class PocketsphinxRecognizer(Recognizer):
         """The filler words a grammar may hold (outweighed by its commands: :data:`COMMAND_WEIGHT`)."""
         self._lock = threading.RLock()
         self._searches: dict[tuple[tuple[str, ...], bool, frozenset[str], int, int], str] = {}
-        self._verifiers: dict[tuple[str, str, tuple[str, ...], bool], str] = {}
+        self._verifiers: dict[tuple[object, ...], str] = {}
         self._decoder: Any = ps.Decoder(
             hmm=str(spec.path / "en-us"),
             dict=str(spec.path / "cmudict-en-us.dict"),
@@ -244,21 +247,24 @@ class PocketsphinxRecognizer(Recognizer):
         words = [w.lower() for w in self.talk_against(phrase, talk)]
         if not words:
             return phrase
-        key = ("verify", phrase, tuple(words), VERIFY_BESTPATH)
+        key = ("verify", phrase, tuple(words), VERIFY_BESTPATH, tuple(sorted(VERIFY_BEAMS.items())))
         pcm = no_digital_silence(resample(pcm, rate, SAMPLE_RATE))
         with self._lock:
             name = self._verifiers.get(key)
             if name is None:
                 name = "v" + hashlib.sha1(repr(key).encode()).hexdigest()[:16]
                 config = self._decoder.config
-                kept = config["bestpath"]
-                config["bestpath"] = VERIFY_BESTPATH  # a search reads it as it is made
+                made = {"bestpath": VERIFY_BESTPATH, **VERIFY_BEAMS}  # a search reads them as it is made
+                kept = {k: config[k] for k in made}
+                for k, v in made.items():
+                    config[k] = v
                 try:
                     self._decoder.add_jsgf_string(name, (
                         f"#JSGF V1.0;\ngrammar {name};\npublic <cmd> = /{COMMAND_WEIGHT}/ ( {phrase} ) | /1/ <t> | "
                         f"/1/ ( <t> <t> );\n<t> = ( {' | '.join(words)} );\n"))  # fmt: skip
                 finally:
-                    config["bestpath"] = kept
+                    for k, v in kept.items():
+                        config[k] = v
                 self._verifiers[key] = name
             hyp = self._utterance(pcm, name).hyp()
         return "" if hyp is None else normalize(str(hyp.hypstr))
