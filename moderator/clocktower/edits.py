@@ -236,8 +236,8 @@ class EditFlow(TravellerFlow):
         holders = [p.seat for p in self._state.players if source in abilities(self.cat, p)]
         by = holders[0] if len(holders) == 1 else None
         # the set's one token (the Gnome's Amigo) lying by another player moves here
-        was = next((p.seat for p in self._state.players if p.seat != seat and name in char.single
-                    and p.has_reminder(name, source)), None)  # fmt: skip
+        was = next((p.seat for p in self._state.players if p.seat != seat and p.has_reminder(name, source)),
+                   None) if name in char.single else None  # fmt: skip
         moved: list[Event] = [RemoveReminder(seat=was, source=source, name=name)] if was is not None else []
         self._push(f"put {source} {name}", [*moved, AddReminder(seat=seat, source=source, name=name, by_seat=by)])
         token = self._token_name(source, name)

@@ -334,14 +334,20 @@ def seating_problems(g: Grimoire, cat: Catalogue, language: Lang | None = None) 
 
 def _middle_of_evil_line(g: Grimoire, i: int) -> bool:
     """Whether the evil players sit side by side, seat index ``i`` in the middle (one more on a side at most)."""
+    evil = {p.seat for p in g.players if p.alignment == "evil"}
+    left, right = line_sides(g, i, evil)
+    return left + right + 1 >= len(evil) and abs(left - right) <= 1
+
+
+def line_sides(g: Grimoire, i: int, seats: set[int]) -> tuple[int, int]:
+    """How many players of ``seats`` sit next to one another going left, and going right, from seat index ``i``
+    (the Lord of Typhon's line of evil players)."""
     n = len(g.players)
-    evil = sum(1 for p in g.players if p.alignment == "evil")
 
     def run(step: int) -> int:
         k = 0
-        while k < n - 1 and g.players[(i + step * (k + 1)) % n].alignment == "evil":
+        while k < n - 1 and g.players[(i + step * (k + 1)) % n].seat in seats:
             k += 1
         return k
 
-    left, right = run(-1), run(1)
-    return left + right + 1 >= evil and abs(left - right) <= 1
+    return run(-1), run(1)

@@ -104,21 +104,21 @@ def day_end_events(g: Grimoire, cat: Catalogue) -> list[Event]:
 TRIGGERS["opposite_nominee_each_day"] = Trigger("opposite_nominee_each_day", "passive")
 
 
+def _bishops(g: Grimoire, cat: Catalogue) -> list[Player]:
+    """The living, sober holders of ``opposite_nominee_each_day`` (the Bishop)."""
+    return [p for p in anyone_has(g, cat, "opposite_nominee_each_day") if p.alive and not impaired(g, cat, p)]
+
+
 def storyteller_only_nominates(g: Grimoire, cat: Catalogue) -> Player | None:
-    """A living, sober holder of ``opposite_nominee_each_day`` (the Bishop): only the storyteller nominates."""
-    return next((p for p in anyone_has(g, cat, "opposite_nominee_each_day") if p.alive and not impaired(g, cat, p)),
-                None)  # fmt: skip
+    """A living, sober Bishop, while whom only the storyteller nominates."""
+    return next(iter(_bishops(g, cat)), None)
 
 
 def opposite_unnominated(g: Grimoire, cat: Catalogue) -> Player | None:
-    """A living, sober holder of ``opposite_nominee_each_day`` (the Bishop) when nobody of the other alignment
-    has been nominated today: the day may not end yet."""
+    """A living, sober Bishop when nobody of the other alignment has been nominated today: the day may not end
+    yet."""
     nominated = {g.player(s).alignment for s in g.today.nominees if s in g.seats()}
-    for owner in anyone_has(g, cat, "opposite_nominee_each_day"):
-        other = "evil" if owner.alignment == "good" else "good"
-        if owner.alive and not impaired(g, cat, owner) and other not in nominated:
-            return owner
-    return None
+    return next((p for p in _bishops(g, cat) if ("evil" if p.alignment == "good" else "good") not in nominated), None)
 
 
 def spared_nominee(g: Grimoire, cat: Catalogue, nominator: int, nominee: int) -> bool:

@@ -151,7 +151,8 @@ def _token_steps(cat: Catalogue, p: Player, first: bool) -> list[str]:
 
 def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict[str, float]) -> list[SheetStep]:
     lines: list[SheetStep] = []
-    for cid in dict.fromkeys([*abilities(cat, p), *_token_steps(cat, p, first)]):
+    held = abilities(cat, p)
+    for cid in dict.fromkeys([*held, *_token_steps(cat, p, first)]):
         char = cat.get(cid)
         if char is None:
             continue
@@ -169,7 +170,7 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
             lines += _lines_of(g, cat, p, cid, before[0] + 0.01 if before else pos.get(anchor, 0.0) + 0.5, once)
         if not wakes(char, first):
             continue
-        lines += [replace(x, former=cid not in abilities(cat, p)) for x in _lines_of(g, cat, p, cid, position, steps)]
+        lines += [replace(x, former=cid not in held) for x in _lines_of(g, cat, p, cid, position, steps)]
     return lines
 
 

@@ -20,6 +20,7 @@ from moderator.clocktower.rules.effects.base import (
     seat_of,
     sober,
     spend,
+    spent,
 )
 from moderator.clocktower.rules.effects.infos import seamstress_told
 from moderator.clocktower.rules.status import is_demon
@@ -218,7 +219,7 @@ def courtier_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: every player of the chosen character is drunk for three nights and three days (Drunk 3,
     counting down at each dusk). Drunk or poisoned, the ability is spent and nothing happens."""
     assert answer.character is not None
-    events: list[Event] = [*spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
+    events: list[Event] = spent(ctx)
     if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
     events += [AddReminder(seat=p.seat, source=ctx.ability, name="Drunk 3", by_seat=ctx.seat)

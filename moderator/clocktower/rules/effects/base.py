@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from moderator.clocktower.grimoire.events import Event, Remember
+from moderator.clocktower.grimoire.events import AddReminder, Event, Remember
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.schema import Expect
@@ -184,6 +184,11 @@ def good_character_on_script(ctx: Ctx, answer: Answer) -> None:
 def spend(ctx: Ctx) -> list[Event]:
     """A once-per-game ability spent (remembered: it does not act again)."""
     return [Remember(key=keys.used(ctx.ability, ctx.seat), value="yes")]
+
+
+def spent(ctx: Ctx) -> list[Event]:
+    """:func:`spend`, and the No Ability reminder placed by its holder."""
+    return [*spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
 
 
 def alive_target(ctx: Ctx, answer: Answer) -> None:

@@ -18,6 +18,7 @@ from moderator.clocktower.grimoire.events import (
     SetBluffs,
 )
 from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.bag import line_sides
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.decisions import decisions, given_at_setup, made_or_asked, still_given
 from moderator.clocktower.rules.effects.base import (
@@ -90,17 +91,10 @@ def _minions_wanted(ctx: Ctx, made: int) -> int:
 def _keeps_the_line(ctx: Ctx, seat: int) -> None:
     """The Lord of Typhon's Minions are made outward from it on both sides: each next to the line of evil players
     it is in the middle of, and one side at most one longer than the other once all are made."""
-    players, n = ctx.g.players, len(ctx.g.players)
+    players = ctx.g.players
     me = next(i for i, p in enumerate(players) if p.seat == ctx.actor.seat)
     evil = {p.seat for p in players if p.alignment == "evil"} | {seat}
-
-    def run(step: int) -> int:
-        k = 0
-        while k < n - 1 and players[(me + step * (k + 1)) % n].seat in evil:
-            k += 1
-        return k
-
-    left, right = run(-1), run(1)
+    left, right = line_sides(ctx.g, me, evil)
     if left + right + 1 < len(evil):
         raise IllegalChoice("line_broken", seat=seat, character=ctx.cat[ctx.actor.character or ""].name)
     made = sum(1 for p in players if ctx.cat.team(p.character) == "minion") + 1

@@ -17,7 +17,7 @@ from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import NOMINATED
-from moderator.clocktower.rules.effects.base import alive_target, effect, nothing, seat_of, sober, spend
+from moderator.clocktower.rules.effects.base import alive_target, effect, nothing, seat_of, sober, spend, spent
 from moderator.clocktower.rules.effects.snv_minions import become
 from moderator.clocktower.rules.jinxes import ruled_pair
 from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, team_of
@@ -97,7 +97,7 @@ def huntsman_choose(ctx: Ctx, answer: Answer) -> Outcome:
     in play (the app proposes the first on the script; the storyteller may make it another with an edit)."""
     if not answer.seats:
         return Outcome()
-    events: list[Event] = [*spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
+    events: list[Event] = spent(ctx)
     target = ctx.g.player(seat_of(answer))
     if not sober(ctx) or target.character != "damsel":
         return Outcome(events=events)
@@ -282,13 +282,7 @@ def spent_if_yes(ctx: Ctx, answer: Answer) -> Outcome:
     storyteller makes what it does with the grimoire's edits."""
     if not answer.yes:
         return Outcome()
-    return Outcome(events=[*spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")])
-
-
-@effect("jinxed_out")
-def jinxed_out(ctx: Ctx, _answer: Answer) -> Outcome:
-    """A jinx took the ability (the Engineer's, with Legion in play): told, it is spent (No Ability)."""
-    return Outcome(events=[*spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")])
+    return Outcome(events=spent(ctx))
 
 
 # -- the Golem, the Plague Doctor, the Puzzlemaster -------------------------------------------------

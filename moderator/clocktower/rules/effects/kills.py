@@ -22,7 +22,7 @@ from moderator.clocktower.rules.effects.base import (
     effect,
     seat_of,
     sober,
-    spend,
+    spent,
 )
 from moderator.clocktower.rules.status import impaired, misregisters
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -119,7 +119,7 @@ def tinker_might_die(ctx: Ctx, answer: Answer) -> Outcome:
 def assassin_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: the chosen player dies even if they could not (no protection, no first death survived).
     Drunk or poisoned, the ability is spent all the same and nobody dies."""
-    events = [*spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
+    events = spent(ctx)
     if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
     return Outcome(events=[*events, *kill(ctx.g, ctx.cat, seat_of(answer), force=True)])
@@ -130,7 +130,7 @@ def professor_revive(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: a dead player who truly is a Townsfolk comes back to life (the ability is spent either way;
     drunk or poisoned, nobody comes back)."""
     target = ctx.g.player(seat_of(answer))
-    events: list[Event] = [*spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
+    events: list[Event] = spent(ctx)
     if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
     if ctx.cat.team(target.character) == "townsfolk":

@@ -18,7 +18,14 @@ from moderator.clocktower.grimoire.state import Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, kill
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
-from moderator.clocktower.rules.effects.base import character_on_script, dead_target, effect, seat_of, sober, spend
+from moderator.clocktower.rules.effects.base import (
+    character_on_script,
+    dead_target,
+    effect,
+    seat_of,
+    sober,
+    spent,
+)
 from moderator.clocktower.rules.keyseats import renumbered
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Trigger
@@ -93,7 +100,7 @@ def bonecollector_restore(ctx: Ctx, answer: Answer) -> Outcome:
     and its use are taken back), and a first-night ability is used again tonight, after the Bone Collector's
     step; the Bone Collector's is spent (No Ability), drunk or not, and a drunk or poisoned choice restores
     nothing."""
-    events: list[Event] = [*spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
+    events: list[Event] = spent(ctx)
     if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
     target = ctx.g.player(seat_of(answer))
@@ -220,4 +227,4 @@ def noted_today(ctx: Ctx, answer: Answer) -> Outcome:
 @effect("used_once")
 def used_once(ctx: Ctx, answer: Answer) -> Outcome:
     """A once-per-game ability the storyteller carries out by hand (the Judge's ruling): spent, No Ability."""
-    return Outcome(events=[*spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")])
+    return Outcome(events=spent(ctx))
