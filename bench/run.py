@@ -273,6 +273,9 @@ def main() -> None:
     ap.add_argument("--latency-only", action="store_true", help="only the paced latency (prints, writes nothing)")
     ap.add_argument("--streaming", choices=["on", "off", "early"], default="early",
                     help="decode while spoken, not, or also end a whole answer early (config's default)")
+    ap.add_argument("--verify-way", default="lattice",
+                    help="English's check against talk: lattice (as shipped) or a narrower way of bench.verify_paths "
+                         "(beam40, beam30, beam20, wbeam20)")
     ap.add_argument("--made-up", type=float, default=None,
                     help="seconds of the kept tail an early end makes up instead of waiting (listen.MADE_UP)")
     args = ap.parse_args()
@@ -280,6 +283,13 @@ def main() -> None:
     STREAMING = args.streaming
     if args.made_up is not None:
         listen.MADE_UP = args.made_up
+    if args.verify_way != "lattice":
+        from bench.verify_paths import BEAMS
+        from moderator.voice import sphinx
+
+        if args.verify_way not in BEAMS:
+            ap.error(f"--verify-way: one of lattice, {', '.join(BEAMS)}")
+        sphinx.VERIFY_BEAMS = dict(BEAMS[args.verify_way])
     if args.latency_only:
         for lang in args.langs.split(","):
             below = args.confirm_below if args.confirm_below is not None else confirm_below_for(Config(), lang)

@@ -119,16 +119,9 @@ class NominationFlow(TravellerFlow):
             raise IllegalChoice("nominated_already", seat=nominator)
         if nominee in t.nominees:
             raise IllegalChoice("nominee_already", seat=nominee)
-        today = t.model_copy(update={"nominators": [*t.nominators, nominator], "nominees": [*t.nominees, nominee],
-                                     "pending": nominee})  # fmt: skip
-        # A nomination may end in an execution at once (the Virgin's): then there is no vote.
-        close: list[Event] = [SetDay(today=today.model_copy(update={"pending": None})),
-                              SetCursor(cursor=Cursor(id="day"))]  # fmt: skip
         was_alive = self._state.player(nominator).alive
-        fired = nomination_events(self._state, self.cat, nominator, nominee, close)
-        events: list[Event] = [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes")), *fired, *again]
-        events.append(self._remember_seats(keys.nominators(self._state.day), [nominator]))  # the Town Crier's
-        self._push("nominate", events)
+        self._open_vote(nominator, nominee, [*again, self._remember_seats(keys.nominators(self._state.day),
+                                                                          [nominator])])  # the Town Crier's
         p = self._state.player(nominator)
         if self._state.executed_today == nominator:
             return Reply(public=[self._t(step_texts().rules.nominator_executed, seat=p.seat),
@@ -149,13 +142,21 @@ class NominationFlow(TravellerFlow):
             raise IllegalChoice("executed_already")
         if nominee in t.nominees:
             raise IllegalChoice("nominee_already", seat=nominee)
-        today = t.model_copy(update={"nominators": [*t.nominators, STORYTELLER_SEAT],
-                                     "nominees": [*t.nominees, nominee], "pending": nominee})  # fmt: skip
+        self._open_vote(STORYTELLER_SEAT, nominee, [])
+        return Reply()
+
+    def _open_vote(self, nominator: int, nominee: int, after: list[Event]) -> None:
+        """Journal a nomination as one change: the day's lists with the vote on ``nominee`` pending, what the
+        nomination sets off (the Virgin's), then ``after``. A nomination may end in an execution at once (the
+        Virgin's): the events that close the vote without one are handed to what it sets off."""
+        t = self._state.today
+        today = t.model_copy(update={"nominators": [*t.nominators, nominator], "nominees": [*t.nominees, nominee],
+                                     "pending": nominee})  # fmt: skip
         close: list[Event] = [SetDay(today=today.model_copy(update={"pending": None})),
                               SetCursor(cursor=Cursor(id="day"))]  # fmt: skip
-        fired = nomination_events(g, self.cat, STORYTELLER_SEAT, nominee, close)
-        self._push("nominate", [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes")), *fired])
-        return Reply()
+        fired = nomination_events(self._state, self.cat, nominator, nominee, close)
+        self._push("nominate", [SetDay(today=today), SetCursor(cursor=Cursor(id="day", stage="votes")), *fired,
+                                *after])  # fmt: skip
 
     def _nominates_again(self, nominator: int) -> list[Event]:
         """After the day's execution, a living sober holder of ``nominates_after_execution`` (the Butcher) may
