@@ -77,6 +77,11 @@ def acted(night: int, ability: str, seat: int | None) -> MemoryKey:
     return MemoryKey(f"acted:{night}:{ability}:{seat}")
 
 
+PASSED = "passed"
+"""The value of an :func:`acted` key for a turn that passed without the player acting (the new Snake Charmer,
+the Fang Gu's new body): it does not wake again tonight, and used no ability."""
+
+
 def acted_seat(key: str, night: int) -> int | None:
     """The seat of an :func:`acted` key of ``night`` (None for any other key)."""
     prefix = f"acted:{night}:"

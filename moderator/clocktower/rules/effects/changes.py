@@ -51,7 +51,7 @@ def snakecharmer_swap(ctx: Ctx, answer: Answer) -> Outcome:
         Assign(seat=target.seat, character=me.character, alignment=me.alignment),
         AddReminder(seat=target.seat, source="snakecharmer", name="Poisoned", by_seat=me.seat),
         # The new Snake Charmer's turn has passed tonight: it does not wake again.
-        Remember(key=keys.acted(ctx.g.night, ctx.ability, target.seat), value="yes"),
+        Remember(key=keys.acted(ctx.g.night, ctx.ability, target.seat), value=keys.PASSED),
     ]
     if me.abilities or target.abilities:
         # A Philosopher-Snake Charmer's old Demon becomes a (poisoned) Philosopher with that ability.

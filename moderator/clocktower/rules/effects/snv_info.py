@@ -112,7 +112,7 @@ def abnormal_seats(ctx: Ctx) -> list[int]:
     player whose passive ability failed to keep someone alive since dawn (a poisoned Soldier the Demon
     killed: the death remembered it). The Mathematician's own step is not counted."""
     g = ctx.g
-    acted = {keys.acted_seat(k, g.night) for k in g.memory}
+    acted = {keys.acted_seat(k, g.night) for k, v in g.memory.items() if v != keys.PASSED}
     used = {int(k.split(":")[2]) for k in g.memory if k.startswith("today:") and k.endswith(f":{g.day}")}
     failed = {p.seat for p in g.players if keys.failed("night", g.night, p.seat) in g.memory
               or keys.failed("day", g.day, p.seat) in g.memory}  # fmt: skip
