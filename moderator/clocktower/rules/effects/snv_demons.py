@@ -85,7 +85,7 @@ def _jump(ctx: Ctx, seat: int) -> Outcome:
     jump: list[Event] = [
         Assign(seat=seat, character=ctx.ability, alignment="evil"),
         AddReminder(seat=seat, source=ctx.ability, name="Once", by_seat=seat),
-        Remember(key=keys.acted(ctx.g.night, ctx.ability, seat), value=keys.PASSED),  # the new one does not kill tonight
+        Remember(key=keys.acted(ctx.g.night, ctx.ability, seat), value=keys.PASSED),  # it does not kill tonight
     ]
     if ruled("jump_not_caught", ctx.g.in_play()):  # the jinx: the Scarlet Woman does not catch the old one
         jump.append(Remember(key=keys.uncaught(ctx.g.night, ctx.actor.seat), value="yes"))
