@@ -18,6 +18,7 @@ from moderator.clocktower.rules.conditions import CONDITIONS, SEATLESS
 from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.dawn import dawn_events
 from moderator.clocktower.rules.effects import EFFECTS, Effect
+from moderator.clocktower.rules.jinxes import not_announced
 from moderator.clocktower.rules.news import dawn_news
 from moderator.clocktower.rules.nightorder import (
     ACTS_WHILE_DEAD,
@@ -200,7 +201,8 @@ class Core(JournaledEngine[Grimoire, Journal]):
         if c.id not in PSEUDO_STEPS and c.seat is not None:
             events = [*events, Remember(key=keys.acted(self._state.night, c.id, c.seat), value="yes")]
             step = self._line(c)[1] if self._state.phase == "night" else None
-            if step is not None and step.public is not None:  # told to the table at dawn (the Vizier, the Leviathan)
+            # told to the table at dawn (the Vizier, the Leviathan), unless a jinx keeps it quiet
+            if step is not None and step.public is not None and not not_announced(c.id, self._state.in_play()):
                 events.append(dawn_news(simulate(self._state, events), [filled(step.public, seat=c.seat)]))
         after = simulate(self._state, events)
         nxt = self._after(after, c)
