@@ -94,7 +94,7 @@ KINDS: dict[frozenset[str], str] = {
         (("cannibal", "princess"), "note"),
         (("cannibal", "zealot"), "note"),
         (("cerenovus", "goblin"), "note"),
-        (("clockmaker", "summoner"), "note"),
+        (("clockmaker", "summoner"), "rule"),
         (("courtier", "summoner"), "note"),
         (("courtier", "vizier"), "note"),
         (("preacher", "summoner"), "note"),

@@ -30,7 +30,7 @@ class Jinx(Model):
             "secret_vote_note", "gained_turns_townsfolk_evil", "cannot_give", "slayer_kills_host",
             "no_execution_day_five", "nominee_does_not_die", "grimoire_hidden",
             "vizier_not_fear", "minion_gains_instead", "executed_wakes_tonight", "knows_and_lacks",
-            "not_announced",
+            "not_announced", "registers_as_demon",
         ]
         | None
     ) = None
@@ -43,6 +43,7 @@ class Jinx(Model):
     executed_wakes_tonight: the first, executed while the second is in play, acts that night as though they died
     at night (the Farmer's heir with the Leviathan). knows_and_lacks: while the second is in play, the first is
     woken to learn it on the first night and has no ability (the Engineer with Legion).
+    registers_as_demon: the second registers as the Demon to the first (the Summoner to the Clockmaker).
     not_announced: while the first is in play, the table is not told at dawn who the second is (the Vizier with
     the Investigator). only_one_in_play: never both in play. holder_lacks: the first, given the second's ability, does
     not have it (the Alchemist and the Widow, the Spy or the Mastermind). magician_picks_babysitter: the Magician, not
@@ -130,6 +131,12 @@ def not_announced(ability: str, in_play: set[str]) -> bool:
     """Whether a jinx keeps the table from being told who holds ``ability`` (``not_announced``: the Vizier, while
     the Investigator or the Alsaahir is in play)."""
     return any(j.rule == "not_announced" and j.pair[1] == ability and j.pair[0] in in_play for j in jinxes())
+
+
+def registers_as_demon(character: str | None, to: str) -> bool:
+    """Whether a jinx makes ``character`` register as the Demon to the ability ``to`` (``registers_as_demon``:
+    the Summoner to the Clockmaker)."""
+    return ruled_pair("registers_as_demon", to, character or "")
 
 
 def knows_and_lacks(ability: str, in_play: set[str]) -> str | None:

@@ -20,7 +20,7 @@ from moderator.clocktower.rules.conditions import CONDITIONS, death_step_due
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, nothing
 from moderator.clocktower.rules.effects.infos import registered_character, registers_team
-from moderator.clocktower.rules.jinxes import ruled
+from moderator.clocktower.rules.jinxes import registers_as_demon, ruled
 from moderator.clocktower.rules.status import impaired, misregisters, registers_demon, registers_evil, team_of
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger
@@ -37,6 +37,8 @@ def _demon_like(ctx: Ctx, p: Player) -> bool:
     chosen = ctx.registers_as(p.seat)
     if chosen is not None:  # a Recluse registering as a Minion this time is no Demon
         return chosen == "demon"
+    if registers_as_demon(p.character, ctx.ability):  # a jinx: the Summoner to the Clockmaker
+        return True
     return registers_demon(ctx.g, ctx.cat, p, ctx.ability, ctx.flips)
 
 
