@@ -93,7 +93,7 @@ KINDS: dict[frozenset[str], str] = {
         (("boffin", "villageidiot"), "note"),
         (("cannibal", "princess"), "note"),
         (("cannibal", "zealot"), "note"),
-        (("cerenovus", "goblin"), "note"),
+        (("cerenovus", "goblin"), "rule"),
         (("clockmaker", "summoner"), "rule"),
         (("courtier", "summoner"), "note"),
         (("courtier", "vizier"), "note"),

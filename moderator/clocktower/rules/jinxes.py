@@ -30,7 +30,7 @@ class Jinx(Model):
             "secret_vote_note", "gained_turns_townsfolk_evil", "cannot_give", "slayer_kills_host",
             "no_execution_day_five", "nominee_does_not_die", "grimoire_hidden",
             "vizier_not_fear", "minion_gains_instead", "executed_wakes_tonight", "knows_and_lacks",
-            "not_announced", "registers_as_demon",
+            "not_announced", "registers_as_demon", "may_choose",
         ]
         | None
     ) = None
@@ -43,7 +43,8 @@ class Jinx(Model):
     executed_wakes_tonight: the first, executed while the second is in play, acts that night as though they died
     at night (the Farmer's heir with the Leviathan). knows_and_lacks: while the second is in play, the first is
     woken to learn it on the first night and has no ability (the Engineer with Legion).
-    registers_as_demon: the second registers as the Demon to the first (the Summoner to the Clockmaker).
+    may_choose: the first may choose the second though its ability says a good character (the Cerenovus the
+    Goblin). registers_as_demon: the second registers as the Demon to the first (the Summoner to the Clockmaker).
     not_announced: while the first is in play, the table is not told at dawn who the second is (the Vizier with
     the Investigator). only_one_in_play: never both in play. holder_lacks: the first, given the second's ability, does
     not have it (the Alchemist and the Widow, the Spy or the Mastermind). magician_picks_babysitter: the Magician, not

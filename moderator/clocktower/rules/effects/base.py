@@ -19,6 +19,7 @@ from typing import Literal
 from moderator.clocktower.grimoire.events import AddReminder, Event, Remember
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
+from moderator.clocktower.rules.jinxes import ruled_pair
 from moderator.clocktower.rules.schema import Expect
 from moderator.clocktower.rules.status import impaired
 from moderator.errors import IllegalChoice
@@ -174,9 +175,11 @@ def character_on_script(ctx: Ctx, answer: Answer) -> None:
 
 def good_character_on_script(ctx: Ctx, answer: Answer) -> None:
     """A check: the character named is good (a Townsfolk or an Outsider) and on the script (the
-    Philosopher points at their sheet; the Cerenovus names a good character)."""
+    Philosopher points at their sheet; the Cerenovus names a good character), or one a jinx lets this ability
+    choose (``may_choose``: the Cerenovus the Goblin)."""
     cid = answer.character
-    if cid is None or cid not in ctx.cat or ctx.cat[cid].team not in ("townsfolk", "outsider"):
+    allowed = cid is not None and ruled_pair("may_choose", ctx.ability, cid)
+    if cid is None or cid not in ctx.cat or (ctx.cat[cid].team not in ("townsfolk", "outsider") and not allowed):
         raise IllegalChoice("good_character")
     character_on_script(ctx, answer)
 
