@@ -137,6 +137,12 @@ def shown_dead(cat: Catalogue, p: Player) -> bool:
     return not p.alive or any((s := spec(cat, r)) is not None and s.shown_dead for r in p.reminders)
 
 
+def kept_evil(g: Grimoire, p: Player, alignment: str) -> bool:
+    """Whether a jinx keeps ``p`` evil against turning ``alignment`` by their own ability (``stays_evil``: an
+    evil player the Pit-Hag made the Goon, the Cult Leader or the Ogre; a Demon the Boffin gave one of those)."""
+    return p.alignment == "evil" and alignment == "good" and keys.kept_evil(p.seat) in g.memory
+
+
 def impaired(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> bool:
     """Drunk or poisoned: the ability does nothing and false information is allowed."""
     return bool(statuses(g, cat, p, _depth))

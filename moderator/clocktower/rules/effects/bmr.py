@@ -33,7 +33,7 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import DAY_END
 from moderator.clocktower.rules.effects.base import EFFECTS, effect, seat_of, sober
 from moderator.clocktower.rules.schema import Step
-from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, misregisters, registers_evil
+from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, kept_evil, misregisters, registers_evil
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question, scarlet_catcher
 from moderator.errors import IllegalChoice
@@ -142,8 +142,7 @@ def _goon_chosen(g: Grimoire, cat: Catalogue, goon: Player, chooser: int) -> lis
     by = g.player(chooser)
     events: list[Event] = [Remember(key=tonight, value=str(g.night)),
                            AddReminder(seat=chooser, source="goon", name="Drunk", by_seat=goon.seat)]  # fmt: skip
-    kept = keys.kept_evil(goon.seat) in g.memory and by.alignment == "good"  # a jinx (the Pit-Hag's Goon)
-    if by.alignment != goon.alignment and not kept:
+    if by.alignment != goon.alignment and not kept_evil(g, goon, by.alignment):  # a jinx (the Pit-Hag's Goon)
         events.append(SetAlignment(seat=goon.seat, alignment=by.alignment))
     return events
 

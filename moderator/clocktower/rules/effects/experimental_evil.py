@@ -30,7 +30,7 @@ from moderator.clocktower.rules.conditions import CONDITIONS, demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import DAY_END
 from moderator.clocktower.rules.effects.base import alive_target, effect, seat_of, sober, spend
-from moderator.clocktower.rules.jinxes import cannot_give, ruled
+from moderator.clocktower.rules.jinxes import cannot_give, ruled, stays_evil
 from moderator.clocktower.rules.status import acts_alive, impaired
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question
@@ -154,7 +154,10 @@ def boffin_gain(ctx: Ctx, answer: Answer) -> Outcome:
         return Outcome(say=[step_texts().rules.impaired] if demon else [])
     told = _text("boffin_tell", seat=demon.seat, character=ctx.cat[answer.character].name)
     kept = Remember(key=keys.kept_sober(answer.character, demon.seat), value="boffin")  # even drunk or poisoned
-    return Outcome(events=[GainAbility(seat=demon.seat, ability=answer.character), kept], say=[told])
+    events: list[Event] = [GainAbility(seat=demon.seat, ability=answer.character), kept]
+    if demon.alignment == "evil" and stays_evil(ctx.ability, answer.character):  # a jinx: it cannot turn good by it
+        events.append(Remember(key=keys.kept_evil(demon.seat), value=answer.character))
+    return Outcome(events=events, say=[told])
 
 
 # -- the Summoner: a Demon made on the third night -------------------------------------------------

@@ -20,7 +20,7 @@ from moderator.clocktower.rules.daytime import NOMINATED
 from moderator.clocktower.rules.effects.base import alive_target, effect, nothing, seat_of, sober, spend, spent
 from moderator.clocktower.rules.effects.snv_minions import become
 from moderator.clocktower.rules.jinxes import ruled_pair
-from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, team_of
+from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, kept_evil, team_of
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger
 from moderator.errors import IllegalChoice
@@ -259,7 +259,7 @@ def cultleader_align(ctx: Ctx, answer: Answer) -> Outcome:
     if not answer.seats or not sober(ctx):
         return Outcome()
     alignment = ctx.g.player(seat_of(answer)).alignment
-    if alignment == ctx.actor.alignment:
+    if alignment == ctx.actor.alignment or kept_evil(ctx.g, ctx.actor, alignment):  # a jinx (the Pit-Hag's)
         return Outcome()
     return Outcome(events=[SetAlignment(seat=ctx.actor.seat, alignment=alignment)])
 
@@ -271,7 +271,7 @@ def ogre_friend(ctx: Ctx, answer: Answer) -> Outcome:
         return Outcome()
     friend = ctx.g.player(seat_of(answer))
     events: list[Event] = [AddReminder(seat=friend.seat, source=ctx.ability, name="Friend", by_seat=ctx.seat)]
-    if friend.alignment != ctx.actor.alignment:
+    if friend.alignment != ctx.actor.alignment and not kept_evil(ctx.g, ctx.actor, friend.alignment):
         events.append(SetAlignment(seat=ctx.actor.seat, alignment=friend.alignment))
     return Outcome(events=events)
 
