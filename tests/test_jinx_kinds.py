@@ -133,7 +133,7 @@ KINDS: dict[frozenset[str], str] = {
         (("lleech", "mastermind"), "note"),
         (("lleech", "slayer"), "rule"),
         (("lordoftyphon", "summoner"), "note"),
-        (("magician", "marionette"), "note"),
+        (("magician", "marionette"), "rule"),
         (("magician", "vizier"), "note"),
         (("magician", "wraith"), "note"),
         (("marionette", "mathematician"), "note"),

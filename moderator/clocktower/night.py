@@ -17,6 +17,7 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects import EFFECTS, Effect
 from moderator.clocktower.rules.effects.bmr import chosen_events, learned_at_dawn
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
+from moderator.clocktower.rules.jinxes import prompt_instead
 from moderator.clocktower.rules.news import dawn_news, told_at_dawn, told_at_dusk
 from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.status import impaired, is_demon, never_impaired, shown_dead
@@ -98,6 +99,9 @@ class NightFlow(ChoiceFlow):
             idle = flow.nothing_to_give
         if step is not None and step.unseen_prompt is not None and not CONDITIONS["sees_grimoire"](self._ctx(c)):
             step = step.model_copy(update={"prompt": step.unseen_prompt})  # a jinx hides the Grimoire (the Widow's)
+        instead = prompt_instead(c.id, {p.character for p in self._state.players if p.alive and p.character})
+        if step is not None and instead is not None:
+            step = step.model_copy(update={"prompt": instead})  # a jinx changes what is done (the Marionette's)
         body = step if step is None or idle is None else step.model_copy(update={"prompt": idle})
         shown = replace(line, steps=(body,) if body else ())
         text = shown.prompt(self.cat, self.lang)

@@ -84,6 +84,8 @@ class Wording:
             if jinx is None:
                 notes.append(self.t(step_texts().flow.jinx, a=self.cat[cid].name(self.lang),
                                     b=self.cat[other].name(self.lang)))  # fmt: skip
+            elif jinx.rule == "prompt_instead":
+                continue  # said as the step's prompt while it holds
             elif cid in jinx.at and (not jinx.when_held or (actor == other and actor != cid)):
                 notes.append(self.t(jinx.text))
         return notes

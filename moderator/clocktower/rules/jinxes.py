@@ -30,7 +30,7 @@ class Jinx(Model):
             "secret_vote_note", "gained_turns_townsfolk_evil", "cannot_give", "slayer_kills_host",
             "no_execution_day_five", "nominee_does_not_die", "grimoire_hidden",
             "vizier_not_fear", "minion_gains_instead", "executed_wakes_tonight", "knows_and_lacks",
-            "not_announced", "registers_as_demon", "may_choose",
+            "not_announced", "registers_as_demon", "may_choose", "prompt_instead",
         ]
         | None
     ) = None
@@ -43,6 +43,8 @@ class Jinx(Model):
     executed_wakes_tonight: the first, executed while the second is in play, acts that night as though they died
     at night (the Farmer's heir with the Leviathan). knows_and_lacks: while the second is in play, the first is
     woken to learn it on the first night and has no ability (the Engineer with Legion).
+    prompt_instead: while the other of the pair is alive, this jinx's text is the prompt at the step of the
+    character in ``at`` (the Marionette's, while the Magician lives), not a note beside it.
     may_choose: the first may choose the second though its ability says a good character (the Cerenovus the
     Goblin). registers_as_demon: the second registers as the Demon to the first (the Summoner to the Clockmaker).
     not_announced: while the first is in play, the table is not told at dawn who the second is (the Vizier with
@@ -138,6 +140,13 @@ def registers_as_demon(character: str | None, to: str) -> bool:
     """Whether a jinx makes ``character`` register as the Demon to the ability ``to`` (``registers_as_demon``:
     the Summoner to the Clockmaker)."""
     return ruled_pair("registers_as_demon", to, character or "")
+
+
+def prompt_instead(step: str, alive: set[str]) -> Text | None:
+    """The prompt a jinx says instead of ``step``'s own while the other of its pair is alive (``prompt_instead``:
+    the Demon shown the Marionette without being told which neighbour, while the Magician lives)."""
+    return next((j.text for j in jinxes() if j.rule == "prompt_instead" and step in j.at
+                 and (set(j.pair) - {step}) <= alive), None)  # fmt: skip
 
 
 def knows_and_lacks(ability: str, in_play: set[str]) -> str | None:

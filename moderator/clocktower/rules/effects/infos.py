@@ -11,7 +11,7 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import TruthFn, effect, info, nothing
-from moderator.clocktower.rules.jinxes import ruled
+from moderator.clocktower.rules.jinxes import prompt_instead, ruled
 from moderator.clocktower.rules.status import misregisters, registers_demon, registers_evil, team_of
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.victory import demon_players
@@ -347,9 +347,13 @@ def _minion_info(ctx: Ctx) -> dict[str, object]:
 
 
 def _demon_info(ctx: Ctx) -> dict[str, object]:
-    """What the Demon learns: its Minions (a Magician among them), three bluffs, and any Lunatic."""
+    """What the Demon learns: its Minions (a Magician among them), three bluffs, and any Lunatic. A Minion the
+    Demon is shown apart, not knowing which neighbour it is (a jinx: the Marionette while the Magician lives), is
+    not pointed at among them."""
     g, cat = ctx.g, ctx.cat
-    minions = [p.seat for p in g.players if cat.team(p.character) == "minion"]
+    alive = {p.character for p in g.players if p.alive and p.character}
+    minions = [p.seat for p in g.players if cat.team(p.character) == "minion"
+               and not (p.character and cat.setup(p.character).believes and prompt_instead(p.character, alive))]
     magicians = [p.seat for p in g.players if p.character == "magician"]
     lunatics = [p.seat for p in g.players if p.character == "lunatic"]
     info_: dict[str, object] = {"minions": sorted(minions + magicians), "bluffs": list(g.bluffs)}
