@@ -92,7 +92,7 @@ KINDS: dict[frozenset[str], str] = {
         (("boffin", "politician"), "rule"),
         (("boffin", "villageidiot"), "note"),
         (("cannibal", "princess"), "note"),
-        (("cannibal", "zealot"), "note"),
+        (("cannibal", "zealot"), "rule"),
         (("cerenovus", "goblin"), "rule"),
         (("clockmaker", "summoner"), "rule"),
         (("courtier", "summoner"), "note"),

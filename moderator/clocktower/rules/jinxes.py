@@ -31,6 +31,7 @@ class Jinx(Model):
             "no_execution_day_five", "nominee_does_not_die", "grimoire_hidden",
             "vizier_not_fear", "minion_gains_instead", "executed_wakes_tonight", "knows_and_lacks",
             "not_announced", "registers_as_demon", "may_choose", "prompt_instead",
+            "learns_gained",
         ]
         | None
     ) = None
@@ -43,7 +44,8 @@ class Jinx(Model):
     executed_wakes_tonight: the first, executed while the second is in play, acts that night as though they died
     at night (the Farmer's heir with the Leviathan). knows_and_lacks: while the second is in play, the first is
     woken to learn it on the first night and has no ability (the Engineer with Legion).
-    prompt_instead: while the other of the pair is alive, this jinx's text is the prompt at the step of the
+    learns_gained: the first, gaining the second's ability, is woken that night to learn it (the Cannibal the
+    Zealot's). prompt_instead: while the other of the pair is alive, this jinx's text is the prompt at the step of the
     character in ``at`` (the Marionette's, while the Magician lives), not a note beside it.
     may_choose: the first may choose the second though its ability says a good character (the Cerenovus the
     Goblin). registers_as_demon: the second registers as the Demon to the first (the Summoner to the Clockmaker).

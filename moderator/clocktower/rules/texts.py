@@ -158,6 +158,7 @@ class RuleTexts(Model):
     evil: dict[str, Text]
     """The Experimental Minions' and Demons' texts (rules/effects/experimental_evil.py), by name."""
     mutant_note: Text
+    learns_gained: Text
     became_tell: Text
     in_play_nothing: Text
     arbitrary_deaths: Text

@@ -20,6 +20,8 @@ from moderator.clocktower.grimoire.events import (
 from moderator.clocktower.grimoire.state import Grimoire, Player, Question
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.jinxes import ruled_pair
+from moderator.clocktower.rules.news import dusk_news
 from moderator.clocktower.rules.status import acts_alive, counted_living, impaired
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.i18n import Text
@@ -88,6 +90,10 @@ def _cannibal_eat(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: D
         GainAbility(seat=owner.seat, ability=dead.character, replace=True),
         AddReminder(seat=dead.seat, source="cannibal", name="Lunch", by_seat=owner.seat),
     ]
+    if ruled_pair("learns_gained", "cannibal", dead.character):  # a jinx: told that night (the Zealot's)
+        told = filled(step_texts().rules.learns_gained, seat=owner.seat, character=cat["cannibal"].name,
+                      ability=cat[dead.character].name)  # fmt: skip
+        events.append(dusk_news(g, [told]))
     poisoned = owner.has_reminder("Poisoned", "cannibal")
     if dead.alignment == "evil" and not poisoned:
         events.append(AddReminder(seat=owner.seat, source="cannibal", name="Poisoned", by_seat=owner.seat))
