@@ -6,8 +6,10 @@ from moderator.clocktower.grimoire.events import AddReminder, Die, Event, Rememb
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
+from moderator.clocktower.rules.jinxes import ruled_pair
 from moderator.clocktower.rules.schema import CharacterData
 from moderator.clocktower.rules.status import (
+    active,
     acts_alive,
     impaired,
     impaired_for,
@@ -107,6 +109,14 @@ def anyone_has(g: Grimoire, cat: Catalogue, trigger: str) -> list[Player]:
 def _has_sober(g: Grimoire, cat: Catalogue, p: Player, trigger: str) -> bool:
     """Whether ``p`` has the passive trigger ``trigger`` and is sober and healthy."""
     return trigger in triggers_of(cat, p) and not impaired_for(g, cat, p, owning(cat, p, trigger))
+
+
+def _day_safe_by_jinx(g: Grimoire, cat: Catalogue, p: Player) -> bool:
+    """A jinx (``safe_by_day_when_lost``): a holder of ``cannot_die_by_day`` (the Vizier) whose ability the other
+    of the pair took away (the Preacher's No Ability, the Courtier's Drunk) still cannot die by day."""
+    ability = owning(cat, p, "cannot_die_by_day")
+    return ability is not None and any(r.source is not None and ruled_pair("safe_by_day_when_lost", r.source, ability)
+                                       and active(g, cat, r) for r in p.reminders)  # fmt: skip
 
 
 def survives_exile(g: Grimoire, cat: Catalogue, p: Player) -> bool:
@@ -286,8 +296,8 @@ def kill(
             return []
         if _has_sober(j, cat, q, "cannot_die") or _kept_alive_by_neighbour(j, cat, q):  # the Sailor, the Tea Lady
             return []
-        if g.phase == "day" and _has_sober(j, cat, q, "cannot_die_by_day"):  # the Vizier
-            return []
+        if g.phase == "day" and (_has_sober(j, cat, q, "cannot_die_by_day") or _day_safe_by_jinx(j, cat, q)):
+            return []  # the Vizier
         if by_demon and bounce and g.phase == "night":
             asked = _bounce(g, cat, p)
             if asked is not None:
