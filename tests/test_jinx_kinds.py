@@ -130,7 +130,7 @@ KINDS: dict[frozenset[str], str] = {
         (("lilmonsta", "poppygrower"), "note"),
         (("lilmonsta", "psychopath"), "note"),
         (("lilmonsta", "vizier"), "note"),
-        (("lleech", "mastermind"), "note"),
+        (("lleech", "mastermind"), "rule"),
         (("lleech", "slayer"), "rule"),
         (("lordoftyphon", "summoner"), "note"),
         (("magician", "marionette"), "rule"),

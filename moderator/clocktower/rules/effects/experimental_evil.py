@@ -30,8 +30,8 @@ from moderator.clocktower.rules.conditions import CONDITIONS, demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import DAY_END
 from moderator.clocktower.rules.effects.base import alive_target, effect, seat_of, sober, spend
-from moderator.clocktower.rules.jinxes import cannot_give, ruled, stays_evil
-from moderator.clocktower.rules.status import acts_alive, impaired
+from moderator.clocktower.rules.jinxes import cannot_give, ruled, ruled_pair, stays_evil
+from moderator.clocktower.rules.status import STORYTELLER, acts_alive, impaired
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question
 from moderator.errors import IllegalChoice
@@ -268,10 +268,16 @@ def lleech_host(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def _lleech_host_dies(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
-    """The host dies while the Lleech lives sober: the Lleech dies too."""
+    """The host dies while the Lleech lives sober: the Lleech dies too; or, by a jinx (``lives_without_ability``),
+    executed while a Mastermind lives: the Lleech lives, without its ability (the storyteller's Drunk, which only
+    they take off: the Lleech's set holds no token for it)."""
     host = any(r.source == "lleech" and r.name == "Poisoned" and r.by_seat == owner.seat for r in dead.reminders)
     if not host or not _sober_alive(g, cat, owner) or dead.seat == owner.seat:
         return []
+    keeper = d.executed and any(p.alive and p.character and ruled_pair("lives_without_ability", "lleech", p.character)
+                                for p in g.players)  # fmt: skip
+    if keeper:
+        return [AddReminder(seat=owner.seat, source=STORYTELLER, name="Drunk")]
     return kill(g, cat, owner.seat, force=True)
 
 
