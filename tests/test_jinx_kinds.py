@@ -91,7 +91,7 @@ KINDS: dict[frozenset[str], str] = {
         (("boffin", "ogre"), "rule"),
         (("boffin", "politician"), "rule"),
         (("boffin", "villageidiot"), "note"),
-        (("cannibal", "princess"), "note"),
+        (("cannibal", "princess"), "rule"),
         (("cannibal", "zealot"), "rule"),
         (("cerenovus", "goblin"), "rule"),
         (("clockmaker", "summoner"), "rule"),

@@ -22,7 +22,7 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.jinxes import ruled_pair
 from moderator.clocktower.rules.news import dusk_news
-from moderator.clocktower.rules.status import acts_alive, counted_living, impaired
+from moderator.clocktower.rules.status import acts_alive, counted_living, impaired, is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.i18n import Text
 
@@ -90,6 +90,12 @@ def _cannibal_eat(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: D
         GainAbility(seat=owner.seat, ability=dead.character, replace=True),
         AddReminder(seat=dead.seat, source="cannibal", name="Lunch", by_seat=owner.seat),
     ]
+    nominated_by = dict(zip(g.today.nominees, g.today.nominators, strict=False)).get(dead.seat)
+    if nominated_by == owner.seat and ruled_pair("nominated_executed_spares", "cannibal", dead.character) \
+            and not impaired(g, cat, owner):  # a jinx: the Princess the Cannibal nominated: no kill tonight
+        events.append(Remember(key=keys.demon_blocked(g.night + 1), value=dead.character))
+        events += [AddReminder(seat=p.seat, source=dead.character, name="Doesn't Kill", by_seat=owner.seat)
+                   for p in g.players if p.alive and is_demon(cat, p)]  # fmt: skip
     if ruled_pair("learns_gained", "cannibal", dead.character):  # a jinx: told that night (the Zealot's)
         told = filled(step_texts().rules.learns_gained, seat=owner.seat, character=cat["cannibal"].name,
                       ability=cat[dead.character].name)  # fmt: skip
