@@ -142,7 +142,7 @@ KINDS: dict[frozenset[str], str] = {
         (("poppygrower", "spy"), "rule"),
         (("poppygrower", "widow"), "rule"),
         (("poppygrower", "summoner"), "note"),
-        (("pukka", "summoner"), "note"),
+        (("pukka", "summoner"), "rule"),
         (("summoner", "zombuul"), "note"),
     ]
 }

@@ -33,10 +33,12 @@ class Jinx(Model):
             "not_announced", "registers_as_demon", "may_choose", "prompt_instead",
             "learns_gained", "safe_by_day_when_lost",
             "lives_without_ability", "nominated_executed_spares",
+            "summons_early",
         ]
         | None
     ) = None
-    """nominated_executed_spares: the second, nominated by the first and executed, dies: the Demon kills nobody that
+    """summons_early: the second may summon the first a night early (the Summoner the Pukka).
+    nominated_executed_spares: the second, nominated by the first and executed, dies: the Demon kills nobody that
     night (the Cannibal and the Princess). lives_without_ability: the first, whose host is executed while the second
     lives, lives without its ability (the Lleech with the Mastermind). slayer_kills_host: the Slayer's shot at the
     Lleech's host kills the host. no_execution_day_five: the fifth day ends with no execution while the first is in

@@ -164,12 +164,31 @@ def boffin_gain(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def _third_night(ctx: Ctx) -> bool:
-    return acts_alive(ctx.g, ctx.cat, ctx.actor) and ctx.g.night == SUMMONING_NIGHT
+    """The third night, the Summoner alive and not summoned already (a Pukka on the second night, a jinx)."""
+    summoned = keys.used(ctx.ability, ctx.seat) in ctx.g.memory
+    return acts_alive(ctx.g, ctx.cat, ctx.actor) and ctx.g.night == SUMMONING_NIGHT and not summoned
+
+
+def _early(ctx: Ctx) -> list[str]:
+    """The Demons on the script a jinx lets this ability summon on the night before (``summons_early``: the
+    Pukka)."""
+    return [d for d in ctx.script if ruled_pair("summons_early", d, ctx.ability)]
+
+
+def _pukka_night(ctx: Ctx) -> bool:
+    """The second night, with a Demon on the script the Summoner may summon a night early (a jinx: the Pukka)."""
+    return acts_alive(ctx.g, ctx.cat, ctx.actor) and ctx.g.night == SUMMONING_NIGHT - 1 and bool(_early(ctx))
 
 
 def _summoner_check(ctx: Ctx, answer: Answer) -> None:
     seat_of(answer)
     if answer.character is None or ctx.cat.team(answer.character) != "demon":
+        raise IllegalChoice("demon_needed")
+
+
+def _summoner_early_check(ctx: Ctx, answer: Answer) -> None:
+    _summoner_check(ctx, answer)
+    if answer.character not in _early(ctx):
         raise IllegalChoice("demon_needed")
 
 
@@ -180,7 +199,13 @@ def summoner_summon(ctx: Ctx, answer: Answer) -> Outcome:
     assert answer.character is not None
     seat = seat_of(answer)
     told = _text("summoned", seat=seat, character=ctx.cat[answer.character].name)
-    return Outcome(events=[Assign(seat=seat, character=answer.character, alignment="evil")], say=[told])
+    events: list[Event] = [Assign(seat=seat, character=answer.character, alignment="evil"),
+                           Remember(key=keys.used(ctx.ability, ctx.seat), value=answer.character)]  # fmt: skip
+    return Outcome(events=events, say=[told])
+
+
+# The second night, by a jinx: the Pukka summoned a night early, or no answer (the third night's, then).
+effect("summoner_summon_pukka", "seat", "character", check=_summoner_early_check)(summoner_summon)
 
 
 # -- deaths the storyteller chooses ----------------------------------------------------------------
@@ -379,3 +404,4 @@ for _trigger in (
 DAY_END["leviathan_day_five"] = _leviathan_day_end
 CONDITIONS["xaan_night"] = _xaan_night
 CONDITIONS["third_night"] = _third_night
+CONDITIONS["pukka_night"] = _pukka_night
