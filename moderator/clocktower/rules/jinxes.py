@@ -33,11 +33,12 @@ class Jinx(Model):
             "not_announced", "registers_as_demon", "may_choose", "prompt_instead",
             "learns_gained", "safe_by_day_when_lost",
             "lives_without_ability", "nominated_executed_spares",
-            "summons_early",
+            "summons_early", "poisoned_while_in_play",
         ]
         | None
     ) = None
-    """summons_early: the second may summon the first a night early (the Summoner the Pukka).
+    """poisoned_while_in_play: the first is poisoned while the second is or has been in play (the Damsel with the Spy
+    or the Widow). summons_early: the second may summon the first a night early (the Summoner the Pukka).
     nominated_executed_spares: the second, nominated by the first and executed, dies: the Demon kills nobody that
     night (the Cannibal and the Princess). lives_without_ability: the first, whose host is executed while the second
     lives, lives without its ability (the Lleech with the Mastermind). slayer_kills_host: the Slayer's shot at the
@@ -134,6 +135,27 @@ def ruled_pair(rule: str, first: str, second: str) -> bool:
 def ruled(rule: str, in_play: set[str]) -> bool:
     """Whether a jinx with ``rule`` holds between characters in play."""
     return any(j.rule == rule and set(j.pair) <= in_play for j in jinxes())
+
+
+def poisoned_by_presence(character: str | None, present: set[str]) -> bool:
+    """Whether a jinx poisons ``character`` while one of ``present`` is or has been in play
+    (``poisoned_while_in_play``: the Damsel, with the Spy or the Widow)."""
+    return bool(_poisoners().get(character or "", frozenset()) & present)
+
+
+@cache
+def _poisoners() -> dict[str, frozenset[str]]:
+    found: dict[str, set[str]] = {}
+    for j in jinxes():
+        if j.rule == "poisoned_while_in_play":
+            found.setdefault(j.pair[0], set()).add(j.pair[1])
+    return {k: frozenset(v) for k, v in found.items()}
+
+
+@cache
+def poisoning_presences() -> frozenset[str]:
+    """The characters whose having been in play a jinx remembers (``poisoned_while_in_play``'s second)."""
+    return frozenset(x for v in _poisoners().values() for x in v)
 
 
 def not_announced(ability: str, in_play: set[str]) -> bool:

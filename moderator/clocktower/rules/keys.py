@@ -77,6 +77,11 @@ def acted(night: int, ability: str, seat: int | None) -> MemoryKey:
     return MemoryKey(f"acted:{night}:{ability}:{seat}")
 
 
+def been_in_play(character: str) -> MemoryKey:
+    """``character`` was in play and has left it (the Spy the Pit-Hag changed: the Damsel stays poisoned)."""
+    return MemoryKey(f"been_in_play:{character}")
+
+
 PASSED = "passed"
 """The value of an :func:`acted` key for a turn that passed without the player acting (the new Snake Charmer,
 the Fang Gu's new body): it does not wake again tonight, and used no ability."""

@@ -27,7 +27,7 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import NOMINATED
 from moderator.clocktower.rules.decisions import decisions, given_at_setup, made_or_asked, still_given
 from moderator.clocktower.rules.effects.base import character_on_script, effect, good_character_on_script, sober
-from moderator.clocktower.rules.jinxes import described, stays_evil
+from moderator.clocktower.rules.jinxes import described, poisoning_presences, stays_evil
 from moderator.clocktower.rules.status import active, acts_alive, impaired, is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger
@@ -62,6 +62,8 @@ def become(g: Grimoire, cat: Catalogue, seat: int, character: str, maker: str | 
         if old is not None and r.source == old and r.by_seat == seat
     ]
     events.append(Assign(seat=seat, character=character, alignment=p.alignment))
+    if old in poisoning_presences():  # a jinx remembers it was in play (the Spy's: the Damsel stays poisoned)
+        events.append(Remember(key=keys.been_in_play(old), value="yes"))
     return [*events, *made_acts(g, cat, seat, character, maker)]
 
 
