@@ -29,7 +29,7 @@ from moderator.clocktower.grimoire.events import (
 from moderator.clocktower.grimoire.state import Alignment, Player, Reminder
 from moderator.clocktower.prompts import Reply
 from moderator.clocktower.rules import keys
-from moderator.clocktower.rules.abilities import abilities, acts_as, made_acts, seat_swapper
+from moderator.clocktower.rules.abilities import abilities, acts_as, entering_marks, made_acts, seat_swapper
 from moderator.clocktower.rules.decisions import decision_events, decisions, made_or_asked
 from moderator.clocktower.rules.schema import EVIL_TEAMS, GOOD_TEAMS
 from moderator.clocktower.rules.status import STORYTELLER, source_need, spec, statuses
@@ -324,7 +324,7 @@ class EditFlow(TravellerFlow):
                 raise IllegalChoice("fabled_in_play", character=self._cname(cid))
             if loric and not self._at_start():  # "all Loric must be added at the start of the game"
                 raise IllegalChoice("loric_late", character=self._cname(cid))
-            self._push(f"fabled {cid}", [SetFabled(fabled=[*now, cid])])
+            self._push(f"fabled {cid}", [SetFabled(fabled=[*now, cid]), *entering_marks(self._state, self.cat, cid)])
             data = self.cat[cid].data
             notes = data.notes if data is not None else None  # how to run it, said as it comes in
             added = texts.loric_added if loric else texts.fabled_added

@@ -68,14 +68,49 @@ def test_the_buddhists_step_and_its_day_note() -> None:
     assert "first two minutes" not in _day_text(tb())
 
 
-def test_the_toymakers_steps_on_both_nights() -> None:
-    # Toymaker: "The Demon may choose not to attack & must do this at least once per game."
+def test_the_toymakers_step_comes_only_on_a_night_the_attack_could_end_the_game() -> None:
+    # Toymaker: "The Demon may choose not to attack & must do this at least once per game." Its first night is
+    # the Minion and Demon info; its other nights only matter on a final night.
     game = _with("toymaker")
     assert "toymaker" in _first_night_steps(game)
     game.say("end day")
+    game.to("day", {"poisoner": "seat 6", "monk": "seat 1", "imp": "seat 3"})
+    assert "toymaker" not in [e.get("step") for e in game.jsonl()]
+
+
+def _imp(game: Game) -> int:
+    return next(p.seat for p in game.g.players if p.character == "imp")
+
+
+def test_the_toymakers_mark_lies_by_the_demon_until_it_rests() -> None:
+    # Toymaker: "The Demon may choose not to attack & must do this at least once per game." The official
+    # night sheet: "If a Demon attack could end the game, and the Demon is marked FINAL NIGHT: NO ATTACK, then
+    # the Demon does not act tonight."
+    game = _with("toymaker")
+    assert game.g.player(_imp(game)).has_reminder("Final Night: No Attack", "toymaker")  # as it comes in
+    game.to("day", TB_DAY)
+    game.say("end day")
+    game.to("imp", {"poisoner": "seat 6", "monk": "seat 1"})
+    game.say("no")  # the Demon rests
+    assert not game.g.player(_imp(game)).has_reminder("Final Night: No Attack", "toymaker")
+    game.say("back")  # undone, the mark is back
+    assert game.g.player(_imp(game)).has_reminder("Final Night: No Attack", "toymaker")
+
+
+def test_the_toymaker_stops_a_marked_demons_game_ending_kill() -> None:
+    game = Game(make_table("trouble-brewing", list("abcde"), ["imp", "poisoner", "monk", "empath", "chef"]))
+    game.say("add fabled toymaker")
+    game.to("day", {"poisoner": "seat 3"})
+    game.say("seat 3 dies", "seat 4 dies")  # three alive: a kill tonight would end the game
+    game.say("end day")
     game.to("toymaker")
-    assert game.g.night == 2 and "not to attack" in game.prompt.text
     assert "Final Night: No Attack" in game.prompt.text
+    game.say("next")
+    assert not game.g.player(1).has_reminder("Final Night: No Attack", "toymaker")
+    game.to("imp", {"poisoner": "seat 5"})
+    game.say("seat 5")
+    game.to("day", {})
+    assert game.g.player(5).alive and game.g.winner is None  # the kill did nothing: the game goes on
 
 
 def test_the_toymaker_gives_evil_info_below_seven_players() -> None:

@@ -111,6 +111,16 @@ def _has_sober(g: Grimoire, cat: Catalogue, p: Player, trigger: str) -> bool:
     return trigger in triggers_of(cat, p) and not impaired_for(g, cat, p, owning(cat, p, trigger))
 
 
+def entering_marks(g: Grimoire, cat: Catalogue, cid: str) -> list[Event]:
+    """The reminders a Fabled puts down as it comes into play, at setup or later (``marks_demon``: the Toymaker's
+    Final Night: No Attack by each Demon)."""
+    mark = cat.setup(cid).marks_demon if cid in cat else None
+    if mark is None:
+        return []
+    return [AddReminder(seat=p.seat, source=cid, name=mark) for p in g.players if is_demon(cat, p)
+            and not p.has_reminder(mark, cid)]  # fmt: skip
+
+
 def _day_safe_by_jinx(g: Grimoire, cat: Catalogue, p: Player) -> bool:
     """A jinx (``safe_by_day_when_lost``): a holder of ``cannot_die_by_day`` (the Vizier) whose ability the other
     of the pair took away (the Preacher's No Ability, the Courtier's Drunk) still cannot die by day."""

@@ -171,5 +171,6 @@ CONDITIONS: dict[str, Condition] = {
     "outsider_died_today": _outsider_died_today,
     "three_visitors": _three_visitors,
 }
-SEATLESS = frozenset({"three_visitors"})
-"""The conditions a step with no seat may name (a Fabled's): they read the grimoire, not a player."""
+SEATLESS: set[str] = {"three_visitors"}
+"""The conditions a step with no seat may name (a Fabled's): they read the grimoire, not a player. The effect
+modules add theirs (the Toymaker's ``final_night_marked``)."""

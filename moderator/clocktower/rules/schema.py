@@ -24,6 +24,7 @@ Until = Literal[
     "source_sober",  # while the source is alive, sober and healthy (Philosopher)
     "manual",  # only the storyteller removes it
     "dusk_tomorrow",  # placed by day: removed at the dusk after the next day (the Minstrel's)
+    "demon_rests",  # removed when the Demon chooses to attack nobody (the Toymaker's Final Night: No Attack)
 ]
 
 GOOD_TEAMS: tuple[Team, ...] = ("townsfolk", "outsider")
@@ -234,6 +235,10 @@ class Setup(Model):
     demons: int = Field(0, description="Change in the Demon count at the start (the Summoner's no Demon: -1).")
     most_players: bool = Field(
         False, description="More than half the players are this character, and any number of Minions (Legion)."
+    )
+    marks_demon: str | None = Field(
+        None, description="When this Fabled comes into play, each Demon gets this reminder (the Toymaker's Final "
+        "Night: No Attack)."
     )
     marks_aligned_pair: str | None = Field(
         None, description="At setup, two neighbours of one alignment get this reminder, to be announced (the "

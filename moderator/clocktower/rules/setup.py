@@ -23,6 +23,7 @@ from moderator.clocktower.grimoire.events import (
 )
 from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.abilities import entering_marks
 from moderator.clocktower.rules.bag import Bag, build_bag, not_in_bag
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.decisions import Proposal, decision_events, decisions
@@ -145,6 +146,7 @@ def setup_game(
                   for p in proposals if not p.options]  # fmt: skip
     told: list[Text] = []
     for cid in fabled or []:  # two neighbours of one alignment, marked and announced (the Revolutionary's)
+        events += entering_marks(simulate(Grimoire(script=g.script), events), cat, cid)  # the Toymaker's
         mark = cat.setup(cid).marks_aligned_pair if cid in cat else None
         if mark is not None:
             now = simulate(Grimoire(script=g.script), events)

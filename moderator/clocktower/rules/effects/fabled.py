@@ -6,11 +6,11 @@ What a Fabled changes in the setup or by day is data (``setup.outsiders``, ``set
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, SetWinner
+from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, RemoveReminder, SetWinner
 from moderator.clocktower.grimoire.state import Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import kill
-from moderator.clocktower.rules.conditions import CONDITIONS
+from moderator.clocktower.rules.conditions import CONDITIONS, SEATLESS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, good_character_on_script, nothing
 from moderator.clocktower.rules.jinxes import described
@@ -155,16 +155,27 @@ EVIL_WINS_ALIVE = 2
 """A Demon's kill that leaves this many alive (not counting Travellers) ends the game."""
 
 
+def _final_night_marked(ctx: Ctx) -> list[Player]:
+    """The living Demons still marked Final Night: No Attack (not rested yet) on a night their attack could end
+    the game (a kill would leave two alive)."""
+    g = ctx.g
+    if keys.demon_rested() in g.memory or len(counted_living(g, ctx.cat)) - 1 > EVIL_WINS_ALIVE:
+        return []
+    return [p for p in g.living() if is_demon(ctx.cat, p) and p.has_reminder(FINAL_NIGHT, ctx.ability)]
+
+
 @effect("toymaker_final_night")
 def toymaker_final_night(ctx: Ctx, _answer: Answer) -> Outcome:
-    """The Demon has not rested yet and its attack tonight could end the game: it does not attack (Final Night:
-    No Attack by the Demon; its kill does nothing tonight). Otherwise nothing: it may rest or not."""
-    g = ctx.g
-    rested = keys.demon_rested() in g.memory or any(p.has_reminder(FINAL_NIGHT, ctx.ability) for p in g.players)
-    demons = [p for p in g.living() if is_demon(ctx.cat, p)]
-    if rested or not demons or len(counted_living(g, ctx.cat)) - 1 > EVIL_WINS_ALIVE:
+    """A Demon still marked Final Night: No Attack whose attack tonight could end the game does not act tonight:
+    its kill does nothing, and the mark goes (it has now rested)."""
+    marked = _final_night_marked(ctx)
+    if not marked:
         return Outcome()
-    events: list[Event] = [Remember(key=keys.demon_blocked(g.night), value=ctx.ability),
-                           Remember(key=keys.demon_rested(), value=str(g.night))]  # fmt: skip
-    events += [AddReminder(seat=p.seat, source=ctx.ability, name=FINAL_NIGHT) for p in demons]
+    events: list[Event] = [Remember(key=keys.demon_blocked(ctx.g.night), value=ctx.ability),
+                           Remember(key=keys.demon_rested(), value=str(ctx.g.night))]  # fmt: skip
+    events += [RemoveReminder(seat=p.seat, source=ctx.ability, name=FINAL_NIGHT) for p in marked]
     return Outcome(events=events, say=[step_texts().rules.toymaker_no_attack])
+
+
+CONDITIONS["final_night_marked"] = lambda ctx: bool(_final_night_marked(ctx))
+SEATLESS.add("final_night_marked")

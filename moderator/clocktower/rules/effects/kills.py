@@ -24,7 +24,7 @@ from moderator.clocktower.rules.effects.base import (
     sober,
     spent,
 )
-from moderator.clocktower.rules.status import impaired, misregisters
+from moderator.clocktower.rules.status import impaired, misregisters, spec
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import question
 
@@ -41,13 +41,22 @@ def lycanthrope_kill(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=events)
 
 
-@effect("demon_kill", "seat", kills=True)
+def demon_rests(ctx: Ctx) -> Outcome:
+    """The Demon chose to attack nobody ('no', or nobody): it has rested (remembered the first time, for the
+    Toymaker), and a token that lasts until it rests goes (the Toymaker's Final Night: No Attack)."""
+    rested = keys.demon_rested() in ctx.g.memory or demon_blocked(ctx.g)
+    lifted: list[Event] = [RemoveReminder(seat=p.seat, source=r.source, name=r.name) for p in ctx.g.players
+                           for r in p.reminders if (s := spec(ctx.cat, r)) is not None and s.until == "demon_rests"]
+    first = [] if rested else [Remember(key=keys.demon_rested(), value=str(ctx.g.night))]
+    return Outcome(events=[*first, *lifted])
+
+
+@effect("demon_kill", "seat", kills=True, declined=demon_rests)
 def demon_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """The Demon's kill, unless the Lycanthrope killed tonight or the Demon is drunk or poisoned. Nobody
-    chosen: the Demon has rested (remembered the first time, for the Toymaker)."""
+    chosen: the Demon has rested (:func:`demon_rests`)."""
     if not answer.seats:
-        rested = keys.demon_rested() in ctx.g.memory or demon_blocked(ctx.g)
-        return Outcome(events=[] if rested else [Remember(key=keys.demon_rested(), value=str(ctx.g.night))])
+        return demon_rests(ctx)
     if demon_blocked(ctx.g):
         return Outcome()
     if ctx.seat is not None and not sober(ctx):

@@ -14,6 +14,7 @@ from moderator.clocktower.rules.conditions import demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import DAY_END
 from moderator.clocktower.rules.effects.base import effect
+from moderator.clocktower.rules.effects.kills import demon_rests
 from moderator.clocktower.rules.jinxes import ruled
 from moderator.clocktower.rules.placed import PLACED
 from moderator.clocktower.rules.status import impaired, misregisters
@@ -40,8 +41,10 @@ def nearest_townsfolk(g: Grimoire, cat: Catalogue, seat: int) -> list[int]:
 
 
 def _killing(ctx: Ctx, answer: Answer) -> Outcome | None:
-    """What a Demon's kill does when it does nothing: no choice, blocked tonight, or impaired."""
-    if not answer.seats or demon_blocked(ctx.g):
+    """What a Demon's kill does when it does nothing: no choice (it has rested), blocked tonight, or impaired."""
+    if not answer.seats:
+        return demon_rests(ctx)
+    if demon_blocked(ctx.g):
         return Outcome()
     if ctx.seat is not None and impaired(ctx.g, ctx.cat, ctx.actor):
         return Outcome(say=[step_texts().rules.impaired])
@@ -52,7 +55,7 @@ def _dies(events: list[Event], seat: int) -> bool:
     return any(isinstance(e, Die) and e.seat == seat for e in events)
 
 
-@effect("fanggu_kill", "seat", kills=True)
+@effect("fanggu_kill", "seat", kills=True, declined=demon_rests)
 def fanggu_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """The Fang Gu's kill. The first Outsider it would kill (once a game: the Once token) does not die:
     they become an evil Fang Gu, and the old Fang Gu dies instead. An Outsider who cannot die tonight
@@ -93,7 +96,7 @@ def _jump(ctx: Ctx, seat: int) -> Outcome:
     return Outcome(events=jump, say=[filled(step_texts().rules.fanggu_jumped, seat=seat, old=ctx.actor.seat)])
 
 
-@effect("vigormortis_kill", "seat", kills=True)
+@effect("vigormortis_kill", "seat", kills=True, declined=demon_rests)
 def vigormortis_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """The Vigormortis's kill. A Minion it kills keeps their ability (Has Ability) while the Vigormortis
     lives sober, and poisons their nearest Townsfolk one way or the other (the storyteller says which;
