@@ -311,7 +311,23 @@ def count_problems(g: Grimoire, cat: Catalogue, language: Lang | None = None) ->
             problems.append(said("setup_minions", n=have.get("minion", 0), want=minions))
     if "none" in have:
         problems.append(said("setup_no_character", n=have["none"]))
+    problems += [said("setup_twice", character=cat[c].name(tongue), n=n) for c, n in _seated_twice(g, cat).items()]
     return [resolve_plurals(p) for p in problems]
+
+
+def _seated_twice(g: Grimoire, cat: Catalogue) -> dict[str, int]:
+    """The characters seated more than once where nothing in play allows copies: a character that may come in
+    several copies (the Village Idiot's), a Loric that duplicates good characters (the Pope), one that most
+    players are (Legion)."""
+    seated = [p.character for p in g.players if p.character in cat and cat.team(p.character) != "traveller"]
+    duplicating = any(cat.setup(c).duplicates for c in [*g.in_play(), *g.fabled] if c in cat)
+    found: dict[str, int] = {}
+    for c in dict.fromkeys(c for c in seated if c is not None):
+        n = seated.count(c)
+        allowed = cat.setup(c).extra_copies or cat.setup(c).most_players or (duplicating and cat.team(c) in GOOD_TEAMS)
+        if n > 1 and not allowed:
+            found[c] = n
+    return found
 
 
 def seating_problems(g: Grimoire, cat: Catalogue, language: Lang | None = None) -> list[str]:
