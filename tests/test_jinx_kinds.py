@@ -37,7 +37,7 @@ KINDS: dict[frozenset[str], str] = {
         (("alchemist", "boffin"), "note"),
         (("alchemist", "marionette"), "note"),
         (("alchemist", "summoner"), "note"),
-        (("alchemist", "wraith"), "note"),
+        (("alchemist", "wraith"), "rule"),
         (("alhadikhia", "mastermind"), "note"),
         (("alhadikhia", "princess"), "note"),
         (("alhadikhia", "scarletwoman"), "note"),

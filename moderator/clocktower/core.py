@@ -17,6 +17,7 @@ from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
 from moderator.clocktower.rules.conditions import CONDITIONS, SEATLESS
 from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.dawn import dawn_events
+from moderator.clocktower.rules.daytime import jinx_guess
 from moderator.clocktower.rules.effects import EFFECTS, Effect
 from moderator.clocktower.rules.jinxes import not_announced
 from moderator.clocktower.rules.news import dawn_news
@@ -126,6 +127,13 @@ class Core(JournaledEngine[Grimoire, Journal]):
             step=c.id, seat=c.seat, expects=expects, text=text, public=public, truth=truth,
             allowed=tuple(allowed), phase=self._state.phase, night=self._state.night, day=self._state.day, part=part,
         )  # fmt: skip
+
+    def _jinx_guess(self, cmd: Command) -> Reply:
+        """``seat 2 guesses seat 5``: a public guess a jinx allows after an execution (the Alchemist-Spy's), at
+        the day's end or at the dusk that follows it (:func:`~moderator.clocktower.rules.daytime.jinx_guess`)."""
+        events, say, public = jinx_guess(self._state, self.cat, cmd.seats[0], cmd.seats[-1])
+        self._push("jinx guess", events)
+        return Reply(say=[self._t(t) for t in say], public=[self._t(t) for t in public])
 
     # -- rules ---------------------------------------------------------------------------------
 

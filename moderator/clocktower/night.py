@@ -50,9 +50,12 @@ class NightFlow(ChoiceFlow):
             text += " " + self._t(texts.flow.truth, truth=self._say(truth))
         if c.id == "dusk":  # what a day ability owes tonight (the Puzzlemaster's answer)
             text += "".join(" " + self._t(t) for t in told_at_dusk(self._state))
-        return self._base(c, ["confirm"], text, public, truth, ("dies",))
+        guess: tuple[Intent, ...] = ("guess",) if c.id == "dusk" else ()  # a jinx's guess after the execution
+        return self._base(c, ["confirm"], text, public, truth, ("dies", *guess))
 
     def _pseudo(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
+        if cmd.intent == "guess":
+            return self._jinx_guess(cmd)
         self._push(c.id, self._advance([], c))
         return Reply()
 

@@ -10,11 +10,12 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, anyone_has, kill, owning
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.jinxes import jinxes, ruled
+from moderator.clocktower.rules.jinxes import guessed_character, jinxes, ruled
 from moderator.clocktower.rules.status import impaired, impaired_for, misregisters
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Trigger, asked_by, question
 from moderator.errors import IllegalChoice
+from moderator.i18n import Text
 
 NominatedFn = Callable[[Grimoire, Catalogue, Player, int, int, list[Event]], list[Event]]
 DayEndFn = Callable[[Grimoire, Catalogue, Player], list[Event]]
@@ -155,3 +156,34 @@ def vizier_refuses(g: Grimoire, cat: Catalogue, seat: int) -> None:
     feared = any(r.source == "fearmonger" and r.name == "Fear" for r in g.player(seat).reminders)
     if feared and ruled("vizier_not_fear", g.in_play()):
         raise IllegalChoice("vizier_not_feared", seat=seat)
+
+
+def jinx_guess(g: Grimoire, cat: Catalogue, guesser: int, guessed: int) -> tuple[list[Event], list[Text], list[Text]]:
+    """A public guess a jinx allows after an execution (``guess_after_execution``: the Alchemist-Spy guesses the
+    Spy): the events (right: the Demon must choose that player tonight), what the storyteller is told, and what
+    the table is. Once after each execution, by a living guesser, of a living player.
+
+    Raises:
+        IllegalChoice: nobody may guess so now.
+    """
+    p, q = g.player(guesser), g.player(guessed)
+    target = guessed_character(p.character, g.memory.get(keys.jinxed(p.character or "", p.seat)),
+                               g.in_play() | set(g.script))  # fmt: skip
+    if target is None or not p.alive:
+        raise IllegalChoice("no_jinx_guess", seat=guesser)
+    if g.executed_today is None:
+        raise IllegalChoice("guess_after_execution", seat=guesser)
+    night = g.night if g.phase == "night" else g.night + 1
+    used = keys.today("jinx_guess", guesser, night)
+    if used in g.memory:
+        raise IllegalChoice("guessed_already", seat=guesser)
+    if not q.alive:
+        raise IllegalChoice("dead_target", seat=guessed)
+    rules = step_texts().rules
+    name = cat[target].name
+    events: list[Event] = [Remember(key=used, value=str(guessed))]
+    public = [filled(rules.jinx_guessed_public, seat=guesser, guessed=guessed, character=name)]
+    if q.character == target:
+        events.append(Remember(key=keys.must_choose(night), value=str(guessed)))
+        return events, [filled(rules.jinx_guess_right, seat=guessed, character=name)], public
+    return events, [filled(rules.jinx_guess_wrong, seat=guessed, character=name)], public

@@ -77,6 +77,10 @@ class Jinx(Model):
     eyes-closed votes). gained_turns_townsfolk_evil: when the second gains the first's ability, a Townsfolk may turn
     evil: the storyteller is asked which, or none (the Philosopher taking the Bounty Hunter's). cannot_give: the
     first may not give the second's ability (the Boffin the Heretic's)."""
+    guess_after_execution: bool = False
+    """After each execution the first (holding the second's ability the jinx keeps from it, the Alchemist's; or
+    itself, the Magician) may publicly guess a living player as the second: right, the Demon must choose that
+    player that night."""
     when_held: bool = False
     """The note is said at a step in ``at`` only when the player waking there is the pair's other
     character holding that step's ability (the Cannibal with the Butler's), not at the character's own."""
@@ -156,6 +160,20 @@ def _poisoners() -> dict[str, frozenset[str]]:
 def poisoning_presences() -> frozenset[str]:
     """The characters whose having been in play a jinx remembers (``poisoned_while_in_play``'s second)."""
     return frozenset(x for v in _poisoners().values() for x in v)
+
+
+def guessed_character(character: str | None, shown: str | None, present: set[str]) -> str | None:
+    """What a player of ``character`` may publicly guess after an execution (``guess_after_execution``): the
+    character whose ability a jinx showed them and keeps from them (``shown``: the Alchemist-Spy guesses the Spy),
+    or, where no jinx keeps it, the second of the pair on the script (``present``: the Magician, the Wraith)."""
+    for j in jinxes():
+        if not j.guess_after_execution or j.pair[0] != character:
+            continue
+        if holder_lacks(j.pair[0], j.pair[1]) and shown == j.pair[1]:
+            return j.pair[1]
+        if not holder_lacks(j.pair[0], j.pair[1]) and j.pair[1] in present:
+            return j.pair[1]
+    return None
 
 
 def not_announced(ability: str, in_play: set[str]) -> bool:

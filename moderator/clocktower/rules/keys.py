@@ -77,6 +77,11 @@ def acted(night: int, ability: str, seat: int | None) -> MemoryKey:
     return MemoryKey(f"acted:{night}:{ability}:{seat}")
 
 
+def must_choose(night: int) -> MemoryKey:
+    """The player the Demon must choose on ``night`` (a jinx: the Alchemist-Spy's right guess)."""
+    return MemoryKey(f"must_choose:{night}")
+
+
 def been_in_play(character: str) -> MemoryKey:
     """``character`` was in play and has left it (the Spy the Pit-Hag changed: the Damsel stays poisoned)."""
     return MemoryKey(f"been_in_play:{character}")

@@ -34,6 +34,11 @@ def step_notes(g: Grimoire, cat: Catalogue, cid: str) -> list[Note]:
             notes = [Note(filled(flow.demon_blocked_by, character=cat[by].name))]
         else:  # the Lycanthrope's kill (its seat)
             notes = [Note(flow.demon_blocked)] if demon_blocked(g) else []
+    must = g.memory.get(keys.must_choose(g.night), "")
+    if must.isdigit() and int(must) in g.seats():  # a jinx: a right public guess after the execution
+        target = g.player(int(must))
+        notes.append(Note(filled(step_texts().rules.must_choose, seat=target.seat,
+                                 character=cat[target.character or ""].name if target.character in cat else "")))
     for lunatic in g.players:
         chosen = [
             p.seat

@@ -173,6 +173,10 @@ class RuleTexts(Model):
     shabaloth_regurgitate: Text
     shabaloth_which: Text
     extra_evil: Text
+    jinx_guessed_public: Text
+    jinx_guess_right: Text
+    jinx_guess_wrong: Text
+    must_choose: Text
     toymaker_no_attack: Text
     doomsayer_pick: Text
     fiddler_duel: Text
