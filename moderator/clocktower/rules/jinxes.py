@@ -24,7 +24,7 @@ class Jinx(Model):
     text: Text
     rule: (
         Literal[
-            "only_one_in_play", "holder_lacks", "magician_picks_babysitter", "decide_after",
+            "only_one_in_play", "holder_lacks", "decide_after",
             "cannibal_learns_juggles", "chambermaid_sees_mathematician", "drunk_counts", "lunatic_attack_counts",
             "jump_not_caught", "kept_after_source_dies", "extra_copy", "both_drunk", "stays_evil",
             "secret_vote_note", "gained_turns_townsfolk_evil", "cannot_give", "slayer_kills_host",
@@ -58,15 +58,14 @@ class Jinx(Model):
     the Goblin). registers_as_demon: the second registers as the Demon to the first (the Summoner to the
     Clockmaker). not_announced: while the first is in play, the table is not told at dawn who the second is (the
     Vizier with the Investigator). only_one_in_play: never both in play. holder_lacks: the first, given the second's
-    ability, does not have it (the Alchemist and the Widow, the Spy or the Mastermind). magician_picks_babysitter:
-    the Magician, not the Minions, chooses Lil' Monsta's babysitter, who must be a living Minion. decide_after: the
-    first's setup decisions wait until the second has acted on the first night (the Bounty Hunter's evil Townsfolk,
-    after the Kazali), and are made only if the first is still in play. cannibal_learns_juggles: a living Cannibal
-    given the Juggler's ability by its execution learns that night how many of the Juggler's day-one guesses were
-    right. chambermaid_sees_mathematician: the Mathematician, alive, counts as waking tonight to the Chambermaid who
-    wakes before it. drunk_counts: the Drunk counts to the Mathematician. lunatic_attack_counts: a Lunatic who
-    attacked other players than the ones the Demon killed counts to the Mathematician. jump_not_caught: a Demon that
-    dies passing itself on to another player (the Fang Gu's jump) is not caught by the other (the Scarlet Woman).
+    ability, does not have it (the Alchemist and the Widow, the Spy or the Mastermind). decide_after: the first's
+    setup decisions wait until the second has acted on the first night (the Bounty Hunter's evil Townsfolk, after
+    the Kazali), and are made only if the first is still in play. cannibal_learns_juggles: a living Cannibal given
+    the Juggler's ability by its execution learns that night how many of the Juggler's day-one guesses were right.
+    chambermaid_sees_mathematician: the Mathematician, alive, counts as waking tonight to the Chambermaid who wakes
+    before it. drunk_counts: the Drunk counts to the Mathematician. lunatic_attack_counts: a Lunatic who attacked
+    other players than the ones the Demon killed counts to the Mathematician. jump_not_caught: a Demon that dies
+    passing itself on to another player (the Fang Gu's jump) is not caught by the other (the Scarlet Woman).
     kept_after_source_dies: the first keeps an ability the second let it keep, even when the second dies (the
     Mastermind and the Vigormortis). extra_copy: the first may make the second even while it is in play (the Pit-Hag
     an extra Village Idiot). both_drunk: a player of the first holding the second's ability and a player of the

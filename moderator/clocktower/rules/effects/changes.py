@@ -29,7 +29,7 @@ from moderator.clocktower.rules.effects.base import (
     sober,
     spend,
 )
-from moderator.clocktower.rules.jinxes import decided_after, described, ruled
+from moderator.clocktower.rules.jinxes import decided_after, described, prompt_instead
 from moderator.clocktower.rules.status import is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import question
@@ -131,9 +131,11 @@ def kazali_minions(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def _babysitter_check(ctx: Ctx, answer: Answer) -> None:
-    """With the Magician in play (the jinx), the Magician chooses, and only a living Minion can babysit.
-    Otherwise the Minions may give it to anyone: seed 000 has a good player babysit and stay good."""
-    if answer.seats and ruled("magician_picks_babysitter", ctx.g.in_play()):
+    """With the Magician alive (a jinx that changes this step, ``prompt_instead``), the storyteller chooses, and only
+    a living Minion can babysit. Otherwise the Minions may give it to anyone: seed 000 has a good player babysit
+    and stay good."""
+    alive = {p.character for p in ctx.g.players if p.alive and p.character}
+    if answer.seats and prompt_instead(ctx.ability, alive) is not None:
         p = ctx.g.player(answer.seats[0])
         if ctx.cat.team(p.character) != "minion" or not p.alive:
             raise IllegalChoice("living_minion_needed")
