@@ -111,6 +111,13 @@ def _has_sober(g: Grimoire, cat: Catalogue, p: Player, trigger: str) -> bool:
     return trigger in triggers_of(cat, p) and not impaired_for(g, cat, p, owning(cat, p, trigger))
 
 
+def _babysitter_dies(cat: Catalogue, p: Player) -> bool:
+    """A jinx (``babysitter_dies_executed``): ``p`` babysits a Demon (its Is The Demon token) and holds an ability
+    the jinx pairs with it (the Psychopath's, the Vizier's): executed, they die whatever would keep them alive."""
+    return any(r.name == "Is The Demon" and r.source is not None and ruled_pair("babysitter_dies_executed", r.source, a)
+               for r in p.reminders for a in abilities(cat, p))  # fmt: skip
+
+
 def entering_marks(g: Grimoire, cat: Catalogue, cid: str) -> list[Event]:
     """The reminders a Fabled puts down as it comes into play, at setup or later (``marks_demon``: the Toymaker's
     Final Night: No Attack by each Demon)."""
@@ -297,6 +304,7 @@ def kill(
     p = g.player(seat)
     if not p.alive:
         return []
+    force = force or (executed and _babysitter_dies(cat, p))
     if not force:
         j = at_once if at_once is not None and seat in at_once.seats() else g
         q = j.player(seat)

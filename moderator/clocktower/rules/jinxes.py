@@ -33,35 +33,37 @@ class Jinx(Model):
             "not_announced", "registers_as_demon", "may_choose", "prompt_instead",
             "learns_gained", "safe_by_day_when_lost",
             "lives_without_ability", "nominated_executed_spares",
-            "summons_early", "poisoned_while_in_play",
+            "summons_early", "poisoned_while_in_play", "babysitter_dies_executed",
         ]
         | None
     ) = None
-    """poisoned_while_in_play: the first is poisoned while the second is or has been in play (the Damsel with the Spy
-    or the Widow). summons_early: the second may summon the first a night early (the Summoner the Pukka).
-    nominated_executed_spares: the second, nominated by the first and executed, dies: the Demon kills nobody that
-    night (the Cannibal and the Princess). lives_without_ability: the first, whose host is executed while the second
-    lives, lives without its ability (the Lleech with the Mastermind). slayer_kills_host: the Slayer's shot at the
-    Lleech's host kills the host. no_execution_day_five: the fifth day ends with no execution while the first is in
-    play: good wins (the Leviathan and the Mayor). nominee_does_not_die: the first (sober), nominated by the second,
-    does not die of it (the Soldier and the Riot). grimoire_hidden: while the first lives sober, the second does not
-    wake to see the Grimoire (the Poppy Grower). vizier_not_fear: the second cannot execute at once the player the
-    first chose (the Fearmonger's Fear). minion_gains_instead: the first's ability, which the second would give the
-    storyteller, goes to a Minion. executed_wakes_tonight: the first, executed while the second is in play, acts
-    that night as though they died at night (the Farmer's heir with the Leviathan). knows_and_lacks: while the
-    second is in play, the first is woken to learn it on the first night and has no ability (the Engineer with
-    Legion). safe_by_day_when_lost: the second, its ability taken by the first, still cannot die by day (the Vizier,
-    by the Preacher or the Courtier). learns_gained: the first, gaining the second's ability, is woken that night to
-    learn it (the Cannibal the Zealot's). prompt_instead: while the other of the pair is alive, this jinx's text is
-    the prompt at the step of the character in ``at`` (the Marionette's, while the Magician lives), not a note
-    beside it. may_choose: the first may choose the second though its ability says a good character (the Cerenovus
-    the Goblin). registers_as_demon: the second registers as the Demon to the first (the Summoner to the
-    Clockmaker). not_announced: while the first is in play, the table is not told at dawn who the second is (the
-    Vizier with the Investigator). only_one_in_play: never both in play. holder_lacks: the first, given the second's
-    ability, does not have it (the Alchemist and the Widow, the Spy or the Mastermind). decide_after: the first's
-    setup decisions wait until the second has acted on the first night (the Bounty Hunter's evil Townsfolk, after
-    the Kazali), and are made only if the first is still in play. cannibal_learns_juggles: a living Cannibal given
-    the Juggler's ability by its execution learns that night how many of the Juggler's day-one guesses were right.
+    """babysitter_dies_executed: the second, babysitting the first (Lil' Monsta's Is The Demon), dies when executed,
+    whatever would keep it alive (the Psychopath's roshambo, the Vizier's day). poisoned_while_in_play: the first is
+    poisoned while the second is or has been in play (the Damsel with the Spy or the Widow). summons_early: the
+    second may summon the first a night early (the Summoner the Pukka). nominated_executed_spares: the second,
+    nominated by the first and executed, dies: the Demon kills nobody that night (the Cannibal and the Princess).
+    lives_without_ability: the first, whose host is executed while the second lives, lives without its ability (the
+    Lleech with the Mastermind). slayer_kills_host: the Slayer's shot at the Lleech's host kills the host.
+    no_execution_day_five: the fifth day ends with no execution while the first is in play: good wins (the Leviathan
+    and the Mayor). nominee_does_not_die: the first (sober), nominated by the second, does not die of it (the
+    Soldier and the Riot). grimoire_hidden: while the first lives sober, the second does not wake to see the
+    Grimoire (the Poppy Grower). vizier_not_fear: the second cannot execute at once the player the first chose (the
+    Fearmonger's Fear). minion_gains_instead: the first's ability, which the second would give the storyteller, goes
+    to a Minion. executed_wakes_tonight: the first, executed while the second is in play, acts that night as though
+    they died at night (the Farmer's heir with the Leviathan). knows_and_lacks: while the second is in play, the
+    first is woken to learn it on the first night and has no ability (the Engineer with Legion).
+    safe_by_day_when_lost: the second, its ability taken by the first, still cannot die by day (the Vizier, by the
+    Preacher or the Courtier). learns_gained: the first, gaining the second's ability, is woken that night to learn
+    it (the Cannibal the Zealot's). prompt_instead: while the other of the pair is alive, this jinx's text is the
+    prompt at the step of the character in ``at`` (the Marionette's, while the Magician lives), not a note beside
+    it. may_choose: the first may choose the second though its ability says a good character (the Cerenovus the
+    Goblin). registers_as_demon: the second registers as the Demon to the first (the Summoner to the Clockmaker).
+    not_announced: while the first is in play, the table is not told at dawn who the second is (the Vizier with the
+    Investigator). only_one_in_play: never both in play. holder_lacks: the first, given the second's ability, does
+    not have it (the Alchemist and the Widow, the Spy or the Mastermind). decide_after: the first's setup decisions
+    wait until the second has acted on the first night (the Bounty Hunter's evil Townsfolk, after the Kazali), and
+    are made only if the first is still in play. cannibal_learns_juggles: a living Cannibal given the Juggler's
+    ability by its execution learns that night how many of the Juggler's day-one guesses were right.
     chambermaid_sees_mathematician: the Mathematician, alive, counts as waking tonight to the Chambermaid who wakes
     before it. drunk_counts: the Drunk counts to the Mathematician. lunatic_attack_counts: a Lunatic who attacked
     other players than the ones the Demon killed counts to the Mathematician. jump_not_caught: a Demon that dies
