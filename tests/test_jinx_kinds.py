@@ -134,7 +134,7 @@ KINDS: dict[frozenset[str], str] = {
         (("lleech", "slayer"), "rule"),
         (("lordoftyphon", "summoner"), "note"),
         (("magician", "marionette"), "rule"),
-        (("magician", "vizier"), "note"),
+        (("magician", "vizier"), "rule"),
         (("magician", "wraith"), "note"),
         (("marionette", "mathematician"), "note"),
         (("ogre", "recluse"), "note"),

@@ -10,7 +10,7 @@ from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, anyone_has, kill, owning
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.jinxes import guessed_character, jinxes, ruled
+from moderator.clocktower.rules.jinxes import guessed_character, jinxes, lacks_while, ruled
 from moderator.clocktower.rules.status import impaired, impaired_for, misregisters
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Trigger, asked_by, question
@@ -153,6 +153,8 @@ def vizier_refuses(g: Grimoire, cat: Catalogue, seat: int) -> None:
         return
     if keys.evil_only_votes(g.day, seat) in g.memory:
         raise IllegalChoice("vizier_needs_good_vote", seat=seat)
+    if any(lacks_while(a, g.in_play()) in {v.character for v in viziers} for a in abilities(cat, g.player(seat))):
+        raise IllegalChoice("vizier_immune", seat=seat)  # a jinx: the Magician is immune to the Vizier's ability
     feared = any(r.source == "fearmonger" and r.name == "Fear" for r in g.player(seat).reminders)
     if feared and ruled("vizier_not_fear", g.in_play()):
         raise IllegalChoice("vizier_not_feared", seat=seat)

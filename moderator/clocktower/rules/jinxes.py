@@ -34,30 +34,33 @@ class Jinx(Model):
             "learns_gained", "safe_by_day_when_lost",
             "lives_without_ability", "nominated_executed_spares",
             "summons_early", "poisoned_while_in_play", "babysitter_dies_executed",
+            "lacks_but_immune",
         ]
         | None
     ) = None
-    """babysitter_dies_executed: the second, babysitting the first (Lil' Monsta's Is The Demon), dies when executed,
-    whatever would keep it alive (the Psychopath's roshambo, the Vizier's day). poisoned_while_in_play: the first is
-    poisoned while the second is or has been in play (the Damsel with the Spy or the Widow). summons_early: the
-    second may summon the first a night early (the Summoner the Pukka). nominated_executed_spares: the second,
-    nominated by the first and executed, dies: the Demon kills nobody that night (the Cannibal and the Princess).
-    lives_without_ability: the first, whose host is executed while the second lives, lives without its ability (the
-    Lleech with the Mastermind). slayer_kills_host: the Slayer's shot at the Lleech's host kills the host.
-    no_execution_day_five: the fifth day ends with no execution while the first is in play: good wins (the Leviathan
-    and the Mayor). nominee_does_not_die: the first (sober), nominated by the second, does not die of it (the
-    Soldier and the Riot). grimoire_hidden: while the first lives sober, the second does not wake to see the
-    Grimoire (the Poppy Grower). vizier_not_fear: the second cannot execute at once the player the first chose (the
-    Fearmonger's Fear). minion_gains_instead: the first's ability, which the second would give the storyteller, goes
-    to a Minion. executed_wakes_tonight: the first, executed while the second is in play, acts that night as though
-    they died at night (the Farmer's heir with the Leviathan). knows_and_lacks: while the second is in play, the
-    first is woken to learn it on the first night and has no ability (the Engineer with Legion).
-    safe_by_day_when_lost: the second, its ability taken by the first, still cannot die by day (the Vizier, by the
-    Preacher or the Courtier). learns_gained: the first, gaining the second's ability, is woken that night to learn
-    it (the Cannibal the Zealot's). prompt_instead: while the other of the pair is alive, this jinx's text is the
-    prompt at the step of the character in ``at`` (the Marionette's, while the Magician lives), not a note beside
-    it. may_choose: the first may choose the second though its ability says a good character (the Cerenovus the
-    Goblin). registers_as_demon: the second registers as the Demon to the first (the Summoner to the Clockmaker).
+    """lacks_but_immune: while the second is in play the first has no ability (no step, not shown with the evil team)
+    and the second's ability does not affect it (the Magician and the Vizier). babysitter_dies_executed: the second,
+    babysitting the first (Lil' Monsta's Is The Demon), dies when executed, whatever would keep it alive (the
+    Psychopath's roshambo, the Vizier's day). poisoned_while_in_play: the first is poisoned while the second is or
+    has been in play (the Damsel with the Spy or the Widow). summons_early: the second may summon the first a night
+    early (the Summoner the Pukka). nominated_executed_spares: the second, nominated by the first and executed,
+    dies: the Demon kills nobody that night (the Cannibal and the Princess). lives_without_ability: the first, whose
+    host is executed while the second lives, lives without its ability (the Lleech with the Mastermind).
+    slayer_kills_host: the Slayer's shot at the Lleech's host kills the host. no_execution_day_five: the fifth day
+    ends with no execution while the first is in play: good wins (the Leviathan and the Mayor).
+    nominee_does_not_die: the first (sober), nominated by the second, does not die of it (the Soldier and the Riot).
+    grimoire_hidden: while the first lives sober, the second does not wake to see the Grimoire (the Poppy Grower).
+    vizier_not_fear: the second cannot execute at once the player the first chose (the Fearmonger's Fear).
+    minion_gains_instead: the first's ability, which the second would give the storyteller, goes to a Minion.
+    executed_wakes_tonight: the first, executed while the second is in play, acts that night as though they died at
+    night (the Farmer's heir with the Leviathan). knows_and_lacks: while the second is in play, the first is woken
+    to learn it on the first night and has no ability (the Engineer with Legion). safe_by_day_when_lost: the second,
+    its ability taken by the first, still cannot die by day (the Vizier, by the Preacher or the Courtier).
+    learns_gained: the first, gaining the second's ability, is woken that night to learn it (the Cannibal the
+    Zealot's). prompt_instead: while the other of the pair is alive, this jinx's text is the prompt at the step of
+    the character in ``at`` (the Marionette's, while the Magician lives), not a note beside it. may_choose: the
+    first may choose the second though its ability says a good character (the Cerenovus the Goblin).
+    registers_as_demon: the second registers as the Demon to the first (the Summoner to the Clockmaker).
     not_announced: while the first is in play, the table is not told at dawn who the second is (the Vizier with the
     Investigator). only_one_in_play: never both in play. holder_lacks: the first, given the second's ability, does
     not have it (the Alchemist and the Widow, the Spy or the Mastermind). decide_after: the first's setup decisions
@@ -175,6 +178,13 @@ def guessed_character(character: str | None, shown: str | None, present: set[str
         if not holder_lacks(j.pair[0], j.pair[1]) and j.pair[1] in present:
             return j.pair[1]
     return None
+
+
+def lacks_while(ability: str | None, in_play: set[str]) -> str | None:
+    """The character in play whose presence takes ``ability`` away and leaves its holder immune to it
+    (``lacks_but_immune``: the Vizier, from the Magician)."""
+    return next((j.pair[1] for j in jinxes() if j.rule == "lacks_but_immune" and j.pair[0] == ability
+                 and j.pair[1] in in_play), None)  # fmt: skip
 
 
 def not_announced(ability: str, in_play: set[str]) -> bool:

@@ -12,6 +12,7 @@ from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue, Character
 from moderator.clocktower.rules.conditions import CONDITIONS, SEATLESS, evil_info_night
 from moderator.clocktower.rules.context import Ctx
+from moderator.clocktower.rules.jinxes import lacks_while
 from moderator.clocktower.rules.schema import Expect, Status, Step
 from moderator.clocktower.rules.scripts import Script
 from moderator.clocktower.rules.status import acts_alive, statuses
@@ -230,6 +231,7 @@ def night_sheet(script: Script | None, cat: Catalogue, night: int, g: Grimoire |
         in_play = g.in_play()
         for p in g.players:
             lines += _player_lines(g, cat, p, first, pos)
+        lines = [s for s in lines if lacks_while(s.id, in_play) is None]  # a jinx's (the Magician's, by the Vizier)
         for cid in [*g.unseated, *g.fabled]:  # in play with no seat: the storyteller's own step
             extra = cat.get(cid)
             if extra is not None and wakes(extra, first) and cid in pos:

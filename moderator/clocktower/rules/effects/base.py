@@ -16,12 +16,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from moderator.clocktower.grimoire.events import AddReminder, Event, Remember
+from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, RemoveReminder
 from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.conditions import demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.jinxes import ruled_pair
 from moderator.clocktower.rules.schema import Expect
-from moderator.clocktower.rules.status import impaired
+from moderator.clocktower.rules.status import impaired, spec
 from moderator.errors import IllegalChoice
 from moderator.i18n import Text
 
@@ -204,3 +205,13 @@ def dead_target(ctx: Ctx, answer: Answer) -> None:
     """A check: the player chosen is dead."""
     if ctx.g.player(seat_of(answer)).alive:
         raise IllegalChoice("alive_choice", seat=seat_of(answer))
+
+
+def demon_rests(ctx: Ctx) -> Outcome:
+    """The Demon chose to attack nobody ('no', or nobody): it has rested (remembered the first time, for the
+    Toymaker), and a token that lasts until it rests goes (the Toymaker's Final Night: No Attack)."""
+    rested = keys.demon_rested() in ctx.g.memory or demon_blocked(ctx.g)
+    lifted: list[Event] = [RemoveReminder(seat=p.seat, source=r.source, name=r.name) for p in ctx.g.players
+                           for r in p.reminders if (s := spec(ctx.cat, r)) is not None and s.until == "demon_rests"]
+    first = [] if rested else [Remember(key=keys.demon_rested(), value=str(ctx.g.night))]
+    return Outcome(events=[*first, *lifted])

@@ -11,7 +11,7 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import TruthFn, effect, info, nothing
-from moderator.clocktower.rules.jinxes import prompt_instead, ruled
+from moderator.clocktower.rules.jinxes import lacks_while, prompt_instead, ruled
 from moderator.clocktower.rules.status import misregisters, registers_demon, registers_evil, team_of
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.victory import demon_players
@@ -342,7 +342,7 @@ def _minion_info(ctx: Ctx) -> dict[str, object]:
     minions = [p.seat for p in g.players
                if p.character and cat.team(p.character) == "minion" and not cat.setup(p.character).believes]
     demons = [p.seat for p in demon_players(g, cat)]
-    magicians = [p.seat for p in g.players if p.character == "magician"]
+    magicians = [p.seat for p in g.players if p.character == "magician" and not lacks_while("magician", g.in_play())]
     return {"minions": minions, "demon": sorted(demons + magicians)}
 
 
@@ -354,7 +354,7 @@ def _demon_info(ctx: Ctx) -> dict[str, object]:
     alive = {p.character for p in g.players if p.alive and p.character}
     minions = [p.seat for p in g.players if cat.team(p.character) == "minion"
                and not (p.character and cat.setup(p.character).believes and prompt_instead(p.character, alive))]
-    magicians = [p.seat for p in g.players if p.character == "magician"]
+    magicians = [p.seat for p in g.players if p.character == "magician" and not lacks_while("magician", g.in_play())]
     lunatics = [p.seat for p in g.players if p.character == "lunatic"]
     info_: dict[str, object] = {"minions": sorted(minions + magicians), "bluffs": list(g.bluffs)}
     if lunatics:

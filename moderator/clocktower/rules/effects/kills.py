@@ -19,12 +19,13 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import (
     alive_target,
     dead_target,
+    demon_rests,
     effect,
     seat_of,
     sober,
     spent,
 )
-from moderator.clocktower.rules.status import impaired, misregisters, spec
+from moderator.clocktower.rules.status import impaired, misregisters
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import question
 
@@ -39,16 +40,6 @@ def lycanthrope_kill(ctx: Ctx, answer: Answer) -> Outcome:
     if events:
         events.append(Remember(key=keys.demon_blocked(ctx.g.night), value=str(target.seat)))
     return Outcome(events=events)
-
-
-def demon_rests(ctx: Ctx) -> Outcome:
-    """The Demon chose to attack nobody ('no', or nobody): it has rested (remembered the first time, for the
-    Toymaker), and a token that lasts until it rests goes (the Toymaker's Final Night: No Attack)."""
-    rested = keys.demon_rested() in ctx.g.memory or demon_blocked(ctx.g)
-    lifted: list[Event] = [RemoveReminder(seat=p.seat, source=r.source, name=r.name) for p in ctx.g.players
-                           for r in p.reminders if (s := spec(ctx.cat, r)) is not None and s.until == "demon_rests"]
-    first = [] if rested else [Remember(key=keys.demon_rested(), value=str(ctx.g.night))]
-    return Outcome(events=[*first, *lifted])
 
 
 @effect("demon_kill", "seat", kills=True, declined=demon_rests)

@@ -13,8 +13,7 @@ from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.conditions import demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import DAY_END
-from moderator.clocktower.rules.effects.base import effect
-from moderator.clocktower.rules.effects.kills import demon_rests
+from moderator.clocktower.rules.effects.base import demon_rests, effect
 from moderator.clocktower.rules.jinxes import ruled
 from moderator.clocktower.rules.placed import PLACED
 from moderator.clocktower.rules.status import impaired, misregisters
