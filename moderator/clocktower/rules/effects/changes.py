@@ -78,6 +78,9 @@ def _kazali_check(ctx: Ctx, answer: Answer) -> None:
         raise IllegalChoice("minion_already", seat=seat)
     if ctx.actor.character and ctx.cat.setup(ctx.actor.character).seated == "evil_in_line":
         _keeps_the_line(ctx, seat)
+    beside = {q.seat for d in (-1, 1) if (q := ctx.g.neighbour(ctx.actor.seat, d, alive=False)) is not None}
+    if ctx.cat.setup(cid).seated == "beside_demon" and seat not in beside:  # the Marionette: next to the Demon
+        raise IllegalChoice("beside_demon_needed", seat=seat, character=ctx.cat[cid].name)
 
 
 def _minions_wanted(ctx: Ctx, made: int) -> int:
