@@ -90,7 +90,7 @@ KINDS: dict[frozenset[str], str] = {
         (("boffin", "heretic"), "rule"),
         (("boffin", "ogre"), "rule"),
         (("boffin", "politician"), "rule"),
-        (("boffin", "villageidiot"), "note"),
+        (("boffin", "villageidiot"), "rule"),
         (("cannibal", "princess"), "rule"),
         (("cannibal", "zealot"), "rule"),
         (("cerenovus", "goblin"), "rule"),

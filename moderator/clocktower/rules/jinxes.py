@@ -72,15 +72,15 @@ class Jinx(Model):
     other players than the ones the Demon killed counts to the Mathematician. jump_not_caught: a Demon that dies
     passing itself on to another player (the Fang Gu's jump) is not caught by the other (the Scarlet Woman).
     kept_after_source_dies: the first keeps an ability the second let it keep, even when the second dies (the
-    Mastermind and the Vigormortis). extra_copy: the first may make the second even while it is in play (the Pit-Hag
-    an extra Village Idiot). both_drunk: a player of the first holding the second's ability and a player of the
-    second are both drunk while both are otherwise sober (the Alchemist and the Organ Grinder). stays_evil: an evil
-    player one of them makes the other keeps evil against that character's own ability (the Pit-Hag's evil Goon).
-    secret_vote_note: while the second makes the votes secret, the vote note of the first's reminders is this jinx's
-    text instead ({seat}: the marked player, {by_seat}: the placer; the Butler's Master under the Organ Grinder's
-    eyes-closed votes). gained_turns_townsfolk_evil: when the second gains the first's ability, a Townsfolk may turn
-    evil: the storyteller is asked which, or none (the Philosopher taking the Bounty Hunter's). cannot_give: the
-    first may not give the second's ability (the Boffin the Heretic's)."""
+    Mastermind and the Vigormortis). extra_copy: the first may make (or give) the second even while it is in play
+    (the Pit-Hag an extra Village Idiot). both_drunk: a player of the first holding the second's ability and a
+    player of the second are both drunk while both are otherwise sober (the Alchemist and the Organ Grinder).
+    stays_evil: an evil player one of them makes the other keeps evil against that character's own ability (the Pit-
+    Hag's evil Goon). secret_vote_note: while the second makes the votes secret, the vote note of the first's
+    reminders is this jinx's text instead ({seat}: the marked player, {by_seat}: the placer; the Butler's Master
+    under the Organ Grinder's eyes-closed votes). gained_turns_townsfolk_evil: when the second gains the first's
+    ability, a Townsfolk may turn evil: the storyteller is asked which, or none (the Philosopher taking the Bounty
+    Hunter's). cannot_give: the first may not give the second's ability (the Boffin the Heretic's)."""
     guess_after_execution: bool = False
     """After each execution the first (holding the second's ability the jinx keeps from it, the Alchemist's; or
     itself, the Magician) may publicly guess a living player as the second: right, the Demon must choose that

@@ -138,7 +138,7 @@ def _boffin_check(ctx: Ctx, answer: Answer) -> None:
     cid = answer.character
     if cid is None or cid not in ctx.cat or ctx.cat[cid].team not in ("townsfolk", "outsider"):
         raise IllegalChoice("good_character")
-    if cid in ctx.g.in_play():
+    if cid in ctx.g.in_play() and not ruled_pair("extra_copy", ctx.ability, cid):  # a jinx: the Village Idiot's
         raise IllegalChoice("good_not_in_play", character=ctx.cat[cid].name)
     if cannot_give(ctx.ability, cid):
         raise IllegalChoice("jinxed_ability", character=ctx.cat[cid].name)
