@@ -105,7 +105,7 @@ KINDS: dict[frozenset[str], str] = {
         (("politician", "pithag"), "note"),
         (("damsel", "pithag"), "note"),
         (("engineer", "legion"), "rule"),
-        (("hatter", "legion"), "note"),
+        (("hatter", "legion"), "rule"),
         (("legion", "summoner"), "note"),
         (("exorcist", "yaggababble"), "note"),
         (("fearmonger", "vizier"), "rule"),
