@@ -9,6 +9,7 @@ from moderator.clocktower.rules.effects import changes as changes
 from moderator.clocktower.rules.effects import experimental_evil as experimental_evil
 from moderator.clocktower.rules.effects import experimental_good as experimental_good
 from moderator.clocktower.rules.effects import fabled as fabled
+from moderator.clocktower.rules.effects import given as given
 from moderator.clocktower.rules.effects import kills as kills
 from moderator.clocktower.rules.effects import riot as riot
 from moderator.clocktower.rules.effects import snv_info as snv_info

@@ -23,6 +23,7 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.jinxes import ruled_pair
 from moderator.clocktower.rules.schema import Expect
 from moderator.clocktower.rules.status import impaired, spec
+from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.errors import IllegalChoice
 from moderator.i18n import Text
 
@@ -215,3 +216,8 @@ def demon_rests(ctx: Ctx) -> Outcome:
                            for r in p.reminders if (s := spec(ctx.cat, r)) is not None and s.until == "demon_rests"]
     first = [] if rested else [Remember(key=keys.demon_rested(), value=str(ctx.g.night))]
     return Outcome(events=[*first, *lifted])
+
+
+def evil_text(name: str, **slots: object) -> Text:
+    """A text of ``rules.evil`` in data/steps.yaml (the Experimental Minions' and Demons'), filled."""
+    return filled(step_texts().rules.evil[name], **slots)

@@ -1,8 +1,8 @@
 """The Experimental Minions and Demons (issue 26): the rules the app can run for them.
 
 - madness about another player (the Harpy's Mad, about the 2nd player: the reminder's ``day_note``);
-- a good player turned evil once (the Mezepheles's word), night X's poison (the Xaan's), a not-in-play
-  good ability given to the Demon (the Boffin's), a Demon summoned on the third night (the Summoner's);
+- a good player turned evil once (the Mezepheles's word), night X's poison (the Xaan's) (the Boffin and the
+  Summoner, who give an ability or a Demon: given.py);
 - deaths the storyteller chooses (the Yaggababble's, the Al-Hadikhia's choice of three, the Ojo's
   character, the Boomdandy's explosion), and the Lleech's host, whose death is the Lleech's;
 - wins on a day's events: the Goblin's claim, the Fearmonger's Fear, the Leviathan's fifth day and its
@@ -17,7 +17,6 @@ from moderator.clocktower.grimoire.events import (
     AddReminder,
     Assign,
     Event,
-    GainAbility,
     Remember,
     RemoveReminder,
     SetWinner,
@@ -29,27 +28,19 @@ from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.conditions import CONDITIONS, demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import DAY_END
-from moderator.clocktower.rules.effects.base import alive_target, effect, seat_of, sober, spend
-from moderator.clocktower.rules.jinxes import cannot_give, ruled, ruled_pair, stays_evil
+from moderator.clocktower.rules.effects.base import alive_target, effect, evil_text, seat_of, sober, spend
+from moderator.clocktower.rules.jinxes import ruled, ruled_pair
 from moderator.clocktower.rules.status import STORYTELLER, acts_alive, impaired
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question
 from moderator.errors import IllegalChoice
-from moderator.i18n import Text
 
 SURVIVORS = 3
 """The Boomdandy's explosion leaves three players alive."""
-SUMMONING_NIGHT = 3
-"""The Summoner summons on the third night."""
 LEVIATHAN_DAYS = 5
 """After the fifth day, the Leviathan's team wins."""
 AL_HADIKHIA_PICKS = 3
 """The Al-Hadikhia chooses three players."""
-
-
-def _text(name: str, **slots: object) -> Text:
-    """A text of ``rules.evil`` in data/steps.yaml, filled."""
-    return filled(step_texts().rules.evil[name], **slots)
 
 
 def _mine(g: Grimoire, ability: str, seat: int | None, name: str) -> list[Player]:
@@ -87,7 +78,7 @@ def harpy_mad(ctx: Ctx, answer: Answer) -> Outcome:
     events += [AddReminder(seat=first, source=ctx.ability, name="Mad", by_seat=ctx.seat),
                AddReminder(seat=second, source=ctx.ability, name="2nd", by_seat=ctx.seat),
                Remember(key=keys.about(ctx.ability, first), value=str(second))]  # fmt: skip
-    return Outcome(events=events, say=[_text("harpy_tell", seat=first, other=second)])
+    return Outcome(events=events, say=[evil_text("harpy_tell", seat=first, other=second)])
 
 
 # -- the Mezepheles: the first good player to say the word turns evil -----------------------------
@@ -107,7 +98,7 @@ def mezepheles_turn(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=[*spend(ctx), turned,
                            AddReminder(seat=p.seat, source=ctx.ability, name="Turns Evil", by_seat=ctx.seat),
                            AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")],
-                   say=[_text("turns_evil", seat=p.seat)])  # fmt: skip
+                   say=[evil_text("turns_evil", seat=p.seat)])  # fmt: skip
 
 
 # -- the Xaan: on night X, every Townsfolk poisoned until dusk -------------------------------------
@@ -129,83 +120,6 @@ def xaan_poison(ctx: Ctx, answer: Answer) -> Outcome:
         return Outcome(say=[step_texts().rules.impaired])
     town = [p for p in ctx.g.players if ctx.cat.team(p.character) == "townsfolk"]
     return Outcome(events=[AddReminder(seat=p.seat, source=ctx.ability, name="X", by_seat=ctx.seat) for p in town])
-
-
-# -- the Boffin: the Demon has a not-in-play good ability ------------------------------------------
-
-
-def _boffin_check(ctx: Ctx, answer: Answer) -> None:
-    cid = answer.character
-    if cid is None or cid not in ctx.cat or ctx.cat[cid].team not in ("townsfolk", "outsider"):
-        raise IllegalChoice("good_character")
-    if cid in ctx.g.in_play() and not ruled_pair("extra_copy", ctx.ability, cid):  # a jinx: the Village Idiot's
-        raise IllegalChoice("good_not_in_play", character=ctx.cat[cid].name)
-    if cannot_give(ctx.ability, cid):
-        raise IllegalChoice("jinxed_ability", character=ctx.cat[cid].name)
-
-
-@effect("boffin_gain", "character", check=_boffin_check)
-def boffin_gain(ctx: Ctx, answer: Answer) -> Outcome:
-    """The Demon has the chosen good ability (drunk or poisoned or not); both learn it. A drunk or poisoned
-    Boffin gives nothing."""
-    assert answer.character is not None
-    demon = next((p for p in ctx.g.players if ctx.cat.team(p.character) == "demon"), None)
-    if not sober(ctx) or demon is None:
-        return Outcome(say=[step_texts().rules.impaired] if demon else [])
-    told = _text("boffin_tell", seat=demon.seat, character=ctx.cat[answer.character].name)
-    kept = Remember(key=keys.kept_sober(answer.character, demon.seat), value="boffin")  # even drunk or poisoned
-    events: list[Event] = [GainAbility(seat=demon.seat, ability=answer.character), kept]
-    if demon.alignment == "evil" and stays_evil(ctx.ability, answer.character):  # a jinx: it cannot turn good by it
-        events.append(Remember(key=keys.kept_evil(demon.seat), value=answer.character))
-    return Outcome(events=events, say=[told])
-
-
-# -- the Summoner: a Demon made on the third night -------------------------------------------------
-
-
-def _third_night(ctx: Ctx) -> bool:
-    """The third night, the Summoner alive and not summoned already (a Pukka on the second night, a jinx)."""
-    summoned = keys.used(ctx.ability, ctx.seat) in ctx.g.memory
-    return acts_alive(ctx.g, ctx.cat, ctx.actor) and ctx.g.night == SUMMONING_NIGHT and not summoned
-
-
-def _early(ctx: Ctx) -> list[str]:
-    """The Demons on the script a jinx lets this ability summon on the night before (``summons_early``: the
-    Pukka)."""
-    return [d for d in ctx.script if ruled_pair("summons_early", d, ctx.ability)]
-
-
-def _pukka_night(ctx: Ctx) -> bool:
-    """The second night, with a Demon on the script the Summoner may summon a night early (a jinx: the Pukka)."""
-    return acts_alive(ctx.g, ctx.cat, ctx.actor) and ctx.g.night == SUMMONING_NIGHT - 1 and bool(_early(ctx))
-
-
-def _summoner_check(ctx: Ctx, answer: Answer) -> None:
-    seat_of(answer)
-    if answer.character is None or ctx.cat.team(answer.character) != "demon":
-        raise IllegalChoice("demon_needed")
-
-
-def _summoner_early_check(ctx: Ctx, answer: Answer) -> None:
-    _summoner_check(ctx, answer)
-    if answer.character not in _early(ctx):
-        raise IllegalChoice("demon_needed")
-
-
-@effect("summoner_summon", "seat", "character", check=_summoner_check, must_answer=True)
-def summoner_summon(ctx: Ctx, answer: Answer) -> Outcome:
-    """The chosen player becomes the chosen Demon, evil, and is told. Drunk or poisoned: the storyteller
-    still makes a Demon (no Demon is no game), so the choice stands."""
-    assert answer.character is not None
-    seat = seat_of(answer)
-    told = _text("summoned", seat=seat, character=ctx.cat[answer.character].name)
-    events: list[Event] = [Assign(seat=seat, character=answer.character, alignment="evil"),
-                           Remember(key=keys.used(ctx.ability, ctx.seat), value=answer.character)]  # fmt: skip
-    return Outcome(events=events, say=[told])
-
-
-# The second night, by a jinx: the Pukka summoned a night early, or no answer (the third night's, then).
-effect("summoner_summon_pukka", "seat", "character", check=_summoner_early_check)(summoner_summon)
 
 
 # -- deaths the storyteller chooses ----------------------------------------------------------------
@@ -241,10 +155,10 @@ def alhadikhia_choose(ctx: Ctx, answer: Answer) -> Outcome:
         return Outcome(events=events, say=[step_texts().rules.impaired])
     blocked = demon_blocked(ctx.g)  # the Princess's day (a jinx), a Lycanthrope's kill: nobody dies of it tonight
     deaths = [] if blocked else [e for s in picked for e in kill(ctx.g, ctx.cat, s, by_demon=True)]
-    asked = _text("alhadikhia_all_live", seats=", ".join(str(s) for s in picked))
+    asked = evil_text("alhadikhia_all_live", seats=", ".join(str(s) for s in picked))
     return Outcome(events=[*events, question(asked, {"yes": deaths, "no": []}, None, "yesno")],
                    say=[step_texts().rules.nobody_dies_tonight] if blocked else [],
-                   public=[_text("alhadikhia_public", seats=", ".join(str(s) for s in picked))])  # fmt: skip
+                   public=[evil_text("alhadikhia_public", seats=", ".join(str(s) for s in picked))])  # fmt: skip
 
 
 @effect("ojo_kill", "character")
@@ -261,7 +175,7 @@ def ojo_kill(ctx: Ctx, answer: Answer) -> Outcome:
         return Outcome(events=[e for s in hit for e in kill(ctx.g, ctx.cat, s, by_demon=True)])
     options: dict[str, list[Event]] = {str(p.seat): kill(ctx.g, ctx.cat, p.seat, by_demon=True) for p in ctx.g.living()}
     options["no"] = []
-    asked = _text("ojo_not_in_play", character=ctx.cat[cid].name)
+    asked = evil_text("ojo_not_in_play", character=ctx.cat[cid].name)
     return Outcome(events=[question(asked, options, None, "seat")])
 
 
@@ -273,7 +187,7 @@ def _boomdandy_executed(g: Grimoire, cat: Catalogue, owner: Player, dead: Player
     living = sorted(g.living(), key=lambda p: (cat.team(p.character) != "demon", p.seat))
     keep = [p.seat for p in living[:SURVIVORS]]
     deaths = [e for p in living[SURVIVORS:] for e in kill(g, cat, p.seat)]
-    asked = _text("boomdandy", seats=", ".join(str(s) for s in keep))
+    asked = evil_text("boomdandy", seats=", ".join(str(s) for s in keep))
     return [question(asked, {"yes": deaths, "no": []}, "yes", "yesno")] if deaths else []
 
 
@@ -334,7 +248,7 @@ def fearmonger_fear(ctx: Ctx, answer: Answer) -> Outcome:
         return Outcome()
     events = [*_lift(ctx.g, ctx.ability, ctx.seat, "Fear"),
               AddReminder(seat=seat, source=ctx.ability, name="Fear", by_seat=ctx.seat)]  # fmt: skip
-    return Outcome(events=events, public=[_text("fear_new")])
+    return Outcome(events=events, public=[evil_text("fear_new")])
 
 
 def _fear_executed(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
@@ -403,5 +317,3 @@ for _trigger in (
     TRIGGERS[_trigger.name] = _trigger
 DAY_END["leviathan_day_five"] = _leviathan_day_end
 CONDITIONS["xaan_night"] = _xaan_night
-CONDITIONS["third_night"] = _third_night
-CONDITIONS["pukka_night"] = _pukka_night
