@@ -132,7 +132,7 @@ KINDS: dict[frozenset[str], str] = {
         (("lilmonsta", "vizier"), "rule"),
         (("lleech", "mastermind"), "rule"),
         (("lleech", "slayer"), "rule"),
-        (("lordoftyphon", "summoner"), "note"),
+        (("lordoftyphon", "summoner"), "rule"),
         (("magician", "marionette"), "rule"),
         (("magician", "vizier"), "rule"),
         (("magician", "wraith"), "note"),

@@ -34,54 +34,55 @@ class Jinx(Model):
             "learns_gained", "safe_by_day_when_lost",
             "lives_without_ability", "nominated_executed_spares",
             "summons_early", "poisoned_while_in_play", "babysitter_dies_executed",
-            "no_ability_while",
+            "no_ability_while", "summoned_beside_minion",
         ]
         | None
     ) = None
-    """no_ability_while: while the second is in play the first has no ability: no step of its own, not shown with the
-    evil team (the Magician with the Vizier, the Hatter with Legion); where the second is the Vizier, it cannot have
-    the first executed at once (the Magician is immune to it). babysitter_dies_executed: the second, babysitting the
-    first (Lil' Monsta's Is The Demon), dies when executed, whatever would keep it alive (the Psychopath's roshambo,
-    the Vizier's day). poisoned_while_in_play: the first is poisoned while the second is or has been in play (the
-    Damsel with the Spy or the Widow). summons_early: the second may summon the first a night early (the Summoner
-    the Pukka). nominated_executed_spares: the second, nominated by the first and executed, dies: the Demon kills
-    nobody that night (the Cannibal and the Princess). lives_without_ability: the first, whose host is executed
-    while the second lives, lives without its ability (the Lleech with the Mastermind). slayer_kills_host: the
-    Slayer's shot at the Lleech's host kills the host. no_execution_day_five: the fifth day ends with no execution
-    while the first is in play: good wins (the Leviathan and the Mayor). nominee_does_not_die: the first (sober),
-    nominated by the second, does not die of it (the Soldier and the Riot). grimoire_hidden: while the first lives
-    sober, the second does not wake to see the Grimoire (the Poppy Grower). vizier_not_fear: the second cannot
-    execute at once the player the first chose (the Fearmonger's Fear). minion_gains_instead: the first's ability,
-    which the second would give the storyteller, goes to a Minion. executed_wakes_tonight: the first, executed while
-    the second is in play, acts that night as though they died at night (the Farmer's heir with the Leviathan).
-    knows_and_lacks: while the second is in play, the first is woken to learn it on the first night and has no
-    ability (the Engineer with Legion). safe_by_day_when_lost: the second, its ability taken by the first, still
-    cannot die by day (the Vizier, by the Preacher or the Courtier). learns_gained: the first, gaining the second's
-    ability, is woken that night to learn it (the Cannibal the Zealot's). prompt_instead: while the other of the
-    pair is alive, this jinx's text is the prompt at the step of the character in ``at`` (the Marionette's, while
-    the Magician lives), not a note beside it. may_choose: the first may choose the second though its ability says a
-    good character (the Cerenovus the Goblin). registers_as_demon: the second registers as the Demon to the first
-    (the Summoner to the Clockmaker). not_announced: while the first is in play, the table is not told at dawn who
-    the second is (the Vizier with the Investigator). only_one_in_play: never both in play. holder_lacks: the first,
-    given the second's ability, does not have it (the Alchemist and the Widow, the Spy or the Mastermind).
-    decide_after: the first's setup decisions wait until the second has acted on the first night (the Bounty
-    Hunter's evil Townsfolk, after the Kazali), and are made only if the first is still in play.
-    cannibal_learns_juggles: a living Cannibal given the Juggler's ability by its execution learns that night how
-    many of the Juggler's day-one guesses were right. chambermaid_sees_mathematician: the Mathematician, alive,
-    counts as waking tonight to the Chambermaid who wakes before it. drunk_counts: the Drunk counts to the
-    Mathematician. lunatic_attack_counts: a Lunatic who attacked other players than the ones the Demon killed counts
-    to the Mathematician. jump_not_caught: a Demon that dies passing itself on to another player (the Fang Gu's
-    jump) is not caught by the other (the Scarlet Woman). kept_after_source_dies: the first keeps an ability the
-    second let it keep, even when the second dies (the Mastermind and the Vigormortis). extra_copy: the first may
-    make (or give) the second even while it is in play (the Pit-Hag an extra Village Idiot). both_drunk: a player of
-    the first holding the second's ability and a player of the second are both drunk while both are otherwise sober
-    (the Alchemist and the Organ Grinder). stays_evil: an evil player one of them makes the other keeps evil against
-    that character's own ability (the Pit- Hag's evil Goon). secret_vote_note: while the second makes the votes
-    secret, the vote note of the first's reminders is this jinx's text instead ({seat}: the marked player,
-    {by_seat}: the placer; the Butler's Master under the Organ Grinder's eyes-closed votes).
-    gained_turns_townsfolk_evil: when the second gains the first's ability, a Townsfolk may turn evil: the
-    storyteller is asked which, or none (the Philosopher taking the Bounty Hunter's). cannot_give: the first may not
-    give the second's ability (the Boffin the Heretic's)."""
+    """summoned_beside_minion: the first, summoned by the second, must neighbour a Minion, and its other neighbour
+    becomes an evil Minion (the Lord of Typhon). no_ability_while: while the second is in play the first has no
+    ability: no step of its own, not shown with the evil team (the Magician with the Vizier, the Hatter with
+    Legion); where the second is the Vizier, it cannot have the first executed at once (the Magician is immune to
+    it). babysitter_dies_executed: the second, babysitting the first (Lil' Monsta's Is The Demon), dies when
+    executed, whatever would keep it alive (the Psychopath's roshambo, the Vizier's day). poisoned_while_in_play:
+    the first is poisoned while the second is or has been in play (the Damsel with the Spy or the Widow).
+    summons_early: the second may summon the first a night early (the Summoner the Pukka).
+    nominated_executed_spares: the second, nominated by the first and executed, dies: the Demon kills nobody that
+    night (the Cannibal and the Princess). lives_without_ability: the first, whose host is executed while the second
+    lives, lives without its ability (the Lleech with the Mastermind). slayer_kills_host: the Slayer's shot at the
+    Lleech's host kills the host. no_execution_day_five: the fifth day ends with no execution while the first is in
+    play: good wins (the Leviathan and the Mayor). nominee_does_not_die: the first (sober), nominated by the second,
+    does not die of it (the Soldier and the Riot). grimoire_hidden: while the first lives sober, the second does not
+    wake to see the Grimoire (the Poppy Grower). vizier_not_fear: the second cannot execute at once the player the
+    first chose (the Fearmonger's Fear). minion_gains_instead: the first's ability, which the second would give the
+    storyteller, goes to a Minion. executed_wakes_tonight: the first, executed while the second is in play, acts
+    that night as though they died at night (the Farmer's heir with the Leviathan). knows_and_lacks: while the
+    second is in play, the first is woken to learn it on the first night and has no ability (the Engineer with
+    Legion). safe_by_day_when_lost: the second, its ability taken by the first, still cannot die by day (the Vizier,
+    by the Preacher or the Courtier). learns_gained: the first, gaining the second's ability, is woken that night to
+    learn it (the Cannibal the Zealot's). prompt_instead: while the other of the pair is alive, this jinx's text is
+    the prompt at the step of the character in ``at`` (the Marionette's, while the Magician lives), not a note
+    beside it. may_choose: the first may choose the second though its ability says a good character (the Cerenovus
+    the Goblin). registers_as_demon: the second registers as the Demon to the first (the Summoner to the
+    Clockmaker). not_announced: while the first is in play, the table is not told at dawn who the second is (the
+    Vizier with the Investigator). only_one_in_play: never both in play. holder_lacks: the first, given the second's
+    ability, does not have it (the Alchemist and the Widow, the Spy or the Mastermind). decide_after: the first's
+    setup decisions wait until the second has acted on the first night (the Bounty Hunter's evil Townsfolk, after
+    the Kazali), and are made only if the first is still in play. cannibal_learns_juggles: a living Cannibal given
+    the Juggler's ability by its execution learns that night how many of the Juggler's day-one guesses were right.
+    chambermaid_sees_mathematician: the Mathematician, alive, counts as waking tonight to the Chambermaid who wakes
+    before it. drunk_counts: the Drunk counts to the Mathematician. lunatic_attack_counts: a Lunatic who attacked
+    other players than the ones the Demon killed counts to the Mathematician. jump_not_caught: a Demon that dies
+    passing itself on to another player (the Fang Gu's jump) is not caught by the other (the Scarlet Woman).
+    kept_after_source_dies: the first keeps an ability the second let it keep, even when the second dies (the
+    Mastermind and the Vigormortis). extra_copy: the first may make (or give) the second even while it is in play
+    (the Pit-Hag an extra Village Idiot). both_drunk: a player of the first holding the second's ability and a
+    player of the second are both drunk while both are otherwise sober (the Alchemist and the Organ Grinder).
+    stays_evil: an evil player one of them makes the other keeps evil against that character's own ability (the Pit-
+    Hag's evil Goon). secret_vote_note: while the second makes the votes secret, the vote note of the first's
+    reminders is this jinx's text instead ({seat}: the marked player, {by_seat}: the placer; the Butler's Master
+    under the Organ Grinder's eyes-closed votes). gained_turns_townsfolk_evil: when the second gains the first's
+    ability, a Townsfolk may turn evil: the storyteller is asked which, or none (the Philosopher taking the Bounty
+    Hunter's). cannot_give: the first may not give the second's ability (the Boffin the Heretic's)."""
     guess_after_execution: bool = False
     """After each execution the first (holding the second's ability the jinx keeps from it, the Alchemist's; or
     itself, the Magician) may publicly guess a living player as the second: right, the Demon must choose that

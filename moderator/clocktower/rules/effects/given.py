@@ -6,7 +6,8 @@ Their texts are ``rules.evil`` in data/steps.yaml. Their wake conditions registe
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.events import Assign, Event, GainAbility, Remember
+from moderator.clocktower.grimoire.events import Assign, Event, GainAbility, Remember, SetAlignment
+from moderator.clocktower.grimoire.state import Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
@@ -70,9 +71,25 @@ def _pukka_night(ctx: Ctx) -> bool:
 
 
 def _summoner_check(ctx: Ctx, answer: Answer) -> None:
-    seat_of(answer)
+    seat = seat_of(answer)
     if answer.character is None or ctx.cat.team(answer.character) != "demon":
         raise IllegalChoice("demon_needed")
+    if _made_beside(ctx, answer.character) and not _minion_beside(ctx, seat):
+        raise IllegalChoice("summoned_beside_minion", seat=seat, character=ctx.cat[answer.character].name)
+
+
+def _made_beside(ctx: Ctx, demon: str) -> bool:
+    """A jinx (``summoned_beside_minion``): this Demon, summoned, must neighbour a Minion and makes its other
+    neighbour an evil Minion (the Lord of Typhon)."""
+    return ruled_pair("summoned_beside_minion", demon, ctx.ability)
+
+
+def _beside(ctx: Ctx, seat: int) -> list[Player]:
+    return [q for d in (-1, 1) if (q := ctx.g.neighbour(seat, d, alive=False)) is not None]
+
+
+def _minion_beside(ctx: Ctx, seat: int) -> bool:
+    return any(ctx.cat.team(q.character) == "minion" for q in _beside(ctx, seat))
 
 
 def _summoner_early_check(ctx: Ctx, answer: Answer) -> None:
@@ -90,7 +107,12 @@ def summoner_summon(ctx: Ctx, answer: Answer) -> Outcome:
     told = evil_text("summoned", seat=seat, character=ctx.cat[answer.character].name)
     events: list[Event] = [Assign(seat=seat, character=answer.character, alignment="evil"),
                            Remember(key=keys.used(ctx.ability, ctx.seat), value=answer.character)]  # fmt: skip
-    return Outcome(events=events, say=[told])
+    said = [told]
+    if _made_beside(ctx, answer.character):  # the other neighbour becomes an evil Minion (the storyteller names it)
+        other = [q for q in _beside(ctx, seat) if ctx.cat.team(q.character) != "minion"][:1]
+        events += [SetAlignment(seat=q.seat, alignment="evil") for q in other]
+        said += [evil_text("summoned_minion", seat=q.seat) for q in other]
+    return Outcome(events=events, say=said)
 
 
 # The second night, by a jinx: the Pukka summoned a night early, or no answer (the third night's, then).
