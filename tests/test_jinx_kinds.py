@@ -103,7 +103,7 @@ KINDS: dict[frozenset[str], str] = {
         (("cultleader", "pithag"), "rule"),
         (("ogre", "pithag"), "rule"),
         (("politician", "pithag"), "note"),
-        (("damsel", "pithag"), "note"),
+        (("damsel", "pithag"), "rule"),
         (("engineer", "legion"), "rule"),
         (("hatter", "legion"), "rule"),
         (("legion", "summoner"), "note"),

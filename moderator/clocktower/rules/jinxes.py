@@ -35,12 +35,14 @@ class Jinx(Model):
             "lives_without_ability", "nominated_executed_spares",
             "summons_early", "poisoned_while_in_play", "babysitter_dies_executed",
             "no_ability_while", "summoned_beside_minion",
+            "storyteller_places",
         ]
         | None
     ) = None
-    """summoned_beside_minion: the first, summoned by the second, must neighbour a Minion, and its other neighbour
-    becomes an evil Minion (the Lord of Typhon). no_ability_while: while the second is in play the first has no
-    ability: no step of its own, not shown with the evil team (the Magician with the Vizier, the Hatter with
+    """storyteller_places: the second making the first, the storyteller chooses which player becomes it (the Pit-Hag's
+    Damsel). summoned_beside_minion: the first, summoned by the second, must neighbour a Minion, and its other
+    neighbour becomes an evil Minion (the Lord of Typhon). no_ability_while: while the second is in play the first
+    has no ability: no step of its own, not shown with the evil team (the Magician with the Vizier, the Hatter with
     Legion); where the second is the Vizier, it cannot have the first executed at once (the Magician is immune to
     it). babysitter_dies_executed: the second, babysitting the first (Lil' Monsta's Is The Demon), dies when
     executed, whatever would keep it alive (the Psychopath's roshambo, the Vizier's day). poisoned_while_in_play:

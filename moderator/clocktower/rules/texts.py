@@ -159,6 +159,7 @@ class RuleTexts(Model):
     """The Experimental Minions' and Demons' texts (rules/effects/experimental_evil.py), by name."""
     mutant_note: Text
     learns_gained: Text
+    pithag_places: Text
     became_tell: Text
     in_play_nothing: Text
     arbitrary_deaths: Text

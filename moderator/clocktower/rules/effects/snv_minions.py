@@ -27,10 +27,10 @@ from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import NOMINATED
 from moderator.clocktower.rules.decisions import decisions, given_at_setup, made_or_asked, still_given
 from moderator.clocktower.rules.effects.base import character_on_script, effect, good_character_on_script, sober
-from moderator.clocktower.rules.jinxes import described, poisoning_presences, stays_evil
+from moderator.clocktower.rules.jinxes import described, poisoning_presences, ruled_pair, stays_evil
 from moderator.clocktower.rules.status import active, acts_alive, impaired, is_demon
 from moderator.clocktower.rules.texts import filled, step_texts
-from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger
+from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question
 from moderator.errors import IllegalChoice
 from moderator.i18n import Text
 from moderator.journal import simulate
@@ -202,6 +202,10 @@ def pithag_change(ctx: Ctx, answer: Answer) -> Outcome:
         return Outcome(say=[step_texts().rules.impaired])
     if not _may_make(ctx, cid) or ctx.g.player(seat).character == cid:
         return Outcome(say=[filled(step_texts().rules.in_play_nothing, character=name)])
+    if ruled_pair("storyteller_places", cid, ctx.ability):  # a jinx: the storyteller says who becomes it
+        options = {str(p.seat): become(ctx.g, ctx.cat, p.seat, cid, ctx.ability) for p in ctx.g.players if p.alive}
+        asked = filled(step_texts().rules.pithag_places, seat=seat, character=name)
+        return Outcome(events=[question(asked, options, str(seat), "seat")])
     events = become(ctx.g, ctx.cat, seat, cid, ctx.ability)
     if ctx.g.player(seat).alignment == "evil" and stays_evil(ctx.ability, cid):
         events.append(Remember(key=keys.kept_evil(seat), value=cid))
