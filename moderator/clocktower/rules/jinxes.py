@@ -35,19 +35,20 @@ class Jinx(Model):
             "lives_without_ability", "nominated_executed_spares",
             "summons_early", "poisoned_while_in_play", "babysitter_dies_executed",
             "no_ability_while", "summoned_beside_minion",
-            "storyteller_places",
+            "storyteller_places", "keeps_ability_against",
         ]
         | None
     ) = None
-    """storyteller_places: the second making the first, the storyteller chooses which player becomes it (the Pit-Hag's
-    Damsel). summoned_beside_minion: the first, summoned by the second, must neighbour a Minion, and its other
-    neighbour becomes an evil Minion (the Lord of Typhon). no_ability_while: while the second is in play the first
-    has no ability: no step of its own, not shown with the evil team (the Magician with the Vizier, the Hatter with
-    Legion); where the second is the Vizier, it cannot have the first executed at once (the Magician is immune to
-    it). babysitter_dies_executed: the second, babysitting the first (Lil' Monsta's Is The Demon), dies when
-    executed, whatever would keep it alive (the Psychopath's roshambo, the Vizier's day). poisoned_while_in_play:
-    the first is poisoned while the second is or has been in play (the Damsel with the Spy or the Widow).
-    summons_early: the second may summon the first a night early (the Summoner the Pukka).
+    """keeps_ability_against: the first keeps its ability against the second's (Legion, against the Minstrel's and the
+    Preacher's). storyteller_places: the second making the first, the storyteller chooses which player becomes it
+    (the Pit-Hag's Damsel). summoned_beside_minion: the first, summoned by the second, must neighbour a Minion, and
+    its other neighbour becomes an evil Minion (the Lord of Typhon). no_ability_while: while the second is in play
+    the first has no ability: no step of its own, not shown with the evil team (the Magician with the Vizier, the
+    Hatter with Legion); where the second is the Vizier, it cannot have the first executed at once (the Magician is
+    immune to it). babysitter_dies_executed: the second, babysitting the first (Lil' Monsta's Is The Demon), dies
+    when executed, whatever would keep it alive (the Psychopath's roshambo, the Vizier's day).
+    poisoned_while_in_play: the first is poisoned while the second is or has been in play (the Damsel with the Spy
+    or the Widow). summons_early: the second may summon the first a night early (the Summoner the Pukka).
     nominated_executed_spares: the second, nominated by the first and executed, dies: the Demon kills nobody that
     night (the Cannibal and the Princess). lives_without_ability: the first, whose host is executed while the second
     lives, lives without its ability (the Lleech with the Mastermind). slayer_kills_host: the Slayer's shot at the
@@ -189,6 +190,13 @@ def lacks_while(ability: str | None, in_play: set[str]) -> str | None:
     Magician, which is immune to it; Legion, from the Hatter)."""
     return next((j.pair[1] for j in jinxes() if j.rule == "no_ability_while" and j.pair[0] == ability
                  and j.pair[1] in in_play), None)  # fmt: skip
+
+
+@cache
+def keeps_ability(character: str, against: str) -> bool:
+    """Whether a jinx lets ``character`` keep its ability against ``against``'s (``keeps_ability_against``:
+    Legion against the Minstrel and the Preacher)."""
+    return ruled_pair("keeps_ability_against", character, against)
 
 
 def not_announced(ability: str, in_play: set[str]) -> bool:

@@ -11,7 +11,12 @@ from __future__ import annotations
 from moderator.clocktower.grimoire.state import Grimoire, Player, Reminder
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.jinxes import both_drunk_pairs, poisoned_by_presence, poisoning_presences
+from moderator.clocktower.rules.jinxes import (
+    both_drunk_pairs,
+    keeps_ability,
+    poisoned_by_presence,
+    poisoning_presences,
+)
 from moderator.clocktower.rules.schema import Registering, ReminderSpec, Status
 
 STORYTELLER = "storyteller"
@@ -107,6 +112,12 @@ def _jinxed_partners(g: Grimoire, p: Player) -> list[Player]:
     return found
 
 
+def _kept(p: Player, r: Reminder) -> bool:
+    """A jinx (``keeps_ability_against``): ``p``'s character keeps its ability against the reminder's source (Legion,
+    against the Minstrel's drunkenness and the Preacher's No Ability)."""
+    return p.character is not None and r.source is not None and keeps_ability(p.character, r.source)
+
+
 def _own_statuses(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> set[Status]:
     """The statuses the Drunk's token and the reminders give ``p``."""
     found: set[Status] = set()
@@ -114,12 +125,12 @@ def _own_statuses(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> se
         found.add("drunk")
     for r in p.reminders:
         s = spec(cat, r)
-        if s is not None and s.status is not None and active(g, cat, r, _depth):
+        if s is not None and s.status is not None and active(g, cat, r, _depth) and not _kept(p, r):
             found.add(s.status)
     for q in g.players:  # a token that makes every other player drunk (the Minstrel's)
         for r in q.reminders if q.seat != p.seat else ():
             s = spec(cat, r)
-            if s is not None and s.status_others is not None and active(g, cat, r, _depth):
+            if s is not None and s.status_others is not None and active(g, cat, r, _depth) and not _kept(p, r):
                 found.add(s.status_others)
     return found
 
