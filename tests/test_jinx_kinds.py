@@ -34,7 +34,7 @@ KINDS: dict[frozenset[str], str] = {
         (("pithag", "villageidiot"), "rule"),
         (("recluse", "sage"), "note"),
         (("scarletwoman", "fanggu"), "rule"),
-        (("alchemist", "boffin"), "note"),
+        (("alchemist", "boffin"), "rule"),
         (("alchemist", "marionette"), "note"),
         (("alchemist", "summoner"), "note"),
         (("alchemist", "wraith"), "rule"),

@@ -211,11 +211,18 @@ def registers_as_demon(character: str | None, to: str) -> bool:
     return ruled_pair("registers_as_demon", to, character or "")
 
 
-def prompt_instead(step: str, alive: set[str]) -> Text | None:
+def prompt_instead(step: str, alive: set[str], actor: str | None = None) -> Text | None:
     """The prompt a jinx says instead of ``step``'s own while the other of its pair is alive (``prompt_instead``:
-    the Demon shown the Marionette without being told which neighbour, while the Magician lives)."""
-    return next((j.text for j in jinxes() if j.rule == "prompt_instead" and step in j.at
-                 and (set(j.pair) - {step}) <= alive), None)  # fmt: skip
+    the Demon shown the Marionette without being told which neighbour, while the Magician lives); a ``when_held``
+    one only where the player waking there (``actor``) is the other of the pair, holding ``step``'s ability (the
+    Alchemist with the Boffin's, who does not learn the Demon's ability)."""
+    for j in jinxes():
+        if j.rule != "prompt_instead" or step not in j.at:
+            continue
+        other = set(j.pair) - {step}
+        if (actor in other and actor != step) if j.when_held else other <= alive:
+            return j.text
+    return None
 
 
 def knows_and_lacks(ability: str, in_play: set[str]) -> str | None:

@@ -12,7 +12,7 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, evil_text, seat_of, sober
-from moderator.clocktower.rules.jinxes import cannot_give, ruled_pair, stays_evil
+from moderator.clocktower.rules.jinxes import cannot_give, prompt_instead, ruled_pair, stays_evil
 from moderator.clocktower.rules.status import acts_alive
 from moderator.clocktower.rules.texts import step_texts
 from moderator.errors import IllegalChoice
@@ -42,7 +42,9 @@ def boffin_gain(ctx: Ctx, answer: Answer) -> Outcome:
     demon = next((p for p in ctx.g.players if ctx.cat.team(p.character) == "demon"), None)
     if not sober(ctx) or demon is None:
         return Outcome(say=[step_texts().rules.impaired] if demon else [])
-    told = evil_text("boffin_tell", seat=demon.seat, character=ctx.cat[answer.character].name)
+    alone = prompt_instead(ctx.ability, set(), ctx.actor.character) is not None  # a jinx: the Alchemist is not told
+    told = evil_text("boffin_tell_alone" if alone else "boffin_tell", seat=demon.seat,
+                     character=ctx.cat[answer.character].name)  # fmt: skip
     kept = Remember(key=keys.kept_sober(answer.character, demon.seat), value="boffin")  # even drunk or poisoned
     events: list[Event] = [GainAbility(seat=demon.seat, ability=answer.character), kept]
     if demon.alignment == "evil" and stays_evil(ctx.ability, answer.character):  # a jinx: it cannot turn good by it
