@@ -85,6 +85,11 @@ def expected_script_sheet(ids: Iterable[str], night: int) -> list[str]:
     return sheet
 
 
+NO_ABILITY_WHILE = {"hatter": "legion", "magician": "vizier"}
+"""Jinxes that take a character's ability away while another is in play (the official texts: "If Legion is in
+play, the Hatter has no ability"; "If the Vizier is in play, the Magician has no ability"): no step on the sheet."""
+
+
 def expected_grimoire_sheet(
     g: Grimoire, night: int, abilities: dict[int, list[str]], evil_info: bool
 ) -> list[tuple[str, int | None]]:
@@ -96,6 +101,8 @@ def expected_grimoire_sheet(
         demon = any(c in FACTS and FACTS[c]["team"] == "demon" for c in held)
         if x in ("dusk", "dawn") or (x == "minioninfo" and evil_info) or (x == "demoninfo" and evil_info and demon):
             lines.append((x, None))
+            continue
+        if NO_ABILITY_WHILE.get(x) in held:
             continue
         for p in g.players:
             acting = p.alive or (x == "ravenkeeper" and p.seat in g.died_tonight)
