@@ -15,8 +15,8 @@ from moderator.clocktower.rules.abilities import abilities, used_by
 from moderator.clocktower.rules.catalogue import Character
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer
+from moderator.clocktower.rules.daytime import guess_target
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
-from moderator.clocktower.rules.jinxes import guessed_character
 from moderator.clocktower.rules.news import dusk_news
 from moderator.clocktower.rules.schema import Step
 from moderator.clocktower.rules.status import acts_alive, statuses
@@ -121,9 +121,7 @@ class DayStepFlow(Core):
         flow = step_texts().flow
         seat, *rest = cmd.seats
         player = self._state.player(seat)
-        shown = self._state.memory.get(keys.jinxed(player.character or "", seat))
-        if cmd.intent == "guess" and guessed_character(player.character, shown, self._state.in_play() | set(
-                self._state.script)):  # fmt: skip
+        if cmd.intent == "guess" and guess_target(self._state, player) is not None:
             return self._jinx_guess(cmd)  # a jinx's public guess after an execution (the Alchemist-Spy's)
         # Dead, a player uses their own ability only while it works though they are dead (the Bone Collector's
         # Has Ability), and a step used by the dead (a vote token given to the Beggar).

@@ -102,8 +102,7 @@ class NightFlow(ChoiceFlow):
             idle = flow.nothing_to_give
         if step is not None and step.unseen_prompt is not None and not CONDITIONS["sees_grimoire"](self._ctx(c)):
             step = step.model_copy(update={"prompt": step.unseen_prompt})  # a jinx hides the Grimoire (the Widow's)
-        alive = {p.character for p in self._state.players if p.alive and p.character}
-        instead = prompt_instead(c.id, alive, line.character)
+        instead = prompt_instead(c.id, self._state.living_characters(), line.character)
         if step is not None and instead is not None:
             step = step.model_copy(update={"prompt": instead})  # a jinx changes what is done (the Marionette's)
         body = step if step is None or idle is None else step.model_copy(update={"prompt": idle})

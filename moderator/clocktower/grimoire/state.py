@@ -147,6 +147,14 @@ class Grimoire(_State, Seated[Player]):
         """The ids of the characters held by players."""
         return {p.character for p in self.players if p.character} | set(self.unseated)
 
+    def living_characters(self) -> set[str]:
+        """The ids of the characters held by living players."""
+        return {p.character for p in self.players if p.alive and p.character}
+
+    def beside(self, seat: int) -> list[Player]:
+        """The players sitting either side of ``seat``, dead or alive."""
+        return [q for d in (-1, 1) if (q := self.neighbour(seat, d, alive=False)) is not None]
+
     def holders(self, character: str) -> list[Player]:
         """The players whose character is ``character``."""
         return [p for p in self.players if p.character == character]

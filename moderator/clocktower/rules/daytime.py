@@ -160,6 +160,13 @@ def vizier_refuses(g: Grimoire, cat: Catalogue, seat: int) -> None:
         raise IllegalChoice("vizier_not_feared", seat=seat)
 
 
+def guess_target(g: Grimoire, p: Player) -> str | None:
+    """The character ``p`` may publicly guess after an execution, by a jinx (:func:`guessed_character`): the one
+    whose ability a jinx showed them and keeps from them, or the second of the pair on the script."""
+    shown = g.memory.get(keys.jinxed(p.character or "", p.seat))
+    return guessed_character(p.character, shown, g.in_play() | set(g.script))
+
+
 def jinx_guess(g: Grimoire, cat: Catalogue, guesser: int, guessed: int) -> tuple[list[Event], list[Text], list[Text]]:
     """A public guess a jinx allows after an execution (``guess_after_execution``: the Alchemist-Spy guesses the
     Spy): the events (right: the Demon must choose that player tonight), what the storyteller is told, and what
@@ -169,8 +176,7 @@ def jinx_guess(g: Grimoire, cat: Catalogue, guesser: int, guessed: int) -> tuple
         IllegalChoice: nobody may guess so now.
     """
     p, q = g.player(guesser), g.player(guessed)
-    target = guessed_character(p.character, g.memory.get(keys.jinxed(p.character or "", p.seat)),
-                               g.in_play() | set(g.script))  # fmt: skip
+    target = guess_target(g, p)
     if target is None or not p.alive:
         raise IllegalChoice("no_jinx_guess", seat=guesser)
     if g.executed_today is None:

@@ -150,10 +150,10 @@ def ruled(rule: str, in_play: set[str]) -> bool:
     return any(j.rule == rule and set(j.pair) <= in_play for j in jinxes())
 
 
-def poisoned_by_presence(character: str | None, present: set[str]) -> bool:
-    """Whether a jinx poisons ``character`` while one of ``present`` is or has been in play
-    (``poisoned_while_in_play``: the Damsel, with the Spy or the Widow)."""
-    return bool(_poisoners().get(character or "", frozenset()) & present)
+def poisoned_by(character: str | None) -> frozenset[str]:
+    """The characters a jinx poisons ``character`` by while they are or have been in play
+    (``poisoned_while_in_play``: the Damsel, by the Spy and the Widow); none for most."""
+    return _poisoners().get(character or "", frozenset())
 
 
 @cache

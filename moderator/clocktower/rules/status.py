@@ -14,8 +14,7 @@ from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.jinxes import (
     both_drunk_pairs,
     keeps_ability,
-    poisoned_by_presence,
-    poisoning_presences,
+    poisoned_by,
 )
 from moderator.clocktower.rules.schema import Registering, ReminderSpec, Status
 
@@ -93,9 +92,9 @@ def statuses(g: Grimoire, cat: Catalogue, p: Player, _depth: int = 0) -> set[Sta
     if made_sober(cat, p):  # the Drunk stays the Drunk: no token gives them the ability they think they have
         return {"drunk"} if p.character == "drunk" else set()
     found = _own_statuses(g, cat, p, _depth)
-    gone = {c for c in poisoning_presences() if keys.been_in_play(c) in g.memory}
-    if poisoned_by_presence(p.character, g.in_play() | gone):
-        found.add("poisoned")  # a jinx: the Damsel, while the Spy or the Widow is or has been in play
+    by = poisoned_by(p.character)  # a jinx: the Damsel, while the Spy or the Widow is or has been in play
+    if by and any(c in g.in_play() or keys.been_in_play(c) in g.memory for c in by):
+        found.add("poisoned")
     if not found and any(not _own_statuses(g, cat, q, _depth + 1) for q in _jinxed_partners(g, p)):
         found.add("drunk")  # the jinx: while both are sober, both are drunk (the Alchemist and the Organ Grinder)
     return found

@@ -81,6 +81,14 @@ def asked_by(events: list[Event], step: str | None, seat: int | None) -> list[Ev
     ]
 
 
+def demon_spared(g: Grimoire, cat: Catalogue, night: int, source: str, by_seat: int | None) -> list[Event]:
+    """The Demon kills nobody on ``night`` by ``source``'s ability (the Princess's): remembered, and Doesn't Kill by
+    each living Demon."""
+    return [Remember(key=keys.demon_blocked(night), value=source),
+            *(AddReminder(seat=p.seat, source=source, name="Doesn't Kill", by_seat=by_seat)
+              for p in g.players if p.alive and is_demon(cat, p))]  # fmt: skip
+
+
 def _cannibal_eat(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
     if not d.executed or dead.seat == owner.seat or dead.character is None or not owner.alive:
         return []
@@ -93,9 +101,7 @@ def _cannibal_eat(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: D
     nominated_by = dict(zip(g.today.nominees, g.today.nominators, strict=False)).get(dead.seat)
     if nominated_by == owner.seat and ruled_pair("nominated_executed_spares", "cannibal", dead.character) \
             and not impaired(g, cat, owner):  # a jinx: the Princess the Cannibal nominated: no kill tonight
-        events.append(Remember(key=keys.demon_blocked(g.night + 1), value=dead.character))
-        events += [AddReminder(seat=p.seat, source=dead.character, name="Doesn't Kill", by_seat=owner.seat)
-                   for p in g.players if p.alive and is_demon(cat, p)]  # fmt: skip
+        events += demon_spared(g, cat, g.night + 1, dead.character, owner.seat)
     if ruled_pair("learns_gained", "cannibal", dead.character):  # a jinx: told that night (the Zealot's)
         told = filled(step_texts().rules.learns_gained, seat=owner.seat, character=cat["cannibal"].name,
                       ability=cat[dead.character].name)  # fmt: skip

@@ -78,7 +78,7 @@ def _kazali_check(ctx: Ctx, answer: Answer) -> None:
         raise IllegalChoice("minion_already", seat=seat)
     if ctx.actor.character and ctx.cat.setup(ctx.actor.character).seated == "evil_in_line":
         _keeps_the_line(ctx, seat)
-    beside = {q.seat for d in (-1, 1) if (q := ctx.g.neighbour(ctx.actor.seat, d, alive=False)) is not None}
+    beside = {q.seat for q in ctx.g.beside(ctx.actor.seat)}
     if ctx.cat.setup(cid).seated == "beside_demon" and seat not in beside:  # the Marionette: next to the Demon
         raise IllegalChoice("beside_demon_needed", seat=seat, character=ctx.cat[cid].name)
 
@@ -137,8 +137,7 @@ def _babysitter_check(ctx: Ctx, answer: Answer) -> None:
     """With the Magician alive (a jinx that changes this step, ``prompt_instead``), the storyteller chooses, and only
     a living Minion can babysit. Otherwise the Minions may give it to anyone: seed 000 has a good player babysit
     and stay good."""
-    alive = {p.character for p in ctx.g.players if p.alive and p.character}
-    if answer.seats and prompt_instead(ctx.ability, alive) is not None:
+    if answer.seats and prompt_instead(ctx.ability, ctx.g.living_characters()) is not None:
         p = ctx.g.player(answer.seats[0])
         if ctx.cat.team(p.character) != "minion" or not p.alive:
             raise IllegalChoice("living_minion_needed")

@@ -22,7 +22,7 @@ from moderator.clocktower.rules.effects.snv_minions import become
 from moderator.clocktower.rules.jinxes import ruled_pair
 from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, kept_evil, team_of
 from moderator.clocktower.rules.texts import filled, step_texts
-from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger
+from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, demon_spared
 from moderator.errors import IllegalChoice
 
 # -- a death that wakes its holder that night -------------------------------------------------------
@@ -231,10 +231,7 @@ def princess_spares(ctx: Ctx, answer: Answer) -> Outcome:
     """The Princess nominated today's executee on their first day: the Demon kills nobody tonight."""
     if not sober(ctx):
         return Outcome(say=[step_texts().rules.impaired])
-    events: list[Event] = [Remember(key=keys.demon_blocked(ctx.g.night), value="princess")]
-    events += [AddReminder(seat=p.seat, source=ctx.ability, name="Doesn't Kill", by_seat=ctx.seat)
-               for p in ctx.g.players if p.alive and is_demon(ctx.cat, p)]  # fmt: skip
-    return Outcome(events=events)
+    return Outcome(events=demon_spared(ctx.g, ctx.cat, ctx.g.night, ctx.ability, ctx.seat))
 
 
 # -- alignments: the Cult Leader, the Ogre ---------------------------------------------------------

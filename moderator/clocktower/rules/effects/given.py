@@ -7,7 +7,6 @@ Their texts are ``rules.evil`` in data/steps.yaml. Their wake conditions registe
 from __future__ import annotations
 
 from moderator.clocktower.grimoire.events import Assign, Event, GainAbility, Remember, SetAlignment
-from moderator.clocktower.grimoire.state import Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
@@ -86,12 +85,8 @@ def _made_beside(ctx: Ctx, demon: str) -> bool:
     return ruled_pair("summoned_beside_minion", demon, ctx.ability)
 
 
-def _beside(ctx: Ctx, seat: int) -> list[Player]:
-    return [q for d in (-1, 1) if (q := ctx.g.neighbour(seat, d, alive=False)) is not None]
-
-
 def _minion_beside(ctx: Ctx, seat: int) -> bool:
-    return any(ctx.cat.team(q.character) == "minion" for q in _beside(ctx, seat))
+    return any(ctx.cat.team(q.character) == "minion" for q in ctx.g.beside(seat))
 
 
 def _summoner_early_check(ctx: Ctx, answer: Answer) -> None:
@@ -111,7 +106,7 @@ def summoner_summon(ctx: Ctx, answer: Answer) -> Outcome:
                            Remember(key=keys.used(ctx.ability, ctx.seat), value=answer.character)]  # fmt: skip
     said = [told]
     if _made_beside(ctx, answer.character):  # the other neighbour becomes an evil Minion (the storyteller names it)
-        other = [q for q in _beside(ctx, seat) if ctx.cat.team(q.character) != "minion"][:1]
+        other = [q for q in ctx.g.beside(seat) if ctx.cat.team(q.character) != "minion"][:1]
         events += [SetAlignment(seat=q.seat, alignment="evil") for q in other]
         said += [evil_text("summoned_minion", seat=q.seat) for q in other]
     return Outcome(events=events, say=said)

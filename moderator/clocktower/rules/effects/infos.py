@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, RemoveReminder
-from moderator.clocktower.grimoire.state import Player
+from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
@@ -335,6 +335,12 @@ effect("villageidiot_check", "seat", told=villageidiot_told)(nothing)
 effect("fortuneteller_check", "two_seats", told=fortuneteller_told)(nothing)
 
 
+def _magicians(g: Grimoire) -> list[int]:
+    """The Magicians, shown with the evil team (as the Demon to the Minions, as a Minion to the Demon), unless a jinx
+    takes the ability away (``no_ability_while``: the Vizier's)."""
+    return [p.seat for p in g.players if p.character == "magician" and not lacks_while("magician", g.in_play())]
+
+
 def _minion_info(ctx: Ctx) -> dict[str, object]:
     """What the Minions learn: each other and the Demon (a Magician shows as a Demon too). A Minion who
     believes it is another character (the Marionette) is not woken with them: only the Demon learns it."""
@@ -342,8 +348,7 @@ def _minion_info(ctx: Ctx) -> dict[str, object]:
     minions = [p.seat for p in g.players
                if p.character and cat.team(p.character) == "minion" and not cat.setup(p.character).believes]
     demons = [p.seat for p in demon_players(g, cat)]
-    magicians = [p.seat for p in g.players if p.character == "magician" and not lacks_while("magician", g.in_play())]
-    return {"minions": minions, "demon": sorted(demons + magicians)}
+    return {"minions": minions, "demon": sorted(demons + _magicians(g))}
 
 
 def _demon_info(ctx: Ctx) -> dict[str, object]:
@@ -351,12 +356,11 @@ def _demon_info(ctx: Ctx) -> dict[str, object]:
     Demon is shown apart, not knowing which neighbour it is (a jinx: the Marionette while the Magician lives), is
     not pointed at among them."""
     g, cat = ctx.g, ctx.cat
-    alive = {p.character for p in g.players if p.alive and p.character}
+    alive = g.living_characters()
     minions = [p.seat for p in g.players if cat.team(p.character) == "minion"
                and not (p.character and cat.setup(p.character).believes and prompt_instead(p.character, alive))]
-    magicians = [p.seat for p in g.players if p.character == "magician" and not lacks_while("magician", g.in_play())]
     lunatics = [p.seat for p in g.players if p.character == "lunatic"]
-    info_: dict[str, object] = {"minions": sorted(minions + magicians), "bluffs": list(g.bluffs)}
+    info_: dict[str, object] = {"minions": sorted(minions + _magicians(g)), "bluffs": list(g.bluffs)}
     if lunatics:
         info_["lunatic"] = lunatics
     return info_
