@@ -122,22 +122,24 @@ def opposite_unnominated(g: Grimoire, cat: Catalogue) -> Player | None:
     return next((p for p in _bishops(g, cat) if ("evil" if p.alignment == "good" else "good") not in nominated), None)
 
 
-def spared_nominee(g: Grimoire, cat: Catalogue, nominator: int, nominee: int) -> bool:
-    """A jinx (``nominee_does_not_die``): a sober holder of its first ability (the Soldier), or the player a living
-    sober holder of it chose last night (the Monk's), nominated by a holder of its second (the Leviathan, a Riot),
-    does not die of that nomination's execution or death."""
+def jinx_win(g: Grimoire, cat: Catalogue, nominator: int, nominee: int) -> str | None:
+    """A jinx (``executed_good_wins``): the ability whose jinx makes good win when ``nominee``, nominated by
+    ``nominator``, is executed: a sober holder of its first ability (the Soldier), or the player a living sober
+    holder of it chose last night (the Monk's, the Innkeeper's two, the Exorcist's), nominated by a holder of its
+    second (the Leviathan, a Riot). None: no such jinx."""
     if nominator not in g.seats():  # the storyteller's nomination (the Bishop's game)
-        return False
+        return None
     by, p = g.player(nominator), g.player(nominee)
     for j in jinxes():
-        if j.rule != "nominee_does_not_die" or j.pair[1] not in abilities(cat, by):
+        if j.rule != "executed_good_wins" or j.pair[1] not in abilities(cat, by):
             continue
         if j.pair[0] in abilities(cat, p) and not impaired(g, cat, p):  # the Soldier
-            return True
+            return j.pair[0]
         if any(q.alive and not impaired(g, cat, q) and j.pair[0] in abilities(cat, q)
-               and g.memory.get(keys.chosen_last(j.pair[0], q.seat)) == str(nominee) for q in g.players):  # fmt: skip
-            return True  # the player the Monk chose last night
-    return False
+               and str(nominee) in g.memory.get(keys.chosen_last(j.pair[0], q.seat), "").split(",")
+               for q in g.players):  # fmt: skip
+            return j.pair[0]  # the player the Monk chose last night
+    return None
 
 
 def vizier_refuses(g: Grimoire, cat: Catalogue, seat: int) -> None:

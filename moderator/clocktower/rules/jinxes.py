@@ -28,7 +28,7 @@ class Jinx(Model):
             "cannibal_learns_juggles", "chambermaid_sees_mathematician", "drunk_counts", "lunatic_attack_counts",
             "jump_not_caught", "kept_after_source_dies", "extra_copy", "both_drunk", "stays_evil",
             "secret_vote_note", "gained_turns_townsfolk_evil", "cannot_give", "slayer_kills_host",
-            "no_execution_day_five", "nominee_does_not_die", "grimoire_hidden",
+            "no_execution_day_five", "executed_good_wins", "grimoire_hidden",
             "vizier_not_fear", "minion_gains_instead", "executed_wakes_tonight", "knows_and_lacks",
             "not_announced", "registers_as_demon", "may_choose", "prompt_instead",
             "learns_gained", "safe_by_day_when_lost",
@@ -53,8 +53,9 @@ class Jinx(Model):
     night (the Cannibal and the Princess). lives_without_ability: the first, whose host is executed while the second
     lives, lives without its ability (the Lleech with the Mastermind). slayer_kills_host: the Slayer's shot at the
     Lleech's host kills the host. no_execution_day_five: the fifth day ends with no execution while the first is in
-    play: good wins (the Leviathan and the Mayor). nominee_does_not_die: the first (sober), nominated by the second,
-    does not die of it (the Soldier and the Riot). grimoire_hidden: while the first lives sober, the second does not
+    play: good wins (the Leviathan and the Mayor). executed_good_wins: the first (sober), or the player a living sober
+    first chose last night (the Monk's, the Innkeeper's, the Exorcist's), nominated by the second and executed: good
+    wins (the Soldier and the Riot). grimoire_hidden: while the first lives sober, the second does not
     wake to see the Grimoire (the Poppy Grower). vizier_not_fear: the second cannot execute at once the player the
     first chose (the Fearmonger's Fear). minion_gains_instead: the first's ability, which the second would give the
     storyteller, goes to a Minion. executed_wakes_tonight: the first, executed while the second is in play, acts

@@ -11,7 +11,7 @@ use the builders, never a hand-spelled key.
 | acted | ``acted:<night>:<ability>:<seat>`` | a night step was done that night (it never wakes twice) |
 | gained | ``gained:<night>:<seat>:<ability>`` | an ability gained that night |
 | known | ``known:<ability>:<seat>`` | the player an ability currently knows (the Bounty Hunter's) |
-| chosen_last | ``last:<ability>:<seat>`` | the player an ability chose last night (the Devil's Advocate's) |
+| chosen_last | ``last:<ability>:<seat>`` | the player(s) an ability chose last night (Innkeeper: two, commas) |
 | learnt | ``learnt:<ability>:<seat>`` | the character an ability learnt (the Pixie's, the Philosopher's …) |
 | shown_so_far | ``shown:<ability>:<seat>`` | every player an ability has shown, space-separated |
 | shown | ``shown:n<night>:<step>:<seat>:<sub>`` | what the storyteller gave at a night step (JSON) |

@@ -67,10 +67,12 @@ def nightwatchman_choose(ctx: Ctx, answer: Answer) -> Outcome:
 @effect("innkeeper_protect", "two_seats")
 def innkeeper_protect(ctx: Ctx, answer: Answer) -> Outcome:
     """Both are safe tonight; one of them (the first good one, else the first) is drunk until dusk."""
-    if not sober(ctx):
-        return Outcome(say=[step_texts().rules.impaired])
     seats = list(dict.fromkeys(answer.seats))
-    events: list[Event] = [AddReminder(seat=s, source="innkeeper", name="Safe", by_seat=ctx.seat) for s in seats]
+    chose = Remember(key=keys.chosen_last(ctx.ability, ctx.seat), value=",".join(map(str, seats)))  # jinxes, by day
+    if not sober(ctx):
+        return Outcome(events=[chose], say=[step_texts().rules.impaired])
+    events: list[Event] = [chose, *(AddReminder(seat=s, source="innkeeper", name="Safe", by_seat=ctx.seat)
+                                    for s in seats)]  # fmt: skip
     drunk: dict[str, list[Event]] = {
         str(s): [AddReminder(seat=s, source="innkeeper", name="Drunk", by_seat=ctx.seat)] for s in seats
     }

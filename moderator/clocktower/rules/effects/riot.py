@@ -3,12 +3,12 @@ once, with no vote, and must nominate a living player at once, dead though they 
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.events import Event
+from moderator.clocktower.grimoire.events import Event, SetWinner
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules.abilities import kill
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
-from moderator.clocktower.rules.daytime import NOMINATED, RIOT_DAY, RIOT_NOMINATED, riot_holders, spared_nominee
+from moderator.clocktower.rules.daytime import NOMINATED, RIOT_DAY, RIOT_NOMINATED, jinx_win, riot_holders
 from moderator.clocktower.rules.effects.base import effect
 from moderator.clocktower.rules.effects.snv_minions import become
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -35,8 +35,10 @@ def _riot_nominated(
     holders = riot_holders(g, cat)
     if g.day != RIOT_DAY or not holders or owner.seat != holders[0].seat or not g.player(nominee).alive:
         return []
-    if spared_nominee(g, cat, nominator, nominee):  # a jinx: the Soldier a Riot nominates does not die
-        return close
+    won = jinx_win(g, cat, nominator, nominee)  # a jinx: the Soldier a Riot nominates and executes: good wins
+    if won is not None:
+        deaths = [e for e in kill(g, cat, nominee) if not isinstance(e, SetWinner)]
+        return [*deaths, SetWinner(winner="good", reason=won)]
     return [*kill(g, cat, nominee), *close]
 
 
