@@ -184,7 +184,9 @@ class Core(JournaledEngine[Grimoire, Journal]):
         start = (after.position, after.seat or 0, after.sub) if after else (-math.inf, 0, 0)
         for line in night_sheet(self.script, self.cat, g.night, g):
             steps: Sequence[Step | None] = line.steps or (None,)
-            same_line = after is not None and (after.id, after.seat) == (line.id, line.seat)
+            same_line = after is not None and ((after.id, after.seat) == (line.id, line.seat)
+                                               or (after.position, after.seat) == (line.position, line.seat))
+            # (the second: back from a step woken out of order to the rest of the line it left, the Leviathan's)
             if keys.acted(g.night, line.id, line.seat) in g.memory and not same_line:
                 continue  # it woke already tonight (a Snake Charmer swapped in after its turn)
             for i, step in enumerate(steps):

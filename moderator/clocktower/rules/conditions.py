@@ -34,14 +34,19 @@ def _always(_ctx: Ctx) -> bool:
     return True
 
 
+def picked_by_jinx(ctx: Ctx) -> bool:
+    """A jinx (``demon_chooses_nightly``): the Demon chose this player tonight, and this ability is the first of
+    the pair (the Ravenkeeper with the Leviathan): it acts tonight as though the Demon had killed it."""
+    if ctx.g.phase != "night" or ctx.g.memory.get(keys.jinx_pick(ctx.g.night)) != str(ctx.seat):
+        return False
+    return any(j.rule == "demon_chooses_nightly" and j.pair[0] == ctx.ability and j.pair[1] in ctx.g.in_play()
+               for j in jinxes())  # fmt: skip
+
+
 def _died_tonight(ctx: Ctx) -> bool:
-    """Died tonight; or, by a jinx (``executed_wakes_tonight``: the Farmer's with the Leviathan), was executed
-    today and so acts tonight as though they died at night."""
-    if ctx.seat in ctx.g.died_tonight:
-        return True
-    executed = ctx.g.phase == "night" and ctx.seat is not None and ctx.g.executed_today == ctx.seat
-    return executed and any(j.rule == "executed_wakes_tonight" and j.pair[0] == ctx.ability
-                            and j.pair[1] in ctx.g.in_play() for j in jinxes())  # fmt: skip
+    """Died tonight; or, by a jinx (``demon_chooses_nightly``: the Farmer's with the Leviathan), was chosen by the
+    Demon tonight and acts as though it had died."""
+    return ctx.seat in ctx.g.died_tonight or picked_by_jinx(ctx)
 
 
 def _executed_today(ctx: Ctx) -> bool:

@@ -29,7 +29,7 @@ class Jinx(Model):
             "jump_not_caught", "kept_after_source_dies", "extra_copy", "both_drunk", "stays_evil",
             "secret_vote_note", "gained_turns_townsfolk_evil", "cannot_give", "slayer_kills_host",
             "no_execution_day_five", "executed_good_wins", "grimoire_hidden",
-            "vizier_not_fear", "minion_gains_instead", "executed_wakes_tonight", "knows_and_lacks",
+            "vizier_not_fear", "minion_gains_instead", "demon_chooses_nightly", "knows_and_lacks",
             "not_announced", "registers_as_demon", "may_choose", "prompt_instead",
             "learns_gained", "safe_by_day_when_lost",
             "lives_without_ability", "nominated_executed_spares",
@@ -53,40 +53,42 @@ class Jinx(Model):
     night (the Cannibal and the Princess). lives_without_ability: the first, whose host is executed while the second
     lives, lives without its ability (the Lleech with the Mastermind). slayer_kills_host: the Slayer's shot at the
     Lleech's host kills the host. no_execution_day_five: the fifth day ends with no execution while the first is in
-    play: good wins (the Leviathan and the Mayor). executed_good_wins: the first (sober), or the player a living sober
-    first chose last night (the Monk's, the Innkeeper's, the Exorcist's), nominated by the second and executed: good
-    wins (the Soldier and the Riot). grimoire_hidden: while the first lives sober, the second does not
-    wake to see the Grimoire (the Poppy Grower). vizier_not_fear: the second cannot execute at once the player the
-    first chose (the Fearmonger's Fear). minion_gains_instead: the first's ability, which the second would give the
-    storyteller, goes to a Minion. executed_wakes_tonight: the first, executed while the second is in play, acts
-    that night as though they died at night (the Farmer's heir with the Leviathan). knows_and_lacks: while the
-    second is in play, the first is woken to learn it on the first night and has no ability (the Engineer with
-    Legion). safe_by_day_when_lost: the second, its ability taken by the first, still cannot die by day (the Vizier,
-    by the Preacher or the Courtier). learns_gained: the first, gaining the second's ability, is woken that night to
-    learn it (the Cannibal the Zealot's). prompt_instead: while the other of the pair is alive, this jinx's text is
-    the prompt at the step of the character in ``at`` (the Marionette's, while the Magician lives), not a note
-    beside it. may_choose: the first may choose the second though its ability says a good character (the Cerenovus
-    the Goblin). registers_as_demon: the second registers as the Demon to the first (the Summoner to the
-    Clockmaker). not_announced: while the first is in play, the table is not told at dawn who the second is (the
-    Vizier with the Investigator). only_one_in_play: never both in play. holder_lacks: the first, given the second's
-    ability, does not have it (the Alchemist and the Widow, the Spy or the Mastermind). decide_after: the first's
-    setup decisions wait until the second has acted on the first night (the Bounty Hunter's evil Townsfolk, after
-    the Kazali), and are made only if the first is still in play. cannibal_learns_juggles: a living Cannibal given
-    the Juggler's ability by its execution learns that night how many of the Juggler's day-one guesses were right.
-    chambermaid_sees_mathematician: the Mathematician, alive, counts as waking tonight to the Chambermaid who wakes
-    before it. drunk_counts: the Drunk counts to the Mathematician. lunatic_attack_counts: a Lunatic who attacked
-    other players than the ones the Demon killed counts to the Mathematician. jump_not_caught: a Demon that dies
-    passing itself on to another player (the Fang Gu's jump) is not caught by the other (the Scarlet Woman).
-    kept_after_source_dies: the first keeps an ability the second let it keep, even when the second dies (the
-    Mastermind and the Vigormortis). extra_copy: the first may make (or give) the second even while it is in play
-    (the Pit-Hag an extra Village Idiot). both_drunk: a player of the first holding the second's ability and a
-    player of the second are both drunk while both are otherwise sober (the Alchemist and the Organ Grinder).
-    stays_evil: an evil player one of them makes the other keeps evil against that character's own ability (the Pit-
-    Hag's evil Goon). secret_vote_note: while the second makes the votes secret, the vote note of the first's
-    reminders is this jinx's text instead ({seat}: the marked player, {by_seat}: the placer; the Butler's Master
-    under the Organ Grinder's eyes-closed votes). gained_turns_townsfolk_evil: when the second gains the first's
-    ability, a Townsfolk may turn evil: the storyteller is asked which, or none (the Philosopher taking the Bounty
-    Hunter's). cannot_give: the first may not give the second's ability (the Boffin the Heretic's)."""
+    play: good wins (the Leviathan and the Mayor). executed_good_wins: the first (sober), or the player a living
+    sober first chose last night (the Monk's, the Innkeeper's, the Exorcist's), nominated by the second and
+    executed: good wins (the Soldier and the Riot). grimoire_hidden: while the first lives sober, the second does
+    not wake to see the Grimoire (the Poppy Grower). vizier_not_fear: the second cannot execute at once the player
+    the first chose (the Fearmonger's Fear). minion_gains_instead: the first's ability, which the second would give
+    the storyteller, goes to a Minion. demon_chooses_nightly: while both are in play, the second (the Leviathan, the
+    Riot) wakes each night but the first to choose a living player it has not chosen before; the first chosen uses
+    its ability that night (the Ravenkeeper, the Sage, the Farmer) but does not die, or dies of it (the Banshee).
+    knows_and_lacks: while the second is in play, the first is woken to learn it on the first night and has no
+    ability (the Engineer with Legion). safe_by_day_when_lost: the second, its ability taken by the first, still
+    cannot die by day (the Vizier, by the Preacher or the Courtier). learns_gained: the first, gaining the second's
+    ability, is woken that night to learn it (the Cannibal the Zealot's). prompt_instead: while the other of the
+    pair is alive, this jinx's text is the prompt at the step of the character in ``at`` (the Marionette's, while
+    the Magician lives), not a note beside it. may_choose: the first may choose the second though its ability says a
+    good character (the Cerenovus the Goblin). registers_as_demon: the second registers as the Demon to the first
+    (the Summoner to the Clockmaker). not_announced: while the first is in play, the table is not told at dawn who
+    the second is (the Vizier with the Investigator). only_one_in_play: never both in play. holder_lacks: the first,
+    given the second's ability, does not have it (the Alchemist and the Widow, the Spy or the Mastermind).
+    decide_after: the first's setup decisions wait until the second has acted on the first night (the Bounty
+    Hunter's evil Townsfolk, after the Kazali), and are made only if the first is still in play.
+    cannibal_learns_juggles: a living Cannibal given the Juggler's ability by its execution learns that night how
+    many of the Juggler's day-one guesses were right. chambermaid_sees_mathematician: the Mathematician, alive,
+    counts as waking tonight to the Chambermaid who wakes before it. drunk_counts: the Drunk counts to the
+    Mathematician. lunatic_attack_counts: a Lunatic who attacked other players than the ones the Demon killed counts
+    to the Mathematician. jump_not_caught: a Demon that dies passing itself on to another player (the Fang Gu's
+    jump) is not caught by the other (the Scarlet Woman). kept_after_source_dies: the first keeps an ability the
+    second let it keep, even when the second dies (the Mastermind and the Vigormortis). extra_copy: the first may
+    make (or give) the second even while it is in play (the Pit-Hag an extra Village Idiot). both_drunk: a player of
+    the first holding the second's ability and a player of the second are both drunk while both are otherwise sober
+    (the Alchemist and the Organ Grinder). stays_evil: an evil player one of them makes the other keeps evil against
+    that character's own ability (the Pit- Hag's evil Goon). secret_vote_note: while the second makes the votes
+    secret, the vote note of the first's reminders is this jinx's text instead ({seat}: the marked player,
+    {by_seat}: the placer; the Butler's Master under the Organ Grinder's eyes-closed votes).
+    gained_turns_townsfolk_evil: when the second gains the first's ability, a Townsfolk may turn evil: the
+    storyteller is asked which, or none (the Philosopher taking the Bounty Hunter's). cannot_give: the first may not
+    give the second's ability (the Boffin the Heretic's)."""
     guess_after_execution: bool = False
     """After each execution the first (holding the second's ability the jinx keeps from it, the Alchemist's; or
     itself, the Magician) may publicly guess a living player as the second: right, the Demon must choose that

@@ -19,6 +19,7 @@ use the builders, never a hand-spelled key.
 | guessed | ``<ability>:<seat>:day<day>`` | a number a day ability was answered with (the Amnesiac's) |
 | demon_blocked | ``demon_blocked:<night>`` | the seat the Lycanthrope killed, so the Demon cannot |
 | statement_true | ``true:<ability>:<seat>:day<day>`` | a public statement was judged true (the Gossip's) |
+| jinx_pick | ``jinxpick:<night>`` | the player the Demon chose that night by a jinx (the Leviathan's, the Riot's) |
 | exorcised | ``exorcised:<night>`` | the Exorcist chose the Demon: it does not wake (the Exorcist's seat) |
 | kept_asleep | ``asleep:<night>:<seat>`` | its step ran, but it did not wake for its ability (the exorcised Demon) |
 | decided | ``decide:<decision>`` | a storyteller decision given at setup (``--decide``), for a character made later |
@@ -162,6 +163,11 @@ def jinxed(ability: str, seat: int | None) -> MemoryKey:
 def chosen_last(ability: str, seat: int | None) -> MemoryKey:
     """The player an ability chose last night (it may not choose them twice in a row)."""
     return MemoryKey(f"last:{ability}:{seat}")
+
+
+def jinx_pick(night: int) -> MemoryKey:
+    """The player the Demon chose on ``night`` by a ``demon_chooses_nightly`` jinx (never the same twice)."""
+    return MemoryKey(f"jinxpick:{night}")
 
 
 def exorcised(night: int) -> MemoryKey:

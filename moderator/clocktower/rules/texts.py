@@ -200,6 +200,7 @@ class RuleTexts(Model):
     votes_with_token: Text
     vote_not_paid: Text
     banshee_public: Text
+    jinx_pick_acts: Text
     became_farmer: Text
     preacher_minion: Text
     puzzle_right: Text

@@ -10,6 +10,7 @@ from moderator.clocktower.rules.effects import experimental_evil as experimental
 from moderator.clocktower.rules.effects import experimental_good as experimental_good
 from moderator.clocktower.rules.effects import fabled as fabled
 from moderator.clocktower.rules.effects import given as given
+from moderator.clocktower.rules.effects import jinx_choice as jinx_choice
 from moderator.clocktower.rules.effects import kills as kills
 from moderator.clocktower.rules.effects import riot as riot
 from moderator.clocktower.rules.effects import snv_info as snv_info

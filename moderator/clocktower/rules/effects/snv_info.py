@@ -16,7 +16,7 @@ from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, R
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
-from moderator.clocktower.rules.conditions import CONDITIONS, death_step_due
+from moderator.clocktower.rules.conditions import CONDITIONS, death_step_due, picked_by_jinx
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, nothing
 from moderator.clocktower.rules.effects.infos import registered_character, registers_team
@@ -301,7 +301,8 @@ effect("sage_learn", truth=sage_truth, hint=sage_hint, seat_truth=True)(nothing)
 
 
 def _killed_by_demon_tonight(ctx: Ctx) -> bool:
-    return ctx.seat in ctx.g.demon_killed_tonight
+    """The Demon killed this player tonight; or, by a jinx, chose them (the Sage with the Leviathan)."""
+    return ctx.seat in ctx.g.demon_killed_tonight or picked_by_jinx(ctx)
 
 
 # -- the Sweetheart ----------------------------------------------------------------------------------
