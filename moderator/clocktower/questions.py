@@ -84,11 +84,20 @@ class QuestionFlow(Core):
         put = step_texts().edits.reminder_put
         marks = [self._t(put, seat=e.seat, reminder=self.words.reminder_name(e.source, e.name))
                  for e in events if isinstance(e, AddReminder) and e.source == q.step]  # fmt: skip
+        told = [self._t(a, seat=e.seat, name=self._state.player(e.seat).name)  # the Gnome's Amigo: to everyone
+                for e in events if isinstance(e, AddReminder) and e.source == q.step
+                and (a := self._announced(e.source, e.name)) is not None]  # fmt: skip
         if self._state.phase != "day":  # a death at night is announced at dawn
-            return Reply(say=marks)
+            return Reply(say=marks, public=told)
         died = [e.seat for e in events if isinstance(e, Die) and not self._state.player(e.seat).alive]
         executed = [e.seat for e in events if isinstance(e, Die) and e.executed and e.seat in died]
         flow = step_texts().flow  # by day the table hears a death the answer made (the Slayer's shot)
         said = [self._t(step_texts().rules.nominator_executed, seat=s) for s in executed]  # the Virgin's Spy
         said += [self._t(flow.died_public, seat=s, name=self._state.player(s).name) for s in died]
-        return Reply(say=marks, public=said)
+        return Reply(say=marks, public=[*told, *said])
+
+    def _announced(self, source: str | None, name: str) -> Text | None:
+        """What the table is told when ``source``'s token ``name`` is placed by an answer (the Gnome's Amigo)."""
+        char = self.cat.get(source or "")
+        reminders = char.data.reminders if char is not None and char.data is not None else []
+        return next((r.announced for r in reminders if r.en == name), None)

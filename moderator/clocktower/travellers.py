@@ -80,9 +80,11 @@ class TravellerFlow(Core):
         )  # fmt: skip
         events.append(Ask(question=question))
         char = self.cat[cid]
-        if self._state.night >= 1 and char.first_night is not None and char.other_night is None:
-            # a first-night ability (the Apprentice's) is used on the first night after they arrive
-            events.append(Remember(key=keys.gained(self._state.night + 1, seat, cid), value="yes"))
+        first = self._state.night + (self._state.phase != "night")  # their first night: tonight, or the next
+        if first > 1 and char.first_night is not None and char.other_night is None:
+            # a first-night ability (the Apprentice's) is used on their first night; on the game's first night its
+            # own first-night step wakes them (audit w75: it was asked again on the second)
+            events.append(Remember(key=keys.gained(first, seat, cid), value="yes"))
         self._push(f"{cid} joins", events)
         said = [self._t(texts.seats_moved_up, seat=after)] if moved else []
         public = self._t(texts.traveller_public, name=name, character=self.cat[cid].name(self.lang), seat=seat)
@@ -186,10 +188,19 @@ class TravellerFlow(Core):
     def _exile(self, seat: int, events: list[Event]) -> Reply:
         after = simulate(self._state, events)
         p = after.player(seat)
-        if survives_exile(after, self.cat, p):  # the Deviant who was funny today
+        funny = survives_exile(after, self.cat, p)
+        if funny:  # the Deviant who was funny today
             self._push("exile survived", events)
             return Reply(say=[self._t(step_texts().edits.exile_survived, seat=seat, name=p.name)])
-        events = [*events, *kill(after, self.cat, seat, force=True), Remember(key=keys.exiled(seat), value="yes")]
-        self._push("exiled", events)
-        p = self._state.player(seat)
-        return Reply(public=[self._t(step_texts().edits.exiled_public, seat=seat, name=p.name)])
+        died = [*kill(after, self.cat, seat, force=True), Remember(key=keys.exiled(seat), value="yes")]
+        public = [self._t(step_texts().edits.exiled_public, seat=seat, name=p.name)]
+        if funny is None:  # holding it sober, not said to be funny: the storyteller judges now (audit w42)
+            asked = step_texts().edits.exile_funny
+            name = self.cat[p.character or ""].name
+            q = Question(ko=asked("ko", seat=seat, name=p.name, character=name("ko")),
+                         en=asked("en", seat=seat, name=p.name, character=name("en")), proposed="no",
+                         options={"yes": [], "no": [e.model_dump() for e in died]}, step=p.character, seat=seat)
+            self._push("exiled", [*events, Ask(question=q)])
+            return Reply(public=public)
+        self._push("exiled", [*events, *died])
+        return Reply(public=public)

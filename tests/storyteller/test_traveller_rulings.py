@@ -11,6 +11,8 @@ texts:
 
 from __future__ import annotations
 
+import pytest
+
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.bag import count_problems
 from tests.storyteller.helpers import Game
@@ -80,6 +82,16 @@ def test_a_drunk_deviant_dies_by_exile_though_funny() -> None:
     game.edit("seat 8 is drunk")
     game.say("seat 8 uses ability", "seat 3 calls for the exile of seat 8", "6 votes")
     assert not game.player(8).alive
+
+
+@pytest.mark.parametrize(("funny", "alive"), [("yes", True), ("no", False), ("next", False)])
+def test_an_exiled_deviant_not_said_to_be_funny_is_asked_about(funny: str, alive: bool) -> None:
+    # audit w42: whether the Deviant was funny is the storyteller's to judge, at the exile (proposed: no)
+    game = _day_with("deviant")
+    game.say("seat 3 calls for the exile of seat 8", "6 votes")
+    assert game.prompt.expects == ["yesno"] and "funny" in game.prompt.text
+    game.say(funny)
+    assert game.player(8).alive is alive and game.prompt.step == "day"
 
 
 def test_a_poisoned_bishop_lets_the_day_end() -> None:

@@ -136,12 +136,14 @@ def _day_safe_by_jinx(g: Grimoire, cat: Catalogue, p: Player) -> bool:
                                        and active(g, cat, r) for r in p.reminders)  # fmt: skip
 
 
-def survives_exile(g: Grimoire, cat: Catalogue, p: Player) -> bool:
+def survives_exile(g: Grimoire, cat: Catalogue, p: Player) -> bool | None:
     """Whether ``p``, sober, holds ``survives_exile_when_used_today`` and used that day ability today (the
-    Deviant who was funny): an exile does not kill them."""
+    Deviant who was funny): an exile does not kill them. None: they hold it sober but were not said to have used
+    it (the storyteller is asked: were they funny?)."""
+    if not _has_sober(g, cat, p, "survives_exile_when_used_today"):
+        return False
     holder = owning(cat, p, "survives_exile_when_used_today")
-    funny = holder is not None and keys.today(holder, p.seat, g.day) in g.memory
-    return funny and _has_sober(g, cat, p, "survives_exile_when_used_today")
+    return True if holder is not None and keys.today(holder, p.seat, g.day) in g.memory else None
 
 
 def _bounce(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
@@ -251,7 +253,10 @@ def _spared(g: Grimoire, cat: Catalogue, p: Player, goat_asked: bool = False) ->
         rest = _spared(g, cat, p, goat_asked=True)
         dies = rest if rest is not None else kill(g, cat, p.seat, executed=True, bounce=False)
         asked = filled(step_texts().rules.scapegoat_instead, seat=p.seat, goat=goat.seat)
-        return [question(asked, {"yes": instead, "no": dies}, "no", "yesno", step=own, seat=goat.seat)]
+        # an evil Scapegoat is used to keep evil from losing (the wiki's How to Run): proposed for the Demon
+        saves = goat.alignment == "evil" and is_demon(cat, p)
+        return [question(asked, {"yes": instead, "no": dies}, "yes" if saves else "no", "yesno", step=own,
+                         seat=goat.seat)]  # fmt: skip
     if _has_sober(g, cat, p, "executed_roshambo"):  # the Psychopath's rock-paper-scissors with their nominator
         own = next(a for a in abilities(cat, p) if "executed_roshambo" in _triggers(cat, a))
         asked = filled(step_texts().rules.roshambo_survives, seat=p.seat, character=cat[own].name)

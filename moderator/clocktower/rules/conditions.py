@@ -91,19 +91,23 @@ EVIL_INFO_MIN_PLAYERS = 7
 
 
 def evil_info_night(
-    g: Grimoire, in_play: set[str], no_evil_info: Callable[[str], bool], given: Callable[[str], bool] = lambda c: False
+    g: Grimoire, in_play: set[str], no_evil_info: Callable[[str], bool], given: Callable[[str], bool] = lambda c: False,
+    traveller: Callable[[str], bool] = lambda c: False,
 ) -> bool:
     """Whether the first night has Minion and Demon info (and what belongs to it, the Lunatic's): from
-    seven players, or with fewer where a Fabled in play gives it (``given``, the Toymaker's); none where a
-    character in play or a Fabled or Loric skips it (``no_evil_info``: Lil' Monsta's, the Tor's)."""
-    enough = len(g.players) >= EVIL_INFO_MIN_PLAYERS or any(given(c) for c in g.fabled)
+    seven players, Travellers not counted, or with fewer where a Fabled in play gives it (``given``, the
+    Toymaker's); none where a character in play or a Fabled or Loric skips it (``no_evil_info``: Lil' Monsta's,
+    the Tor's)."""
+    players = sum(1 for p in g.players if not traveller(p.character or ""))
+    enough = players >= EVIL_INFO_MIN_PLAYERS or any(given(c) for c in g.fabled)
     return enough and not any(no_evil_info(c) for c in [*in_play, *g.fabled])
 
 
 def _evil_info(ctx: Ctx) -> bool:
     setup = ctx.cat.setup
     return ctx.actor.alive and evil_info_night(
-        ctx.g, ctx.g.in_play(), lambda c: setup(c).no_evil_info, lambda c: setup(c).evil_info
+        ctx.g, ctx.g.in_play(), lambda c: setup(c).no_evil_info, lambda c: setup(c).evil_info,
+        lambda c: c in ctx.cat and ctx.cat.team(c) == "traveller",
     )
 
 

@@ -137,6 +137,10 @@ class ReminderSpec(Model):
         False, description="The marked player's execution is a question to the storyteller, proposing they die "
         "(the Ventriloquist's Mad: they might not die if executed today).",
     )
+    announced: Text | None = Field(
+        None, description="Told to the whole table when the token is placed as the storyteller answers (the Gnome's "
+        "Amigo: 'All players start knowing a player of your alignment'); {seat} and {name} are filled.",
+    )
 
 
 class Choice(Model):

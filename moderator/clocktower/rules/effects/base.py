@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, RemoveReminder
+from moderator.clocktower.grimoire.events import AddReminder, Ask, Die, Event, Remember, RemoveReminder
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.conditions import demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
@@ -153,6 +153,15 @@ def info(name: str, truth: TruthFn, *expects: Expect) -> None:
 def sober(ctx: Ctx) -> bool:
     """Whether the acting player's ability works now (neither drunk nor poisoned)."""
     return not impaired(ctx.g, ctx.cat, ctx.actor)
+
+
+def killed_public(events: list[Event], seat: int) -> list[Text]:
+    """What the table hears of a public kill by day (the Slayer's, the Gunslinger's): the player dies; or, where
+    something kept them alive (the Storm Catcher's, the Soldier's), nothing happens; nothing yet while the
+    storyteller is asked (the Tea Lady's)."""
+    if any(isinstance(e, Die) and e.seat == seat for e in events):
+        return [filled(step_texts().rules.seat_dies, seat=seat)]
+    return [] if any(isinstance(e, Ask) for e in events) else [step_texts().rules.nothing_happens]
 
 
 def seat_of(answer: Answer, i: int = 0) -> int:

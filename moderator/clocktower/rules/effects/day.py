@@ -6,7 +6,7 @@ from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, S
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, kill
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
-from moderator.clocktower.rules.effects.base import effect
+from moderator.clocktower.rules.effects.base import effect, killed_public
 from moderator.clocktower.rules.jinxes import ruled
 from moderator.clocktower.rules.status import impaired, misregisters, registers_demon
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -29,11 +29,11 @@ def slayer_shot(ctx: Ctx, answer: Answer) -> Outcome:
     works = not impaired(ctx.g, ctx.cat, shooter) and target.alive
     if works and registers_demon(ctx.g, ctx.cat, target, "slayer"):
         events += kill(ctx.g, ctx.cat, target.seat)
-        return Outcome(events=events, public=[filled(step_texts().rules.seat_dies, seat=target.seat)])
+        return Outcome(events=events, public=killed_public(events, target.seat))
     host = any(r.source == "lleech" and r.name == "Poisoned" for r in target.reminders)
     if works and host and ruled("slayer_kills_host", ctx.g.in_play()):  # a jinx: the Lleech's host dies (and it)
         events += kill(ctx.g, ctx.cat, target.seat)
-        return Outcome(events=events, public=[filled(step_texts().rules.seat_dies, seat=target.seat)])
+        return Outcome(events=events, public=killed_public(events, target.seat))
     reg = misregisters(ctx.g, ctx.cat, target)
     if works and reg is not None and "demon" in reg.teams:  # the Recluse: the storyteller decides, now
         asked = filled(step_texts().rules.registers_demon_to, seat=target.seat,

@@ -28,10 +28,18 @@ from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.conditions import CONDITIONS, demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import DAY_END
-from moderator.clocktower.rules.effects.base import alive_target, effect, evil_text, seat_of, sober, spend
+from moderator.clocktower.rules.effects.base import (
+    alive_target,
+    effect,
+    evil_text,
+    killed_public,
+    seat_of,
+    sober,
+    spend,
+)
 from moderator.clocktower.rules.jinxes import ruled, ruled_pair
 from moderator.clocktower.rules.status import STORYTELLER, acts_alive, impaired
-from moderator.clocktower.rules.texts import filled, step_texts
+from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question
 from moderator.errors import IllegalChoice
 
@@ -288,7 +296,8 @@ def day_kill(ctx: Ctx, answer: Answer) -> Outcome:
         raise IllegalChoice("dead_choice", seat=target)
     if not sober(ctx):
         return Outcome(public=[step_texts().rules.nothing_happens])
-    return Outcome(events=kill(ctx.g, ctx.cat, target), public=[filled(step_texts().rules.seat_dies, seat=target)])
+    deaths = kill(ctx.g, ctx.cat, target)
+    return Outcome(events=deaths, public=killed_public(deaths, target))
 
 
 @effect("wish_made", "yesno")

@@ -174,6 +174,10 @@ def toymaker_final_night(ctx: Ctx, _answer: Answer) -> Outcome:
     events: list[Event] = [Remember(key=keys.demon_blocked(ctx.g.night), value=ctx.ability),
                            Remember(key=keys.demon_rested(), value=str(ctx.g.night))]  # fmt: skip
     events += [RemoveReminder(seat=p.seat, source=ctx.ability, name=FINAL_NIGHT) for p in marked]
+    # "do not wake the Demon": its turn tonight passes without it (audit w57)
+    events += [e for p in marked for e in (Remember(key=keys.acted(ctx.g.night, p.character or "", p.seat),
+                                                    value=keys.PASSED),
+                                           Remember(key=keys.kept_asleep(ctx.g.night, p.seat), value="yes"))]
     return Outcome(events=events, say=[step_texts().rules.toymaker_no_attack])
 
 

@@ -22,6 +22,7 @@ from moderator.clocktower.rules.effects.base import (
     character_on_script,
     dead_target,
     effect,
+    killed_public,
     seat_of,
     sober,
     spent,
@@ -64,7 +65,8 @@ def _day_kill(ctx: Ctx, answer: Answer) -> Outcome:
     if not sober(ctx):
         return Outcome(public=[step_texts().rules.nothing_happens])
     target = _target(ctx, answer)
-    return Outcome(events=kill(ctx.g, ctx.cat, target), public=[filled(step_texts().rules.seat_dies, seat=target)])
+    deaths = kill(ctx.g, ctx.cat, target)
+    return Outcome(events=deaths, public=killed_public(deaths, target))
 
 
 def _a_voter(ctx: Ctx, answer: Answer) -> None:
