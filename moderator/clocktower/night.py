@@ -298,7 +298,10 @@ class NightFlow(ChoiceFlow):
                                       *([self.cat[c.character].name(self.lang)] if c.character else [])])  # fmt: skip
             raise
         # The first player tonight to choose a Goon is drunk before their ability acts.
-        chosen = chosen_events(self._state, self.cat, c.seat, answer.seats, step)
+        seats = answer.seats
+        if step.chooses_players_of and answer.character:  # the Courtier choosing the Goon chooses its player
+            seats = tuple(p.seat for p in self._state.players if p.character == answer.character)
+        chosen = chosen_events(self._state, self.cat, c.seat, seats, step)
         if chosen:
             ctx = self._mkctx(simulate(self._state, chosen), c.seat, c.id)
         outcome = effect.apply(ctx, answer)

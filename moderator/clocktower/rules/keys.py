@@ -100,6 +100,12 @@ def acted_seat(key: str, night: int) -> int | None:
     return int(tail) if tail.isdigit() else None
 
 
+def acted_ability(key: str, night: int) -> str | None:
+    """The ability of an :func:`acted` key of ``night`` (None for any other key)."""
+    prefix = f"acted:{night}:"
+    return key[len(prefix):].rsplit(":", 1)[0] if key.startswith(prefix) and acted_seat(key, night) else None
+
+
 def gained(night: int, seat: int | None, ability: str) -> MemoryKey:
     """An ability gained on ``night`` (a first-night ability acts at once)."""
     return MemoryKey(f"gained:{night}:{seat}:{ability}")

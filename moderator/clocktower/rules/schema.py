@@ -170,6 +170,10 @@ class Step(Model):
     by_storyteller: bool = Field(
         False, description="The storyteller, not the player, makes the choice (the Gossip's kill): no Goon reacts."
     )
+    chooses_players_of: bool = Field(
+        False, description="The character chosen stands for its players, who count as chosen (the Courtier's: "
+        "choosing the Goon, the Courtier is drunk and the Goon takes its alignment).",
+    )
     command: Literal["ability", "guess", "swap"] | list[Literal["ability", "guess", "swap"]] = Field(
         "ability", description="A day step: the command that uses it ('uses their ability', or 'guesses'), or both "
         "(a public guess: the Damsel's by a Minion, the Puzzlemaster's); 'swap': 'swap seat N and seat M' by day, "

@@ -134,7 +134,7 @@ def lapsed(g: Grimoire, cat: Catalogue) -> list[Event]:
 
 def expiring(g: Grimoire, cat: Catalogue, when: Until) -> list[Event]:
     """Remove the reminders that last until ``when`` (dusk or dawn); one that ``becomes`` another is
-    replaced by it (the Courtier's Drunk 3, then 2, then 1)."""
+    replaced by it (the Courtier's Drunk 1, then 2, then 3)."""
     events: list[Event] = []
     for p in g.players:
         for r in p.reminders:

@@ -218,12 +218,12 @@ def exorcist_choose(ctx: Ctx, answer: Answer) -> Outcome:
 
 @effect("courtier_choose", "character", check=character_on_script)
 def courtier_choose(ctx: Ctx, answer: Answer) -> Outcome:
-    """Once: every player of the chosen character is drunk for three nights and three days (Drunk 3,
-    counting down at each dusk). Drunk or poisoned, the ability is spent and nothing happens."""
+    """Once: every player of the chosen character is drunk for three nights and three days (Drunk 1,
+    counting up at each dusk). Drunk or poisoned, the ability is spent and nothing happens."""
     assert answer.character is not None
     events: list[Event] = spent(ctx)
     if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
-    events += [AddReminder(seat=p.seat, source=ctx.ability, name="Drunk 3", by_seat=ctx.seat)
+    events += [AddReminder(seat=p.seat, source=ctx.ability, name="Drunk 1", by_seat=ctx.seat)
                for p in ctx.g.players if p.character == answer.character]  # fmt: skip
     return Outcome(events=events)

@@ -318,12 +318,23 @@ def seamstress_told(ctx: Ctx, answer: Answer) -> bool:
     return _evil(ctx, a) == _evil(ctx, b)
 
 
+def _run_asleep(ctx: Ctx, ability: str | None) -> bool:
+    """Whether every step of ``ability`` tonight is the storyteller's, the player not woken (the Gossip's kill)."""
+    char = ctx.cat.get(ability or "")
+    if char is None or char.data is None:
+        return False
+    steps = char.data.night.first if ctx.g.night == 1 else char.data.night.other
+    return bool(steps) and all(s.by_storyteller for s in steps)
+
+
 def chambermaid_told(ctx: Ctx, answer: Answer) -> int:
     """How many of the two chosen players the night has woken so far for their own ability (every night
     step the storyteller ran for them tonight, whatever the ability, but not a step run while another
     ability kept them asleep: the exorcised Demon wakes only to learn the Exorcist)."""
-    woke = {keys.acted_seat(k, ctx.g.night) for k in ctx.g.memory}
-    woke -= {s for s in ctx.g.seats() if keys.kept_asleep(ctx.g.night, s) in ctx.g.memory}
+    night = ctx.g.night
+    woke = {keys.acted_seat(k, night) for k, v in ctx.g.memory.items()
+            if v != keys.PASSED and not _run_asleep(ctx, keys.acted_ability(k, night))}  # fmt: skip
+    woke -= {s for s in ctx.g.seats() if keys.kept_asleep(night, s) in ctx.g.memory}
     if ruled("chambermaid_sees_mathematician", ctx.g.in_play()):  # it wakes later tonight, and counts
         woke |= {p.seat for p in ctx.g.players if p.alive and "mathematician" in abilities(ctx.cat, p)}
     return sum(1 for p in _chosen(answer, ctx) if p.seat in woke)

@@ -75,7 +75,10 @@ def lunatic_attack(ctx: Ctx, answer: Answer) -> Outcome:
 
 @effect("grandmother_check")
 def grandmother_check(ctx: Ctx, answer: Answer) -> Outcome:
-    """The Demon killed the grandchild: the Grandmother dies too."""
+    """The Demon killed the grandchild: the Grandmother dies too, unless she is drunk or poisoned (the wiki's
+    example: the Grandmother drunk by the Sailor lives)."""
+    if not sober(ctx):
+        return Outcome(say=[step_texts().rules.impaired])
     return Outcome(events=kill(ctx.g, ctx.cat, ctx.actor.seat))
 
 
@@ -128,13 +131,18 @@ def assassin_kill(ctx: Ctx, answer: Answer) -> Outcome:
 @effect("professor_revive", "seat", check=dead_target)
 def professor_revive(ctx: Ctx, answer: Answer) -> Outcome:
     """Once: a dead player who truly is a Townsfolk comes back to life (the ability is spent either way;
-    drunk or poisoned, nobody comes back)."""
+    drunk or poisoned, nobody comes back); one whose ability wakes on the first night only uses it tonight."""
     target = ctx.g.player(seat_of(answer))
     events: list[Event] = spent(ctx)
     if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
     if ctx.cat.team(target.character) == "townsfolk":
         events += [Revive(seat=target.seat), AddReminder(seat=target.seat, source=ctx.ability, name="Alive")]
+        made = ctx.cat.get(target.character or "")
+        night = made.data.night if made is not None and made.data is not None else None
+        if made is not None and night is not None and {s.effect for s in night.first} - {s.effect for s in night.other}:
+            # one who wakes on the first night only wakes now to use it (the wiki's How to Run: the Grandmother)
+            events.append(Remember(key=keys.gained(ctx.g.night, target.seat, made.id), value=ctx.ability))
     return Outcome(events=events)
 
 
