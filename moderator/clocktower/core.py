@@ -279,9 +279,9 @@ class Core(JournaledEngine[Grimoire, Journal]):
     def _owed(self, before: Grimoire, g: Grimoire) -> Cursor | None:
         """A step the night has passed over tonight that a change has just made due: its player held the
         ability before the change, it was not due then, and it is now (the Ravenkeeper a bounced Demon kill
-        landed on after their place, a player revived after their turn). Woken now, out of order: a wake
-        belongs to the event, whatever route brought it. A character new to a seat is not woken for a turn
-        that went by."""
+        landed on after their place). Woken now, out of order: a wake belongs to the event, whatever route brought
+        it. A character new to a seat, or a player brought back to life (not a death tonight taken back), is not woken
+        for a turn that went by."""
         c = g.cursor
         if g.phase != "night" or c is None or c.id in ("day", "over") or g.winner is not None:
             return None
@@ -299,6 +299,10 @@ class Core(JournaledEngine[Grimoire, Journal]):
                 continue
             if (line.id, seat) not in lines_before and line.id not in abilities(self.cat, before.player(seat)):
                 continue  # new to this seat (the Barber's swap, a change of character): not for a turn gone by
+            if not before.player(seat).alive and g.player(seat).alive and seat not in before.died_tonight:
+                continue  # brought back to life: they wake later tonight if they would, not for a turn gone by (the
+                # Professor's and the Shabaloth's How to Run: the regurgitated Exorcist does not act); a death
+                # tonight taken back by hand is woken, as though it never happened
             if self._due(g, line):
                 return Cursor(id=line.id, position=line.position, seat=seat, resume=self._resume_point(g))
         return None

@@ -302,6 +302,13 @@ class NightFlow(ChoiceFlow):
         if step.chooses_players_of and answer.character:  # the Courtier choosing the Goon chooses its player
             seats = tuple(p.seat for p in self._state.players if p.character == answer.character)
         chosen = chosen_events(self._state, self.cat, c.seat, seats, step)
+        first = next((i for i, s in enumerate(answer.seats)
+                      if chosen_events(self._state, self.cat, c.seat, (s,), step)), 0)  # fmt: skip
+        if chosen and effect.kills and first > 0:  # the Shabaloth's kill on the Gambler, then the Goon: the kills
+            # before the Goon's seat land; the chooser is drunk from the Goon on (the wiki's example)
+            outcome = effect.apply(ctx, replace(answer, seats=answer.seats[:first]))
+            outcome.events = [*outcome.events, *chosen]
+            return self._finish(c, effect, outcome, [], answer)
         if chosen:
             ctx = self._mkctx(simulate(self._state, chosen), c.seat, c.id)
         outcome = effect.apply(ctx, answer)

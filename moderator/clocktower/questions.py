@@ -79,6 +79,7 @@ class QuestionFlow(Core):
             after = simulate(self._state, events)
             if step is not None and not c.seats and not CONDITIONS[step.wake_if](self._mkctx(after, c.seat, c.id)):
                 events = self._advance(events, c)
+        before = self._state
         self._push("question", events)
         # a token the answer placed for the asked character (the Gnome's Amigo, proposed as it joined): said
         put = step_texts().edits.reminder_put
@@ -87,12 +88,22 @@ class QuestionFlow(Core):
         told = [self._t(a, seat=e.seat, name=self._state.player(e.seat).name)  # the Gnome's Amigo: to everyone
                 for e in events if isinstance(e, AddReminder) and e.source == q.step
                 and (a := self._announced(e.source, e.name)) is not None]  # fmt: skip
-        if self._state.phase != "day":  # a death at night is announced at dawn
+        if before.phase != "day":  # a death at night is announced at dawn
             return Reply(say=marks, public=told)
         died = [e.seat for e in events if isinstance(e, Die) and not self._state.player(e.seat).alive]
-        executed = [e.seat for e in events if isinstance(e, Die) and e.executed and e.seat in died]
         flow = step_texts().flow  # by day the table hears a death the answer made (the Slayer's shot)
-        said = [self._t(step_texts().rules.nominator_executed, seat=s) for s in executed]  # the Virgin's Spy
+        block = before.today.block
+        if self._state.phase != "day" and block is not None:  # the day's execution, decided by the answer (the
+            # Pacifist's, the Scapegoat's): the table hears who was executed and whether they died, not why
+            instead = [e.seat for e in events
+                       if isinstance(e, Die) and e.executed and e.seat in died and e.seat != block]
+            seats = instead or [block]
+            said = [self._t(flow.executed_public if s in died else flow.executed_survived_public, seat=s,
+                            name=self._state.player(s).name) for s in seats]  # fmt: skip
+            died = [s for s in died if s not in seats]
+        else:
+            executed = [e.seat for e in events if isinstance(e, Die) and e.executed and e.seat in died]
+            said = [self._t(step_texts().rules.nominator_executed, seat=s) for s in executed]  # the Virgin's Spy
         said += [self._t(flow.died_public, seat=s, name=self._state.player(s).name) for s in died]
         return Reply(say=marks, public=[*told, *said])
 

@@ -134,3 +134,17 @@ def test_korean_storyteller_nomination() -> None:
     assert "이야기꾼이 2번 지명" in game.refused("3번이 2번을 지명")
     game.say("이야기꾼이 2번 지명", "1")
     assert game.g.today.nominees == [2]
+
+
+@pytest.mark.parametrize(("answer", "executed", "survived"), [("yes", 8, 2), ("no", 2, None)])
+def test_the_table_hears_who_the_scapegoat_question_executed(answer: str, executed: int,
+                                                             survived: int | None) -> None:  # fmt: skip
+    # audit x28: a question that decides the day's execution (the Pacifist's, the Scapegoat's) ends the day; the
+    # table still hears who was executed
+    game = _day_with("scapegoat")
+    game.edit("seat 8 is evil")
+    game.say("seat 3 nominates seat 2", "6 votes", "end day")
+    assert game.prompt.expects == ["yesno"]
+    reply = game.say(answer)
+    assert f"Seat {executed}" in " ".join(reply.public) and "executed" in " ".join(reply.public)
+    assert not game.player(executed).alive and (survived is None or game.player(survived).alive)

@@ -6,6 +6,7 @@ and Growl's table view."""
 from __future__ import annotations
 
 import json
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -52,9 +53,13 @@ def open_page(browser: BrowserContext, app: App) -> Page:
 
 def agree(page: Page, app: App) -> dict[str, Any]:
     """The page, the state file and GET /state.json say the same; returns the state."""
-    state = app.state()
-    served = json.loads(page.evaluate(
-        "async (t) => (await fetch('/state.json?token=' + t)).text()", app.token))  # fmt: skip
+    for _ in range(50):  # the state file is written just after the page hears of a change: wait for it
+        state = app.state()
+        served = json.loads(page.evaluate(
+            "async (t) => (await fetch('/state.json?token=' + t)).text()", app.token))  # fmt: skip
+        if served == state:
+            break
+        time.sleep(0.1)
     assert served == state
     for p in state["players"]:
         seat = page.locator(f'#square [data-seat="{p["seat"]}"]')

@@ -49,6 +49,12 @@ def _died_tonight(ctx: Ctx) -> bool:
     return ctx.seat in ctx.g.died_tonight or picked_by_jinx(ctx)
 
 
+def _two_others_alive(ctx: Ctx) -> bool:
+    """Alive, with two other living players to choose (the Chambermaid's How to Run: not woken otherwise, as on the
+    Mastermind's extra night)."""
+    return _alive(ctx) and sum(1 for p in ctx.g.living() if p.seat != ctx.seat) >= 2
+
+
 def _executed_today(ctx: Ctx) -> bool:
     return ctx.actor.alive and ctx.g.executed_today is not None
 
@@ -163,6 +169,7 @@ CONDITIONS: dict[str, Condition] = {
     "alive": _alive,
     "always": _always,
     "died_tonight": _died_tonight,
+    "two_others_alive": _two_others_alive,
     "executed_today": _executed_today,
     "ability_unused": _ability_unused,
     "jinxed_out": _jinxed_out,

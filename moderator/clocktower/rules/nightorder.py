@@ -181,6 +181,11 @@ def _lines_of(
     """``p``'s line for the ability ``cid`` at ``position`` with ``steps``, if it wakes now."""
     if position is None or p.has_reminder("No Ability", cid):  # an ability used up does not wake
         return []
+    believed = cat.get(p.believes or "")
+    model = believed.data.night.other if believed is not None and believed.data is not None else []
+    if model:  # answered as the believed character answers (the Lunatic as the Shabaloth: two players)
+        steps = tuple(s.model_copy(update={"expects": model[0].expects}) if s.expects_as_believed else s
+                      for s in steps)  # fmt: skip
     if not acts_alive(g, cat, p) and not _acts_dead(g, cat, p, cid, steps):
         return []
     return [SheetStep(id=cid, position=position, seat=p.seat, player=p.name, character=p.character,

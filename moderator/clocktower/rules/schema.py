@@ -170,6 +170,10 @@ class Step(Model):
     by_storyteller: bool = Field(
         False, description="The storyteller, not the player, makes the choice (the Gossip's kill): no Goon reacts."
     )
+    expects_as_believed: bool = Field(
+        False, description="Answered as the character the player believes they are would answer its first step (the "
+        "Lunatic who thinks they are the Shabaloth chooses two players).",
+    )
     chooses_players_of: bool = Field(
         False, description="The character chosen stands for its players, who count as chosen (the Courtier's: "
         "choosing the Goon, the Courtier is drunk and the Goon takes its alignment).",

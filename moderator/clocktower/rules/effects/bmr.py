@@ -266,17 +266,19 @@ def _regurgitate(ctx: Ctx, last: list[int]) -> list[Event]:
     return [question(asked, {"yes": [which], **back, "no": []}, "no", "yesno", step=step, seat=seat)]
 
 
-@effect("shabaloth_kill", "two_seats")
+@effect("shabaloth_kill", "two_seats", kills=True)
 def shabaloth_kill(ctx: Ctx, answer: Answer) -> Outcome:
-    """Two players die (the Demon's kill); then a dead player chosen last night may come back."""
+    """Two players die (the Demon's kill); then a dead player it chose last night may come back. Remembered for
+    tomorrow: tonight's choice, if the attack worked (a drunk Shabaloth marks nobody Dead: the How to Run)."""
     key = keys.chosen_last(ctx.ability, ctx.seat)
     last = [int(s) for s in ctx.g.memory.get(key, "").split() if s.isdigit()]
-    events: list[Event] = [Remember(key=key, value=" ".join(str(s) for s in answer.seats))]
     may, refused = _demon_may_kill(ctx)
     if not may:
-        return Outcome(events=events, say=refused.say if refused else [])
+        return Outcome(events=[Remember(key=key, value="")], say=refused.say if refused else [])
+    events: list[Event] = []
     for seat in dict.fromkeys(answer.seats):
         events += kill(simulate(ctx.g, events), ctx.cat, seat, by_demon=True, at_once=ctx.g)  # both die at once
+    events.insert(0, Remember(key=key, value=" ".join(str(s) for s in answer.seats)))
     if not any(e.kind == "ask" for e in events):  # one question at a time (a Mayor's bounce first)
         events += _regurgitate(Ctx(simulate(ctx.g, events), ctx.cat, ctx.seat, ctx.ability), last)
     return Outcome(events=events)
