@@ -136,7 +136,7 @@ def jinx_win(g: Grimoire, cat: Catalogue, nominator: int, nominee: int) -> str |
         if j.pair[0] in abilities(cat, p) and not impaired(g, cat, p):  # the Soldier
             return j.pair[0]
         if any(q.alive and not impaired(g, cat, q) and j.pair[0] in abilities(cat, q)
-               and str(nominee) in g.memory.get(keys.chosen_last(j.pair[0], q.seat), "").split(",")
+               and str(nominee) in g.memory.get(keys.chosen_last(j.pair[0], q.seat), "").split()
                for q in g.players):  # fmt: skip
             return j.pair[0]  # the player the Monk chose last night
     return None

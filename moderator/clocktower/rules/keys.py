@@ -11,7 +11,7 @@ use the builders, never a hand-spelled key.
 | acted | ``acted:<night>:<ability>:<seat>`` | a night step was done that night (it never wakes twice) |
 | gained | ``gained:<night>:<seat>:<ability>`` | an ability gained that night |
 | known | ``known:<ability>:<seat>`` | the player an ability currently knows (the Bounty Hunter's) |
-| chosen_last | ``last:<ability>:<seat>`` | the player(s) an ability chose last night (Innkeeper: two, commas) |
+| chosen_last | ``last:<ability>:<seat>`` | the player(s) an ability chose last night, space-separated |
 | learnt | ``learnt:<ability>:<seat>`` | the character an ability learnt (the Pixie's, the Philosopher's …) |
 | shown_so_far | ``shown:<ability>:<seat>`` | every player an ability has shown, space-separated |
 | shown | ``shown:n<night>:<step>:<seat>:<sub>`` | what the storyteller gave at a night step (JSON) |
@@ -19,6 +19,7 @@ use the builders, never a hand-spelled key.
 | guessed | ``<ability>:<seat>:day<day>`` | a number a day ability was answered with (the Amnesiac's) |
 | demon_blocked | ``demon_blocked:<night>`` | the seat the Lycanthrope killed, so the Demon cannot |
 | statement_true | ``true:<ability>:<seat>:day<day>`` | a public statement was judged true (the Gossip's) |
+| first_day | ``firstday:<seat>`` | the first day of the player's character, if it began mid-game (the Juggler's) |
 | jinx_pick | ``jinxpick:<night>`` | the player the Demon chose that night by a jinx (the Leviathan's, the Riot's) |
 | exorcised | ``exorcised:<night>`` | the Exorcist chose the Demon: it does not wake (the Exorcist's seat) |
 | kept_asleep | ``asleep:<night>:<seat>`` | its step ran, but it did not wake for its ability (the exorcised Demon) |
@@ -169,6 +170,11 @@ def jinxed(ability: str, seat: int | None) -> MemoryKey:
 def chosen_last(ability: str, seat: int | None) -> MemoryKey:
     """The player an ability chose last night (it may not choose them twice in a row)."""
     return MemoryKey(f"last:{ability}:{seat}")
+
+
+def first_day(seat: int) -> MemoryKey:
+    """The first day of ``seat``'s character, where it began mid-game (a Juggler the Pit-Hag made: its guesses)."""
+    return MemoryKey(f"firstday:{seat}")
 
 
 def jinx_pick(night: int) -> MemoryKey:

@@ -24,7 +24,8 @@ _SEAT_KEYS: list[tuple[str, ValueKind]] = [
     (r"decide:.+", "seat"),  # a seat, or a character (left as it is)
     (r"jinxed:[^:]+:(?P<s>\d+)", None),
     (r"last:goon:(?P<s>\d+)", None),  # the Goon keeps the night it was chosen, not a seat
-    (r"last:[^:]+:(?P<s>\d+)", "seat"),
+    (r"last:[^:]+:(?P<s>\d+)", "seats"),  # one, or the Innkeeper's and the Shabaloth's two
+    (r"jinxpick:\d+", "seat"),
     (r"exorcised:\d+", "seat"),
     (r"asleep:\d+:(?P<s>\d+)", None),
     (r"uncaught:\d+:(?P<s>\d+)", None),
@@ -37,6 +38,7 @@ _SEAT_KEYS: list[tuple[str, ValueKind]] = [
     (r"executed:day\d+", "seat"),
     (r"placed:[^:]+:(?P<s>\d+)", None),
     (r"learnt_death:(?P<s>\d+)", None),
+    (r"firstday:(?P<s>\d+)", None),
     (r"picked:[^:]+:(?P<s>\d+)", "seat"),
     (r"charged:[^:]+:(?P<s>\d+)", None),
     (r"volley:[^:]+:(?P<s>\d+)", "seats"),

@@ -68,7 +68,7 @@ def nightwatchman_choose(ctx: Ctx, answer: Answer) -> Outcome:
 def innkeeper_protect(ctx: Ctx, answer: Answer) -> Outcome:
     """Both are safe tonight; one of them (the first good one, else the first) is drunk until dusk."""
     seats = list(dict.fromkeys(answer.seats))
-    chose = Remember(key=keys.chosen_last(ctx.ability, ctx.seat), value=",".join(map(str, seats)))  # jinxes, by day
+    chose = Remember(key=keys.chosen_last(ctx.ability, ctx.seat), value=" ".join(map(str, seats)))  # jinxes, by day
     if not sober(ctx):
         return Outcome(events=[chose], say=[step_texts().rules.impaired])
     events: list[Event] = [chose, *(AddReminder(seat=s, source="innkeeper", name="Safe", by_seat=ctx.seat)

@@ -223,11 +223,12 @@ def _juggler_check(ctx: Ctx, answer: Answer) -> None:
 
 @effect("juggler_guess", "seat", "character", check=_juggler_check)
 def juggler_guess(ctx: Ctx, answer: Answer) -> Outcome:
-    """One guess (a player and a character), remembered for tonight; up to five, each player once (a
-    second guess on a player replaces the first)."""
+    """One guess (a player and a character), remembered for tonight; up to five. A player may be guessed more than
+    once (the wiki's example: Benjamin the Pit-Hag, Benjamin the Witch, Amy the Pit-Hag: one right); the same
+    guess said again counts once."""
     assert answer.character is not None
-    seat = answer.seats[0]
-    guesses = [(s, c) for s, c in _guesses(ctx.g, ctx.seat, ctx.g.day) if s != seat] + [(seat, answer.character)]
+    guess = (answer.seats[0], answer.character)
+    guesses = [g for g in _guesses(ctx.g, ctx.seat, ctx.g.day) if g != guess] + [guess]
     said = Remember(key=keys.juggled(ctx.seat, ctx.g.day), value=" ".join(f"{s}={c}" for s, c in guesses))
     return Outcome(events=[said], again=len(guesses) < JUGGLES)
 
@@ -265,8 +266,10 @@ def juggler_count(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def _first_day(ctx: Ctx) -> bool:
-    """The Juggler's first day (day one): its guesses not made yet."""
-    return ctx.actor.alive and ctx.g.day == 1 and keys.juggled(ctx.seat, ctx.g.day) not in ctx.g.memory
+    """The Juggler's first day (day one, or the day after it was made mid-game: the Pit-Hag's): its guesses not
+    made yet."""
+    first = ctx.g.memory.get(keys.first_day(ctx.seat or 0), "1")
+    return ctx.actor.alive and str(ctx.g.day) == first and keys.juggled(ctx.seat, ctx.g.day) not in ctx.g.memory
 
 
 def _juggled(ctx: Ctx) -> bool:

@@ -62,6 +62,8 @@ def become(g: Grimoire, cat: Catalogue, seat: int, character: str, maker: str | 
         if old is not None and r.source == old and r.by_seat == seat
     ]
     events.append(Assign(seat=seat, character=character, alignment=p.alignment))
+    if g.night >= 1:  # its first day: the coming one (made at night), or today (a Juggler's guesses)
+        events.append(Remember(key=keys.first_day(seat), value=str(g.day + (g.phase == "night"))))
     if old in poisoning_presences():  # a jinx remembers it was in play (the Spy's: the Damsel stays poisoned)
         events.append(Remember(key=keys.been_in_play(old), value="yes"))
     return [*events, *made_acts(g, cat, seat, character, maker)]
