@@ -15,7 +15,9 @@ author's first run; s: 77 on the rarely played characters on custom scripts, wri
 passing on their author's first run; t: 63 on the jinxes, from the official jinx texts, 45 passing on their author's
 first run; u: 52 on characters and alignments that change mid-game, 36 passing on their author's first run, 51 once
 the author's own typing was mended; v: 68 on the jinxes t left out, written after t's fixes, 40 passing on
-their author's first run), each naming the class it tests. They run
+their author's first run; w: 65 on the Travellers, Fabled and Loric, 59 of 64 passing on their author's first run;
+x: 99 from the wiki's examples and How to Run for Bad Moon Rising and Sects & Violets, 85 passing on their
+author's first run), each naming the class it tests. They run
 black-box, as their authors ran them: ``python -m moderator play --text --jsonl --input …`` (or ``setup
 --json`` for random bags), checked on the exit status, stderr, the JSON lines in order and the state file.
 
