@@ -19,6 +19,7 @@ use the builders, never a hand-spelled key.
 | guessed | ``<ability>:<seat>:day<day>`` | a number a day ability was answered with (the Amnesiac's) |
 | demon_blocked | ``demon_blocked:<night>`` | the seat the Lycanthrope killed, so the Demon cannot |
 | statement_true | ``true:<ability>:<seat>:day<day>`` | a public statement was judged true (the Gossip's) |
+| first_tonight | ``firsttonight:<ability>:<seat>`` | the night a step owed by a day death runs first (the Sweetheart) |
 | first_day | ``firstday:<seat>`` | the first day of the player's character, if it began mid-game (the Juggler's) |
 | jinx_pick | ``jinxpick:<night>`` | the player the Demon chose that night by a jinx (the Leviathan's, the Riot's) |
 | exorcised | ``exorcised:<night>`` | the Exorcist chose the Demon: it does not wake (the Exorcist's seat) |
@@ -170,6 +171,12 @@ def jinxed(ability: str, seat: int | None) -> MemoryKey:
 def chosen_last(ability: str, seat: int | None) -> MemoryKey:
     """The player an ability chose last night (it may not choose them twice in a row)."""
     return MemoryKey(f"last:{ability}:{seat}")
+
+
+def first_tonight(ability: str, seat: int | None) -> MemoryKey:
+    """The night whose first step is ``ability``'s at ``seat``, owed by a death by day (the Sweetheart's: the player
+    it makes drunk is drunk before the Demon wakes)."""
+    return MemoryKey(f"firsttonight:{ability}:{seat}")
 
 
 def first_day(seat: int) -> MemoryKey:

@@ -39,6 +39,7 @@ _SEAT_KEYS: list[tuple[str, ValueKind]] = [
     (r"placed:[^:]+:(?P<s>\d+)", None),
     (r"learnt_death:(?P<s>\d+)", None),
     (r"firstday:(?P<s>\d+)", None),
+    (r"firsttonight:[^:]+:(?P<s>\d+)", None),
     (r"picked:[^:]+:(?P<s>\d+)", "seat"),
     (r"charged:[^:]+:(?P<s>\d+)", None),
     (r"volley:[^:]+:(?P<s>\d+)", "seats"),

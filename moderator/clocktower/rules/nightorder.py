@@ -171,6 +171,8 @@ def _player_lines(g: Grimoire, cat: Catalogue, p: Player, first: bool, pos: dict
             lines += _lines_of(g, cat, p, cid, before[0] + 0.01 if before else pos.get(anchor, 0.0) + 0.5, once)
         if not wakes(char, first):
             continue
+        if position is not None and g.memory.get(keys.first_tonight(cid, p.seat)) == str(g.night):
+            position = pos.get("dusk", -1.0) + 0.5  # owed by a death by day: first thing tonight (the Sweetheart's)
         lines += [replace(x, former=cid not in held) for x in _lines_of(g, cat, p, cid, position, steps)]
     return lines
 

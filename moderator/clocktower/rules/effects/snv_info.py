@@ -313,11 +313,15 @@ def _killed_by_demon_tonight(ctx: Ctx) -> bool:
 
 def _sweetheart_dies(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
     """The Sweetheart has died sober: its night step (tonight, or tonight after a day death) makes one
-    player drunk for the rest of the game."""
+    player drunk for the rest of the game. After a day death it comes first that night, so the player is drunk
+    before anyone acts (the wiki's example: the Demon made drunk kills nobody)."""
     if dead.seat != owner.seat or impaired(g, cat, dead):
         return []
-    night = g.night if g.phase == "night" else g.night + 1  # tonight, or the night after a death by day
-    return [Remember(key=keys.death_pending("sweetheart", owner.seat), value=str(night))]
+    if g.phase == "night":
+        return [Remember(key=keys.death_pending("sweetheart", owner.seat), value=str(g.night))]
+    night = str(g.night + 1)
+    return [Remember(key=keys.death_pending("sweetheart", owner.seat), value=night),
+            Remember(key=keys.first_tonight("sweetheart", owner.seat), value=night)]  # fmt: skip
 
 
 def _death_pending(ctx: Ctx) -> bool:
