@@ -179,8 +179,9 @@ def _minstrel_drunk(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d:
     if not minion and not may:
         return []
     owned = next(a for a in abilities(cat, owner) if "minstrel_drunk" in (_triggers(cat, a)))
-    drunk: list[Event] = [AddReminder(seat=owner.seat, source=owned, name="Everyone Is Drunk", by_seat=owner.seat),
-                          Remember(key=keys.placed(owned, owner.seat), value=str(g.night))]  # fmt: skip
+    drunk: list[Event] = [Remember(key=keys.placed(owned, owner.seat), value=str(g.night))]  # until dusk tomorrow
+    if not owner.has_reminder("Everyone Is Drunk", owned):  # one token, its time renewed (audit x's author)
+        drunk.insert(0, AddReminder(seat=owner.seat, source=owned, name="Everyone Is Drunk", by_seat=owner.seat))
     if not may:
         return drunk
     # The Recluse may register as a Minion, the Spy as not one: the storyteller decides; the truth proposed.
