@@ -39,13 +39,14 @@ class DayStepFlow(Core):
         """A day ability's step: its prompt, the truth it gives, and what it takes."""
         flow = step_texts().flow
         step = self._day_step_of(c)
+        by = false_info_by(self._state, self.cat, self._state.player(c.seat), c.id) if c.seat else None
+        said = step.false_info_prompt if by is not None and step.false_info_prompt is not None else step.prompt
         text = self._t(flow.ability_used, seat=c.seat, character=self.cat[c.id].name(self.lang),
-                       prompt=step.prompt(self.lang))  # fmt: skip
+                       prompt=said(self.lang))  # fmt: skip
         effect = self._effect(step)
         truth = effect.truth(self._mkctx(self._state, c.seat, c.id)) if effect and effect.truth else None
         if truth is not None:
             text += " " + self._t(flow.truth, truth=self._say(truth, effect is not None and effect.shows_player))
-        by = false_info_by(self._state, self.cat, self._state.player(c.seat), c.id) if c.seat else None
         if by is not None and effect is not None and (truth is not None or effect.gives_info):
             text += " " + self._t(flow.false_info, character=self.cat[by.character or ""].name(self.lang))
         templates = step_texts().templates

@@ -158,6 +158,10 @@ class Step(Model):
         None, description="Said instead of ``prompt`` while the player is drunk or poisoned (the Wraith, told to "
         "keep its eyes closed)."
     )
+    false_info_prompt: Text | None = Field(
+        None, description="Said instead of ``prompt`` where the information must be false (the Savant's two statements "
+        "under the Vortox: both false).",
+    )
     unseen_prompt: Text | None = Field(
         None, description="Said instead of ``prompt`` while a jinx hides the Grimoire from the player (the Widow "
         "with a living Poppy Grower: condition ``sees_grimoire``)."
