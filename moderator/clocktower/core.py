@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 from moderator.clocktower.grimoire.events import Event, Remember, SetCursor, SetDay, SetPhase, SetWinner
 from moderator.clocktower.grimoire.journal import Journal
-from moderator.clocktower.grimoire.state import Cursor, DayState, Grimoire, Mark
+from moderator.clocktower.grimoire.state import Cursor, DayState, Grimoire, Mark, Player
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities
@@ -280,8 +280,8 @@ class Core(JournaledEngine[Grimoire, Journal]):
         """A step the night has passed over tonight that a change has just made due: its player held the
         ability before the change, it was not due then, and it is now (the Ravenkeeper a bounced Demon kill
         landed on after their place). Woken now, out of order: a wake belongs to the event, whatever route brought
-        it. A character new to a seat, or a player brought back to life (not a death tonight taken back), is not woken
-        for a turn that went by."""
+        it. A character new to a seat, or a player an ability brought back to life, is not woken for a turn that went
+        by."""
         c = g.cursor
         if g.phase != "night" or c is None or c.id in ("day", "over") or g.winner is not None:
             return None
@@ -299,10 +299,10 @@ class Core(JournaledEngine[Grimoire, Journal]):
                 continue
             if (line.id, seat) not in lines_before and line.id not in abilities(self.cat, before.player(seat)):
                 continue  # new to this seat (the Barber's swap, a change of character): not for a turn gone by
-            if not before.player(seat).alive and g.player(seat).alive and seat not in before.died_tonight:
-                continue  # brought back to life: they wake later tonight if they would, not for a turn gone by (the
-                # Professor's and the Shabaloth's How to Run: the regurgitated Exorcist does not act); a death
-                # tonight taken back by hand is woken, as though it never happened
+            if not before.player(seat).alive and _brought_back(before.player(seat), g.player(seat)):
+                continue  # brought back to life by an ability: they wake later tonight if they would, not for a turn
+                # gone by (the Professor's and the Shabaloth's How to Run: the regurgitated Exorcist does not act);
+                # one the storyteller revives by hand is woken (docs/storyteller.md)
             if self._due(g, line):
                 return Cursor(id=line.id, position=line.position, seat=seat, resume=self._resume_point(g))
         return None
@@ -323,3 +323,8 @@ class Core(JournaledEngine[Grimoire, Journal]):
         return Remember(key=key, value=json.dumps(shown, ensure_ascii=False))
 
 
+def _brought_back(was: Player, now: Player) -> bool:
+    """``now`` lives again by an ability: it placed its Alive token (the Professor's, the Shabaloth's), as a revival
+    by the storyteller's hand does not."""
+    return now.alive and any(r.name == "Alive" for r in now.reminders) and not any(r.name == "Alive" for r in
+                                                                                    was.reminders)  # fmt: skip

@@ -188,19 +188,10 @@ class TravellerFlow(Core):
     def _exile(self, seat: int, events: list[Event]) -> Reply:
         after = simulate(self._state, events)
         p = after.player(seat)
-        funny = survives_exile(after, self.cat, p)
-        if funny:  # the Deviant who was funny today
+        if survives_exile(after, self.cat, p):  # the Deviant who was funny today
             self._push("exile survived", events)
             return Reply(say=[self._t(step_texts().edits.exile_survived, seat=seat, name=p.name)])
-        died = [*kill(after, self.cat, seat, force=True), Remember(key=keys.exiled(seat), value="yes")]
-        public = [self._t(step_texts().edits.exiled_public, seat=seat, name=p.name)]
-        if funny is None:  # holding it sober, not said to be funny: the storyteller judges now (audit w42)
-            asked = step_texts().edits.exile_funny
-            name = self.cat[p.character or ""].name
-            q = Question(ko=asked("ko", seat=seat, name=p.name, character=name("ko")),
-                         en=asked("en", seat=seat, name=p.name, character=name("en")), proposed="no",
-                         options={"yes": [], "no": [e.model_dump() for e in died]}, step=p.character, seat=seat)
-            self._push("exiled", [*events, Ask(question=q)])
-            return Reply(public=public)
-        self._push("exiled", [*events, *died])
-        return Reply(public=public)
+        events = [*events, *kill(after, self.cat, seat, force=True), Remember(key=keys.exiled(seat), value="yes")]
+        self._push("exiled", events)
+        p = self._state.player(seat)
+        return Reply(public=[self._t(step_texts().edits.exiled_public, seat=seat, name=p.name)])

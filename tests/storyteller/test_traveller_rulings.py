@@ -84,14 +84,12 @@ def test_a_drunk_deviant_dies_by_exile_though_funny() -> None:
     assert not game.player(8).alive
 
 
-@pytest.mark.parametrize(("funny", "alive"), [("yes", True), ("no", False), ("next", False)])
-def test_an_exiled_deviant_not_said_to_be_funny_is_asked_about(funny: str, alive: bool) -> None:
-    # audit w42: whether the Deviant was funny is the storyteller's to judge, at the exile (proposed: no)
+def test_the_day_reminds_the_storyteller_to_say_when_the_deviant_was_funny() -> None:
+    # audit w42: whether the Deviant was funny is the storyteller's to judge; the open day says how to tell the app
     game = _day_with("deviant")
-    game.say("seat 3 calls for the exile of seat 8", "6 votes")
-    assert game.prompt.expects == ["yesno"] and "funny" in game.prompt.text
-    game.say(funny)
-    assert game.player(8).alive is alive and game.prompt.step == "day"
+    assert "funny" in game.prompt.text and "seat 8 uses their ability" in game.prompt.text
+    game.say("seat 8 uses their ability", "seat 3 calls for the exile of seat 8", "6 votes")
+    assert game.player(8).alive and "funny" not in game.prompt.text  # said: the note goes
 
 
 def test_a_poisoned_bishop_lets_the_day_end() -> None:

@@ -136,14 +136,12 @@ def _day_safe_by_jinx(g: Grimoire, cat: Catalogue, p: Player) -> bool:
                                        and active(g, cat, r) for r in p.reminders)  # fmt: skip
 
 
-def survives_exile(g: Grimoire, cat: Catalogue, p: Player) -> bool | None:
+def survives_exile(g: Grimoire, cat: Catalogue, p: Player) -> bool:
     """Whether ``p``, sober, holds ``survives_exile_when_used_today`` and used that day ability today (the
-    Deviant who was funny): an exile does not kill them. None: they hold it sober but were not said to have used
-    it (the storyteller is asked: were they funny?)."""
-    if not _has_sober(g, cat, p, "survives_exile_when_used_today"):
-        return False
+    Deviant who was funny): an exile does not kill them."""
     holder = owning(cat, p, "survives_exile_when_used_today")
-    return True if holder is not None and keys.today(holder, p.seat, g.day) in g.memory else None
+    funny = holder is not None and keys.today(holder, p.seat, g.day) in g.memory
+    return funny and _has_sober(g, cat, p, "survives_exile_when_used_today")
 
 
 def _bounce(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:

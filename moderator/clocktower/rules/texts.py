@@ -246,7 +246,6 @@ class EditTexts(Model):
     exile_vote: Text
     exiled_public: Text
     exile_survived: Text
-    exile_funny: Text
     exile_failed: Text
     fabled_added: Text
     fabled_removed: Text
