@@ -26,7 +26,13 @@ from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.questions import QuestionFlow
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import anyone_has, kept_alive_by, kill
-from moderator.clocktower.rules.daytime import day_end_events, jinx_win, opposite_unnominated, vizier_refuses
+from moderator.clocktower.rules.daytime import (
+    day_end_events,
+    good_wins_instead,
+    jinx_win,
+    opposite_unnominated,
+    vizier_refuses,
+)
 from moderator.clocktower.rules.status import impaired
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.victory import over_notes, winner
@@ -206,7 +212,7 @@ class DayFlow(NominationFlow, DayStepFlow, QuestionFlow):
             deaths = kill(self._state, self.cat, t.block, executed=True)
             won = None if by is None else jinx_win(self._state, self.cat, by, t.block)  # a jinx (the Leviathan's)
             if won is not None:  # the Soldier the Leviathan nominated and executed: good wins, whatever else
-                deaths = [*(e for e in deaths if not isinstance(e, SetWinner)), SetWinner(winner="good", reason=won)]
+                deaths = good_wins_instead(deaths, won)
             events += deaths
             died = any(isinstance(e, Die) for e in deaths)
             asked = any(isinstance(e, Ask) and _kills(e) for e in deaths)

@@ -122,6 +122,12 @@ def opposite_unnominated(g: Grimoire, cat: Catalogue) -> Player | None:
     return next((p for p in _bishops(g, cat) if ("evil" if p.alignment == "good" else "good") not in nominated), None)
 
 
+def good_wins_instead(deaths: list[Event], won: str) -> list[Event]:
+    """``deaths`` of an execution a jinx turns into good's win (``won``: its ability, :func:`jinx_win`): whatever
+    win they set off is replaced by it."""
+    return [*(e for e in deaths if not isinstance(e, SetWinner)), SetWinner(winner="good", reason=won)]
+
+
 def jinx_win(g: Grimoire, cat: Catalogue, nominator: int, nominee: int) -> str | None:
     """A jinx (``executed_good_wins``): the ability whose jinx makes good win when ``nominee``, nominated by
     ``nominator``, is executed: a sober holder of its first ability (the Soldier), or the player a living sober

@@ -3,12 +3,19 @@ once, with no vote, and must nominate a living player at once, dead though they 
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.events import Event, SetWinner
+from moderator.clocktower.grimoire.events import Event
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules.abilities import kill
 from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
-from moderator.clocktower.rules.daytime import NOMINATED, RIOT_DAY, RIOT_NOMINATED, jinx_win, riot_holders
+from moderator.clocktower.rules.daytime import (
+    NOMINATED,
+    RIOT_DAY,
+    RIOT_NOMINATED,
+    good_wins_instead,
+    jinx_win,
+    riot_holders,
+)
 from moderator.clocktower.rules.effects.base import effect
 from moderator.clocktower.rules.effects.snv_minions import become
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -37,8 +44,7 @@ def _riot_nominated(
         return []
     won = jinx_win(g, cat, nominator, nominee)  # a jinx: the Soldier a Riot nominates and executes: good wins
     if won is not None:
-        deaths = [e for e in kill(g, cat, nominee) if not isinstance(e, SetWinner)]
-        return [*deaths, SetWinner(winner="good", reason=won)]
+        return good_wins_instead(kill(g, cat, nominee), won)
     return [*kill(g, cat, nominee), *close]
 
 
