@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
+from functools import lru_cache
 
 from moderator.commands.command import ALWAYS, CHOOSING, INTENTS_FOR, Command, Value, Vocabulary
 from moderator.commands.normalise import (
@@ -67,6 +68,13 @@ def parse_any(
     return None
 
 
+@lru_cache(maxsize=2048)
+def _compiled(source: str) -> re.Pattern[str]:
+    """A command pattern, compiled the first time it is tried (most never are at a given step, and the
+    character slot makes each one long to compile); kept while parsers are remade for a new seating."""
+    return re.compile(source)
+
+
 class Parser(TableTalk, Saying):
     """Parses utterances of one language for one game."""
 
@@ -105,8 +113,8 @@ class Parser(TableTalk, Saying):
             "values": values, "status": one_of(w for ws in v_status.values() for w in ws),
             "reminder": one_of(vocab.reminders), "text": r".+?", "step": one_of(self._steps),
         }  # fmt: skip
-        self._patterns: list[tuple[Intent, re.Pattern[str]]] = [
-            (intent, re.compile(r"\s*" + to_regex(parse_template(t), slots) + r"\s*$"))
+        self._patterns: list[tuple[Intent, str]] = [
+            (intent, r"\s*" + to_regex(parse_template(t), slots) + r"\s*$")
             for intent, templates in self.data.intents.items()
             for t in templates
         ]
@@ -186,7 +194,7 @@ class Parser(TableTalk, Saying):
         for intent, pattern in self._patterns:
             if allow is not None and intent not in allow:
                 continue
-            m = pattern.match(text)
+            m = _compiled(pattern).match(text)
             if m:
                 cmd = self._command(intent, m, utterance)
                 if cmd is not None and self.vocab.seats and any(s not in self.vocab.seats for s in cmd.seats):

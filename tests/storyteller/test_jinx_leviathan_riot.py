@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from moderator.clocktower.rules import keys
 from moderator.i18n import Lang
 from tests.storyteller.helpers import Game
 from tests.storyteller.test_experimental_evil import _night
@@ -127,3 +128,17 @@ def test_without_a_jinxed_character_in_play_the_leviathan_sleeps() -> None:
     seen = _to_night_two(game, poisoner="seat 6", monk="seat 4", butler="seat 4")
     assert game.prompt.step == "leviathan" and game.prompt.expects == ["confirm"]
     assert "leviathan" not in seen
+
+
+def test_the_leviathan_chooses_only_a_good_player() -> None:
+    """"Chooses an alive good player": the Poisoner (or the Demon itself) is refused, the Recluse (who may
+    register as evil, and is good) is taken."""
+    game = _game("leviathan", "poisoner", "farmer", "empath", "chef", "monk", "recluse")
+    _to_night_two(game, poisoner="seat 6", monk="seat 4")
+    assert game.prompt.step == "leviathan" and game.prompt.expects == ["seat"]
+    for evil in ("seat 2", "seat 1"):
+        _, error = game.loop.step(evil)
+        assert error is not None and "good player" in error
+    assert game.prompt.step == "leviathan" and keys.jinx_pick(2) not in game.g.memory
+    game.say("seat 7")
+    assert game.player(7).alive and game.g.memory[keys.jinx_pick(2)] == "7"

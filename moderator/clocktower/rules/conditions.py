@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.jinxes import jinxes, knows_and_lacks
 from moderator.clocktower.rules.status import acts_alive, impaired
@@ -96,25 +97,18 @@ EVIL_INFO_MIN_PLAYERS = 7
 """Below this many players, the evil team does not learn each other on the first night."""
 
 
-def evil_info_night(
-    g: Grimoire, in_play: set[str], no_evil_info: Callable[[str], bool], given: Callable[[str], bool] = lambda c: False,
-    traveller: Callable[[str], bool] = lambda c: False,
-) -> bool:
+def evil_info_night(g: Grimoire, cat: Catalogue, in_play: set[str]) -> bool:
     """Whether the first night has Minion and Demon info (and what belongs to it, the Lunatic's): from
-    seven players, Travellers not counted, or with fewer where a Fabled in play gives it (``given``, the
-    Toymaker's); none where a character in play or a Fabled or Loric skips it (``no_evil_info``: Lil' Monsta's,
-    the Tor's)."""
-    players = sum(1 for p in g.players if not traveller(p.character or ""))
-    enough = players >= EVIL_INFO_MIN_PLAYERS or any(given(c) for c in g.fabled)
-    return enough and not any(no_evil_info(c) for c in [*in_play, *g.fabled])
+    seven players, Travellers not counted, or with fewer where a Fabled in play gives it (its setup's
+    ``evil_info``: the Toymaker's); none where a character in play or a Fabled or Loric skips it (``no_evil_info``:
+    Lil' Monsta's, the Tor's)."""
+    players = sum(1 for p in g.players if not (p.character in cat and cat.team(p.character) == "traveller"))
+    enough = players >= EVIL_INFO_MIN_PLAYERS or any(cat.setup(c).evil_info for c in g.fabled)
+    return enough and not any(cat.setup(c).no_evil_info for c in [*in_play, *g.fabled])
 
 
 def _evil_info(ctx: Ctx) -> bool:
-    setup = ctx.cat.setup
-    return ctx.actor.alive and evil_info_night(
-        ctx.g, ctx.g.in_play(), lambda c: setup(c).no_evil_info, lambda c: setup(c).evil_info,
-        lambda c: c in ctx.cat and ctx.cat.team(c) == "traveller",
-    )
+    return ctx.actor.alive and evil_info_night(ctx.g, ctx.cat, ctx.g.in_play())
 
 
 def _became_demon(ctx: Ctx) -> bool:

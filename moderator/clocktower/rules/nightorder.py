@@ -213,8 +213,7 @@ def _acts_dead(g: Grimoire, cat: Catalogue, p: Player, cid: str, steps: tuple[St
 
 def _evil_info(g: Grimoire | None, cat: Catalogue, in_play: set[str]) -> bool:
     if g is not None:
-        return evil_info_night(g, in_play, lambda c: cat.setup(c).no_evil_info, lambda c: cat.setup(c).evil_info,
-                               lambda c: c in cat and cat.team(c) == "traveller")
+        return evil_info_night(g, cat, in_play)
     return not any(cat.setup(c).no_evil_info for c in in_play)
 
 

@@ -22,7 +22,7 @@ from moderator.clocktower.rules.conditions import demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.jinxes import ruled_pair
 from moderator.clocktower.rules.schema import Expect
-from moderator.clocktower.rules.status import impaired, spec
+from moderator.clocktower.rules.status import impaired, misregisters, spec
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.errors import IllegalChoice
 from moderator.i18n import Text
@@ -203,6 +203,13 @@ def spend(ctx: Ctx) -> list[Event]:
 def spent(ctx: Ctx) -> list[Event]:
     """:func:`spend`, and the No Ability reminder placed by its holder."""
     return [*spend(ctx), AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="No Ability")]
+
+
+def may_be(ctx: Ctx, seat: int, alignment: str) -> bool:
+    """Whether the player in ``seat`` is, or may register as, ``alignment`` (the Recluse, the Spy)."""
+    p = ctx.g.player(seat)
+    reg = misregisters(ctx.g, ctx.cat, p)
+    return p.alignment == alignment or (reg is not None and reg.alignment == alignment)
 
 
 def alive_target(ctx: Ctx, answer: Answer) -> None:

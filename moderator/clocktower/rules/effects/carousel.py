@@ -7,15 +7,8 @@ from __future__ import annotations
 
 from moderator.clocktower.grimoire.events import AddReminder, Event
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
-from moderator.clocktower.rules.effects.base import effect, nothing
+from moderator.clocktower.rules.effects.base import effect, may_be, nothing
 from moderator.clocktower.rules.status import misregisters, registers_demon
-
-
-def _may_be(ctx: Ctx, seat: int, alignment: str) -> bool:
-    """Whether the player in ``seat`` is, or may register as, ``alignment``."""
-    p = ctx.g.player(seat)
-    reg = misregisters(ctx.g, ctx.cat, p)
-    return p.alignment == alignment or (reg is not None and reg.alignment == alignment)
 
 
 def _may_be_demon(ctx: Ctx, seat: int, demon: bool) -> bool:
@@ -57,7 +50,7 @@ def _seats(shown: object) -> list[int]:
 
 def steward_holds(ctx: Ctx, shown: object) -> bool:
     seats = _seats(shown)
-    return len(seats) == 1 and seats[0] in _others(ctx) and _may_be(ctx, seats[0], "good")
+    return len(seats) == 1 and seats[0] in _others(ctx) and may_be(ctx, seats[0], "good")
 
 
 def knight_holds(ctx: Ctx, shown: object) -> bool:
@@ -67,8 +60,8 @@ def knight_holds(ctx: Ctx, shown: object) -> bool:
 
 def noble_holds(ctx: Ctx, shown: object) -> bool:
     seats = set(_seats(shown))
-    surely_evil = [s for s in seats if not _may_be(ctx, s, "good")]
-    maybe_evil = [s for s in seats if _may_be(ctx, s, "evil")]
+    surely_evil = [s for s in seats if not may_be(ctx, s, "good")]
+    maybe_evil = [s for s in seats if may_be(ctx, s, "evil")]
     return len(seats) == 3 and seats <= set(_others(ctx)) and len(surely_evil) <= 1 and bool(maybe_evil)
 
 

@@ -11,7 +11,7 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import abilities, kill
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
-from moderator.clocktower.rules.effects.base import effect, seat_of, sober
+from moderator.clocktower.rules.effects.base import effect, may_be, seat_of, sober
 from moderator.clocktower.rules.jinxes import jinxes
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.errors import IllegalChoice
@@ -40,6 +40,8 @@ def _check(ctx: Ctx, answer: Answer) -> None:
     seat = seat_of(answer)
     if not ctx.g.player(seat).alive:
         raise IllegalChoice("dead_choice", seat=seat)
+    if not may_be(ctx, seat, "good"):
+        raise IllegalChoice("good_player_needed", seat=seat)
     if str(seat) in _picked_before(ctx):
         raise IllegalChoice("chosen_before", seat=seat)
 
