@@ -56,7 +56,7 @@ class ClocktowerSession(SessionOnText[Reply]):
         here = [*script, *(c for c in sorted(table.g.in_play()) if c not in script)]
         vocab.characters = {normalise(cat[c].name(lang)): c for c in here if c in cat}
         vocab.reminders = reminder_names(cat, here, lang)
-        self.parser = Parser(lang, vocab)
+        self.parser = Parser(lang, vocab).warm()
         self._seating = seating(table)
 
     def prompt(self, brief: bool = False) -> Spoken:

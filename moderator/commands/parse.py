@@ -119,6 +119,12 @@ class Parser(TableTalk, Saying):
             for t in templates
         ]
 
+    def warm(self) -> Parser:
+        """Every pattern compiled now: the voice does this as it makes a parser, so that no answer waits."""
+        for _, source in self._patterns:
+            _compiled(source)
+        return self
+
     def parse(self, utterance: str, allowed: Iterable[Intent] | None = None) -> Command:
         """The command ``utterance`` says, among ``allowed`` intents (plus next/back/repeat/pause), as a
         table says it: the line as it is, else without the words said around an answer (fillers, endings,

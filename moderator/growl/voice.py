@@ -34,7 +34,7 @@ rule is read out and played at once; "passed the deck" was heard as "the gift").
 def parser_for(engine: Growl) -> Parser:
     """The game-language parser with Growl's phrases and this evening's names and cards."""
     lang = engine.lang
-    return Parser(lang, vocabulary(engine.state, engine.data, spoken=lang), growl_phrases(lang, engine.data))
+    return Parser(lang, vocabulary(engine.state, engine.data, spoken=lang), growl_phrases(lang, engine.data)).warm()
 
 
 class GrowlSession(SessionOnText[Reply]):

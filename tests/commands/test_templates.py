@@ -98,3 +98,20 @@ def test_every_clocktower_grammar_sentence_is_understood_at_its_step(lang: Lang)
 def test_every_growl_grammar_sentence_is_understood_at_its_step(lang: Lang) -> None:
     engine = new_engine(["a", "b", "c", "d", "e"], lang=lang)
     assert _not_understood(parser_for(engine), NUMBERS) == []
+
+
+def test_a_parser_compiles_its_patterns_when_first_tried_and_the_voice_has_them_all_before_an_answer() -> None:
+    """Typed play starts without compiling the hundreds of patterns it never tries at one step; the voice's
+    parser is warmed as it is made, so an answer heard never waits for a pattern to compile."""
+    from moderator.commands.parse import _compiled
+
+    _compiled.cache_clear()
+    parser = Parser("en", Vocabulary(seats=list(range(1, 8))))
+    assert _compiled.cache_info().currsize == 0
+    assert parser.parse("seat 4", ["seat"]).seats == (4,)
+    tried = _compiled.cache_info().currsize
+    assert 0 < tried < len({s for _, s in parser._patterns})
+    session = ClocktowerSession(twelve_table("en"), "en")
+    before = _compiled.cache_info()
+    session.parser.parse("seat 4", ["seat"])
+    assert _compiled.cache_info().misses == before.misses  # nothing left to compile
