@@ -93,6 +93,9 @@ class Jinx(Model):
     """After each execution the first (holding the second's ability the jinx keeps from it, the Alchemist's; or
     itself, the Magician) may publicly guess a living player as the second: right, the Demon must choose that
     player that night."""
+    chosen_dies: bool = False
+    """demon_chooses_nightly: the first, chosen, dies as the Demon's kill (the Banshee), instead of using its
+    ability and living."""
     when_held: bool = False
     """The note is said at a step in ``at`` only when the player waking there is the pair's other
     character holding that step's ability (the Cannibal with the Butler's), not at the character's own."""

@@ -12,16 +12,16 @@ from moderator.clocktower.rules.abilities import abilities, kill
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, may_be, seat_of, sober
-from moderator.clocktower.rules.jinxes import jinxes
+from moderator.clocktower.rules.jinxes import Jinx, jinxes
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.errors import IllegalChoice
 
 
-def _jinxed_with(ctx: Ctx) -> set[str]:
-    """The characters in play this Demon's ability chooses among by a ``demon_chooses_nightly`` jinx."""
+def _jinxes(ctx: Ctx) -> list[Jinx]:
+    """This Demon's ``demon_chooses_nightly`` jinxes whose first character is in play."""
     in_play = ctx.g.in_play()
-    return {j.pair[0] for j in jinxes()
-            if j.rule == "demon_chooses_nightly" and j.pair[1] == ctx.ability and j.pair[0] in in_play}  # fmt: skip
+    return [j for j in jinxes()
+            if j.rule == "demon_chooses_nightly" and j.pair[1] == ctx.ability and j.pair[0] in in_play]  # fmt: skip
 
 
 def _picked_before(ctx: Ctx) -> set[str]:
@@ -33,7 +33,7 @@ def _choice_due(ctx: Ctx) -> bool:
     do not choose), and one of the jinxed characters in play."""
     holders = [p for p in ctx.g.players if p.alive and ctx.ability in abilities(ctx.cat, p)]
     return (ctx.g.night > 1 and ctx.actor.alive and bool(holders) and holders[0].seat == ctx.seat
-            and bool(_jinxed_with(ctx)))  # fmt: skip
+            and bool(_jinxes(ctx)))  # fmt: skip
 
 
 def _check(ctx: Ctx, answer: Answer) -> None:
@@ -48,17 +48,19 @@ def _check(ctx: Ctx, answer: Answer) -> None:
 
 @effect("demon_jinx_choice", "seat", check=_check, must_answer=True)
 def demon_jinx_choice(ctx: Ctx, answer: Answer) -> Outcome:
-    """Remembered for tonight (and so never again); a sober Demon's choice of the Banshee kills it as the Demon's
-    kill would; of the Farmer, the Ravenkeeper or the Sage, their step wakes tonight, and they do not die."""
+    """Remembered for tonight (and so never again); a sober Demon's choice of a jinxed character whose jinx says it
+    dies (``chosen_dies``: the Banshee) kills it as the Demon's kill would; of the others (the Farmer, the
+    Ravenkeeper, the Sage), their step wakes tonight, and they do not die."""
     seat = seat_of(answer)
     events: list[Event] = [Remember(key=keys.jinx_pick(ctx.g.night), value=str(seat))]
     if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
-    hit = _jinxed_with(ctx) & set(abilities(ctx.cat, ctx.g.player(seat)))
-    if "banshee" in hit:
+    held = set(abilities(ctx.cat, ctx.g.player(seat)))
+    hit = sorted((j for j in _jinxes(ctx) if j.pair[0] in held), key=lambda j: j.pair[0])
+    if any(j.chosen_dies for j in hit):
         return Outcome(events=[*events, *kill(ctx.g, ctx.cat, seat, by_demon=True)])
     if hit:
-        name = ctx.cat[sorted(hit)[0]].name
+        name = ctx.cat[hit[0].pair[0]].name
         return Outcome(events=events, say=[filled(step_texts().rules.jinx_pick_acts, seat=seat, character=name)])
     return Outcome(events=events)
 
