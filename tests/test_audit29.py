@@ -17,7 +17,10 @@ first run; u: 52 on characters and alignments that change mid-game, 36 passing o
 the author's own typing was mended; v: 68 on the jinxes t left out, written after t's fixes, 40 passing on
 their author's first run; w: 65 on the Travellers, Fabled and Loric, 59 of 64 passing on their author's first run;
 x: 99 from the wiki's examples and How to Run for Bad Moon Rising and Sects & Violets, 85 passing on their
-author's first run), each naming the class it tests. They run
+author's first run; y: 93 from the wiki's examples and How to Run for Trouble Brewing, 84 passing on their author's
+first run; z: 102 from those of the experimental Townsfolk and Outsiders, 73 passing on their author's first run;
+aa: 73 from those of the experimental Minions and Demons, 47 passing on their author's first run), each naming the
+class it tests. They run
 black-box, as their authors ran them: ``python -m moderator play --text --jsonl --input …`` (or ``setup
 --json`` for random bags), checked on the exit status, stderr, the JSON lines in order and the state file.
 
