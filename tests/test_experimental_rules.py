@@ -1,6 +1,6 @@
 """Focused checks of rules the carousel golden playthroughs reach only once: the storyteller's judgement
 recorded at the High Priestess's and the General's steps, the Riot's nominee nominating though dead, the
-storyteller nominated only in the Atheist's game, and a poisoned Heretic who swaps nothing. Each runs
+storyteller nominated only with the Atheist on the script, and a poisoned Heretic who swaps nothing. Each runs
 through the command line like a golden playthrough (tests/test_audit26.py's run and check)."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def test_the_riot_nominee_nominates_though_dead(tmp_path: Path, capsys: pytest.C
     assert "already" in (prompts[-1].get("error") or "")  # seat 5 was nominated today: once a day still
 
 
-def test_the_storyteller_is_nominated_only_with_an_atheist(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_storyteller_is_nominated_only_with_the_atheist_on_the_script(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sc = {"assign": "imp,poisoner,chef,empath,monk,washerwoman,virgin",
           "input": [*NIGHT_ONE, "seat 7", "next", "next", "next", "next", "next", "seat 2 nominates the storyteller"],
           "expect": {"phase": ["day", 1, 1], "winner": None}}  # fmt: skip

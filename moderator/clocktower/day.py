@@ -203,8 +203,9 @@ class DayFlow(NominationFlow, DayStepFlow, QuestionFlow):
         if t.block is not None and legion and keys.evil_only_votes(self._state.day, t.block) in self._state.memory:
             p = self._state.player(t.block)  # only evil players voted (Legion's): nobody is executed
             public.append(self._t(flow.execution_fails_public, seat=p.seat, name=p.name))
-        elif t.block == STORYTELLER_SEAT:  # the Atheist's game: the storyteller executed, good wins
-            events.append(SetWinner(winner="good", reason="atheist"))
+        elif t.block == STORYTELLER_SEAT:  # the storyteller executed: good wins with the Atheist in play, else evil
+            atheist = any(c in self.cat and self.cat.setup(c).no_evil for c in self._state.in_play())
+            events.append(SetWinner(winner="good" if atheist else "evil", reason="atheist"))
             public.append(self._t(flow.storyteller_executed_public))
         elif t.block is not None:
             p = self._state.player(t.block)

@@ -110,6 +110,9 @@ class NominationFlow(TravellerFlow):
         # dead, or shown dead (the Zombuul's)
         if shown_dead(self.cat, self._state.player(nominator)) and times is None and not chain:
             raise IllegalChoice("dead_nominator", seat=nominator)
+        if any((r_spec := spec(self.cat, r)) is not None and r_spec.no_nominating
+               for r in self._state.player(nominator).reminders):  # fmt: skip
+            raise IllegalChoice("may_not_nominate", seat=nominator)
         again: list[Event] = []
         if self._state.executed_today is not None or keys.executed(self._state.day) in self._state.memory:
             # executed at a nomination (the Virgin's), or by the storyteller (madness): the day is over, but for
@@ -173,15 +176,15 @@ class NominationFlow(TravellerFlow):
         return [Remember(key=used, value="yes")]
 
     def _nominate_storyteller(self, cmd: Command) -> Reply:
-        """``seat 2 nominates the storyteller``: in a game whose setup has no evil (the Atheist's), a living
-        player may; the storyteller executed, good wins (at the day's end)."""
+        """``seat 2 nominates the storyteller``: where the Atheist is on the script or in play, a living player
+        may (a good team must be able to test for it); the storyteller executed, good wins at the day's end if the
+        Atheist is in play, evil wins if not."""
         nominator = cmd.seats[0]
         g, t = self._state, self._state.today
         if nominator not in g.seats():
             raise IllegalChoice("no_such_seat", seat=nominator)
-        if not any(p.character and p.character in self.cat and self.cat.setup(p.character).no_evil
-                   for p in g.players):  # fmt: skip
-            raise IllegalChoice("storyteller_not_nominated")
+        if not any(c in self.cat and self.cat.setup(c).no_evil for c in [*self.script.ids, *g.in_play()]):
+            raise IllegalChoice("storyteller_not_nominated")  # the Atheist neither on the script nor in play
         if shown_dead(self.cat, g.player(nominator)):
             raise IllegalChoice("dead_nominator", seat=nominator)
         if g.executed_today is not None or keys.executed(g.day) in g.memory:

@@ -113,6 +113,9 @@ class ReminderSpec(Model):
     shown_dead: bool = Field(
         False, description="The marked player is shown dead to the table though alive (the Zombuul's Dead)."
     )
+    no_nominating: bool = Field(
+        False, description="The marked player may not nominate (the Golem's May Not Nominate, once it has)."
+    )
     nominations: int | None = Field(
         None, description="The marked player may nominate this many times a day, alive or dead, while sober (the "
         "Banshee's Has Ability: 2).",
