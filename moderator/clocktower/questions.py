@@ -98,8 +98,10 @@ class QuestionFlow(Core):
             instead = [e.seat for e in events
                        if isinstance(e, Die) and e.executed and e.seat in died and e.seat != block]
             seats = instead or [block]
-            said = [self._t(flow.executed_public if s in died else flow.executed_survived_public, seat=s,
-                            name=self._state.player(s).name) for s in seats]  # fmt: skip
+            # dead now, by the answer or before it (the Boomdandy, who dies as it explodes): executed
+            lived = flow.executed_survived_public
+            said = [self._t(lived if (p := self._state.player(s)).alive else flow.executed_public, seat=s, name=p.name)
+                    for s in seats]  # fmt: skip
             died = [s for s in died if s not in seats]
         else:
             executed = [e.seat for e in events if isinstance(e, Die) and e.executed and e.seat in died]
