@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from moderator.clocktower.grimoire.events import AddReminder, Die, Event, Remember
+from moderator.clocktower.grimoire.events import AddReminder, Ask, Die, Event, Remember, SetWinner
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.catalogue import Catalogue
@@ -296,6 +296,34 @@ def kill(
     bounce: bool = True,
     force: bool = False,
     at_once: Grimoire | None = None,
+) -> list[Event]:
+    """:func:`_kill`, and for an execution the player survives (the Fool's, the Devil's Advocate's), with no
+    question asked, what an execution sets off though nobody dies (``executed`` triggers: the Fearmonger's)."""
+    events = _kill(g, cat, seat, by_demon=by_demon, executed=executed, bounce=bounce, force=force, at_once=at_once)
+    died = any(isinstance(e, Die) and e.seat == seat for e in events)
+    decided = any(isinstance(e, SetWinner | Ask) for e in events)  # a question's answer, or said already
+    if not executed or not g.player(seat).alive or died or decided:
+        return events
+    after, death = simulate(g, events), Death(seat, by_demon=by_demon, executed=True)
+    for owner in after.players:
+        for name in triggers_of(cat, owner):
+            trig = TRIGGERS[name]
+            if trig.on == "executed" and trig.fn is not None:
+                events += asked_by(trig.fn(after, cat, owner, after.player(seat), death), owning(cat, owner, name),
+                                   owner.seat)  # fmt: skip
+    return events
+
+
+def _kill(
+    g: Grimoire,
+    cat: Catalogue,
+    seat: int,
+    *,
+    by_demon: bool,
+    executed: bool,
+    bounce: bool,
+    force: bool,
+    at_once: Grimoire | None,
 ) -> list[Event]:
     """The events of ``seat`` dying now, with what the death sets off. Nothing if already dead or safe
     (a protecting token; the Demon's kill on a player safe from the Demon, the Soldier). A Demon's kill

@@ -26,11 +26,11 @@ from moderator.clocktower.rules.status import acts_alive, counted_living, impair
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.i18n import Text
 
-On = Literal["death", "passive", "dawn", "nominated", "day_end", "placed", "chosen"]
-"""When a trigger runs: at a death, at dawn (rules.dawn holds those), when a player is nominated or
-as the day ends (rules.daytime holds those), after every change to keep its tokens in place
-(rules.placed holds those), when a player is chosen at a night step (effects/bmr.py holds those), or
-never (read by name)."""
+On = Literal["death", "executed", "passive", "dawn", "nominated", "day_end", "placed", "chosen"]
+"""When a trigger runs: at a death, at an execution nobody dies of (rules.abilities.kill), at dawn
+(rules.dawn holds those), when a player is nominated or as the day ends (rules.daytime holds those), after
+every change to keep its tokens in place (rules.placed holds those), when a player is chosen at a night step
+(effects/bmr.py holds those), or never (read by name)."""
 
 
 @dataclass(frozen=True)

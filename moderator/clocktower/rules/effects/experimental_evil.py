@@ -260,7 +260,8 @@ def fearmonger_fear(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def _fear_executed(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
-    """The Fearmonger nominated its Fear player, who is executed: that player's team loses."""
+    """The Fearmonger nominated its Fear player, who is executed: that player's team loses, whether they die or
+    not (its wiki: the Fool executed)."""
     feared = any(r.source == "fearmonger" and r.name == "Fear" and r.by_seat == owner.seat for r in dead.reminders)
     pairs = zip(g.today.nominators, g.today.nominees, strict=False)
     nominated = any(a == owner.seat and b == dead.seat for a, b in pairs)
@@ -317,6 +318,7 @@ for _trigger in (
     Trigger("lleech_host_dies", "death", _lleech_host_dies),
     Trigger("claimed_executed_wins", "death", _claimed_executed),
     Trigger("fear_executed", "death", _fear_executed),
+    Trigger("fear_executed_survives", "executed", _fear_executed),
     Trigger("leviathan_good_executed", "death", _leviathan_good_executed),
     Trigger("leviathan_day_five", "day_end"),
     Trigger("cannot_die_by_day", "passive"),  # read by rules/abilities.kill (the Vizier)
