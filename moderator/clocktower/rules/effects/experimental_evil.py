@@ -233,8 +233,10 @@ def _lleech_host_dies(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, 
 
 @effect("goblin_claim")
 def goblin_claim(ctx: Ctx, answer: Answer) -> Outcome:
-    """The Goblin claimed publicly, nominated: Claimed until dusk."""
-    return Outcome(events=[AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="Claimed", by_seat=ctx.seat)])
+    """The Goblin claimed publicly, nominated: Claimed until dusk, declared to the table (its How to Run: so
+    that all the group hears)."""
+    return Outcome(events=[AddReminder(seat=ctx.actor.seat, source=ctx.ability, name="Claimed", by_seat=ctx.seat)],
+                   public=[evil_text("goblin_claimed", seat=ctx.seat)])  # fmt: skip
 
 
 def _claimed_executed(g: Grimoire, cat: Catalogue, owner: Player, dead: Player, d: Death) -> list[Event]:
