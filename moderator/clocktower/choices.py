@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from moderator.clocktower.grimoire.events import SetCursor
 from moderator.clocktower.grimoire.state import Cursor
 from moderator.clocktower.parts import PartsFlow
+from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.context import Answer, Ctx
 from moderator.clocktower.rules.effects import Effect
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
@@ -67,6 +68,20 @@ class ChoiceFlow(ShownFlow, PartsFlow):
             fit += 1
         return fit >= need
 
+    def _check_must_choose(self, ctx: Ctx, step: Step, answer: Answer) -> None:
+        """A Demon's choice tonight, when a right public guess after the execution (a jinx: the Alchemist-Spy's,
+        the Magician-Wraith's) says whom it must choose: that player, or the answer is refused.
+
+        Raises:
+            IllegalChoice: the Demon chose others, or nobody.
+        """
+        must = self._state.memory.get(keys.must_choose(self._state.night), "")
+        if not must.isdigit() or int(must) not in self._state.seats() or self.cat.team(ctx.ability) != "demon":
+            return
+        if not {"seat", "two_seats"} & set(step.expects) or int(must) in answer.seats:
+            return
+        raise IllegalChoice("must_choose_guessed", seat=int(must))
+
     def _check_chosen(self, seat: int | None, step: Step, seats: Sequence[int]) -> None:
         """The step's own limits on whom it chooses (alive, dead, not themselves), seat by seat.
 
@@ -86,6 +101,7 @@ class ChoiceFlow(ShownFlow, PartsFlow):
 
     def _check(self, ctx: Ctx, step: Step, effect: Effect, answer: Answer, c: Cursor | None = None) -> None:
         self._check_chosen(ctx.seat, step, answer.seats)
+        self._check_must_choose(ctx, step, answer)
         if effect.check is None:
             return
         if not effect.info_check or c is None:
