@@ -41,7 +41,9 @@ def test_the_riot_nominee_nominates_though_dead(tmp_path: Path, capsys: pytest.C
     assert "already" in (prompts[-1].get("error") or "")  # seat 5 was nominated today: once a day still
 
 
-def test_the_storyteller_is_nominated_only_with_the_atheist_on_the_script(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_storyteller_is_nominated_only_with_the_atheist_on_script(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     sc = {"assign": "imp,poisoner,chef,empath,monk,washerwoman,virgin",
           "input": [*NIGHT_ONE, "seat 7", "next", "next", "next", "next", "next", "seat 2 nominates the storyteller"],
           "expect": {"phase": ["day", 1, 1], "winner": None}}  # fmt: skip

@@ -17,9 +17,10 @@ from moderator.clocktower.rules.effects.snv_demons import false_info_by
 from moderator.clocktower.rules.schema import GOOD_TEAMS, CharacterData
 from moderator.clocktower.rules.status import false_info_allowed_by, impaired
 from moderator.clocktower.rules.texts import step_texts
-from moderator.commands.parse import Command
-from moderator.commands.phrases import Intent
+from moderator.commands.parse import Command, normalise
+from moderator.commands.phrases import Intent, phrases
 from moderator.errors import IllegalChoice
+from moderator.i18n import LANGS
 
 
 class ShownFlow(Core):
@@ -64,6 +65,8 @@ class ShownFlow(Core):
             pair = isinstance(p.truth, dict | int) and not p.shows_player
             if effect is not None and effect.holds is not None and pair:
                 kind = "any"  # two players and a token, or none of the team: either may be shown (its holds judge)
+            if kind == "yesno" and type(shown) is int:
+                shown = _yes_or_no(cmd.text or "", shown)  # "네 보여줌": yes, though 네 is also four
             if not _fits(shown, kind):
                 raise IllegalChoice("showed_kind", kind=step_texts().edits.kinds[kind](self.lang))
         most = step.shows_most if step is not None else None
@@ -224,3 +227,17 @@ def _among(truth: object, shown: object) -> bool:
 def _once(data: CharacterData | None) -> bool:
     """Whether a Fabled's false information is once per game (the Fibbin's)."""
     return data is not None and data.false_info == "once"
+
+
+def _yes_or_no(said: str, number: int) -> bool | int:
+    """At a step that shows yes or no, a shown number read from a word that is also yes or no (Korean 네, four,
+    and yes): that answer; any other number stays a number (and is refused)."""
+    first = normalise(said).split(" ")[0] if said.strip() else ""
+    for lang in LANGS:
+        words = phrases(lang)
+        if words.numbers.get(number) and first in {normalise(w) for w in words.numbers[number]}:
+            if first in {normalise(w) for w in words.values.yes}:
+                return True
+            if first in {normalise(w) for w in words.values.no}:
+                return False
+    return number

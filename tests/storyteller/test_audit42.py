@@ -178,3 +178,19 @@ def test_a_refused_line_keeps_what_can_be_redone() -> None:
     game.refused("seat 99 dies")
     game.say("redo")
     assert any(t.endswith("Poisoned") for t in game.tokens(3))
+
+
+@pytest.mark.parametrize("line", ["네 보여줌", "예 보여줌", "네 보여줬어"])
+def test_the_fortune_tellers_yes_as_a_korean_table_says_it(line: str) -> None:
+    """Audit y: 네 (yes, and also four) shown at a step that shows yes or no is the yes, not the number 4."""
+    game = korean_at("fortuneteller")
+    game.say("1번 2번")
+    assert game.prompt.truth is True
+    game.say(line)
+    assert game.prompt.step != "fortuneteller"
+
+
+def test_a_number_shown_at_a_yes_or_no_step_is_still_refused() -> None:
+    game = korean_at("fortuneteller")
+    game.say("1번 2번")
+    assert "예 또는 아니요" in game.refused("3 보여줌")
