@@ -23,6 +23,13 @@ def _alive(ctx: Ctx) -> bool:
     return acts_alive(ctx.g, ctx.cat, ctx.actor)
 
 
+def _first_of_them(ctx: Ctx) -> bool:
+    """Alive, and the first living player of this character clockwise from seat 1: a step all of them share
+    wakes once (Legion's players, who agree on one kill)."""
+    first = next((p.seat for p in ctx.g.players if p.character == ctx.ability and acts_alive(ctx.g, ctx.cat, p)), None)
+    return _alive(ctx) and first in (None, ctx.seat)
+
+
 def _sees_grimoire(ctx: Ctx) -> bool:
     """Alive, and no jinx hides the Grimoire now (``grimoire_hidden``: a living, sober Poppy Grower keeps it
     from the Spy)."""
@@ -161,6 +168,7 @@ def _three_visitors(ctx: Ctx) -> bool:
 
 CONDITIONS: dict[str, Condition] = {
     "alive": _alive,
+    "first_of_them": _first_of_them,
     "always": _always,
     "died_tonight": _died_tonight,
     "two_others_alive": _two_others_alive,
