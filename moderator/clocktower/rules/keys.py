@@ -148,6 +148,11 @@ def demon_blocked(night: int) -> MemoryKey:
     return MemoryKey(f"demon_blocked:{night}")
 
 
+def outsiders_at_setup() -> MemoryKey:
+    """How many Outsiders the game was set up with (the Xaan's X, whatever changes later)."""
+    return MemoryKey("setup:outsiders")
+
+
 def decided(decision: str) -> MemoryKey:
     """A storyteller decision given at setup, kept for a character created later (a Kazali's Widow)."""
     return MemoryKey(f"decide:{decision}")

@@ -170,6 +170,9 @@ def setup_game(
     events += [Remember(key=keys.decided(k), value=v) for k, v in sorted((overrides or {}).items()) if k not in used]
     believed = [p.chosen for p in proposals if p.decision.kind == "believes" and p.chosen]
     events.append(SetBluffs(bluffs=bluffs(g, cat, script, rng, believed)))
+    seated = simulate(Grimoire(script=g.script), events).players
+    outsiders = sum(1 for p in seated if cat.team(p.character) == "outsider")
+    events.append(Remember(key=keys.outsiders_at_setup(), value=str(outsiders)))  # the Xaan's X
     return events, bag, proposals
 
 

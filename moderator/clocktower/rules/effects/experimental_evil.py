@@ -113,8 +113,11 @@ def mezepheles_turn(ctx: Ctx, answer: Answer) -> Outcome:
 
 
 def outsiders_in_play(g: Grimoire, cat: Catalogue) -> int:
-    """X: the Outsiders in play (the Drunk among them)."""
-    return sum(1 for p in g.players if cat.team(p.character) == "outsider")
+    """X: the Outsiders the game was set up with (the Drunk among them), whatever changed them since (its wiki:
+    the Pit-Hag's new Outsider does not move night X); a game set up without that count (an older save, a
+    grimoire given as a state): the Outsiders in play."""
+    said = g.memory.get(keys.outsiders_at_setup(), "")
+    return int(said) if said.isdigit() else sum(1 for p in g.players if cat.team(p.character) == "outsider")
 
 
 def _xaan_night(ctx: Ctx) -> bool:
