@@ -36,6 +36,7 @@ from moderator.clocktower.rules.effects.base import (
     seat_of,
     sober,
     spend,
+    spent,
 )
 from moderator.clocktower.rules.jinxes import ruled, ruled_pair
 from moderator.clocktower.rules.status import STORYTELLER, acts_alive, impaired
@@ -95,12 +96,13 @@ def harpy_mad(ctx: Ctx, answer: Answer) -> Outcome:
 @effect("mezepheles_turn", "seat", check=alive_target)
 def mezepheles_turn(ctx: Ctx, answer: Answer) -> Outcome:
     """The good player who said the word first turns evil tonight (Turns Evil), once; spent (No Ability).
-    Drunk or poisoned: nobody turns, and the ability is not spent (the word may still be said)."""
+    Drunk or poisoned: nobody turns, and the ability is spent all the same (its wiki: the player stays good, and
+    the Mezepheles may not turn a player evil later on)."""
     p = ctx.g.player(seat_of(answer))
     if p.alignment != "good":
         raise IllegalChoice("good_player_needed", seat=p.seat)
     if not sober(ctx):
-        return Outcome(say=[step_texts().rules.impaired])
+        return Outcome(events=spent(ctx), say=[step_texts().rules.impaired])
     assert p.character is not None
     turned = Assign(seat=p.seat, character=p.character, alignment="evil", believes=p.believes)
     return Outcome(events=[*spend(ctx), turned,
