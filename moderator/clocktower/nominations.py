@@ -19,7 +19,7 @@ from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.abilities import anyone_has, owning
 from moderator.clocktower.rules.daytime import nomination_events, riot_chain, storyteller_only_nominates
 from moderator.clocktower.rules.status import impaired, shown_dead, spec
-from moderator.clocktower.rules.texts import step_texts
+from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.votes import (
     about_to_die,
     nominations,
@@ -32,6 +32,7 @@ from moderator.clocktower.rules.votes import (
 from moderator.clocktower.travellers import TravellerFlow
 from moderator.commands.parse import Command
 from moderator.errors import IllegalChoice
+from moderator.i18n import Text
 
 STORYTELLER_SEAT = 0
 """The nominee who is the storyteller (the Atheist's game): no player sits at seat 0."""
@@ -231,23 +232,31 @@ class NominationFlow(TravellerFlow):
             return []
         return [Remember(key=keys.evil_only_votes(g.day, nominee), value="yes")]
 
-    def _check_bound_voters(self, said: list[int] | None) -> None:
+    def _bound_voters(self, said: list[int]) -> tuple[list[int], list[Text]]:
         """Voters said by seat: a living, sober placer of a ``placer_votes_with`` reminder (the Butler) votes
-        only with the player it lies by (the Master).
+        only with the player it lies by (the Master). With the votes secret (the Organ Grinder's, a jinx) its hand
+        is taken and not counted: the voters without it, and what the storyteller is told.
 
         Raises:
-            IllegalChoice: the placer is among the voters and the marked player is not.
+            IllegalChoice: the placer is among the voters and the marked player is not, the votes open.
         """
         g = self._state
+        uncounted: list[Text] = []
         for p in g.players:
             for r in p.reminders:
                 s = spec(self.cat, r)
-                if s is None or not s.placer_votes_with or said is None or r.by_seat not in g.seats():
+                if s is None or not s.placer_votes_with or r.by_seat not in g.seats():
                     continue
                 placer = g.player(r.by_seat)
                 if placer.seat in said and p.seat not in said and placer.alive and not impaired(g, self.cat, placer):
-                    raise IllegalChoice("votes_without", seat=placer.seat, master=p.seat,
-                                        character=self.cat[r.source].name(self.lang))  # fmt: skip
+                    character = self.cat[r.source].name
+                    if not self._secret_votes():
+                        raise IllegalChoice("votes_without", seat=placer.seat, master=p.seat,
+                                            character=character(self.lang))  # fmt: skip
+                    said = [x for x in said if x != placer.seat]
+                    uncounted.append(filled(step_texts().rules.vote_not_counted_without_master, seat=placer.seat,
+                                            master=p.seat, character=character))  # fmt: skip
+        return said, uncounted
 
     def _votes(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:
         if cmd.intent == "ability":
@@ -259,8 +268,10 @@ class NominationFlow(TravellerFlow):
         said = sorted(set(cmd.seats)) if cmd.intent == "voters" else None
         unpaid: list[int] = []
         paid: list[Event] = []
-        if said is not None:  # the Beggar's hand, without a vote token, is not counted
+        uncounted: list[Text] = []
+        if said is not None:  # the Beggar's hand, without a vote token, is not counted; nor the Butler's, alone
             said, unpaid, paid = paid_votes(self._state, self.cat, said)
+            said, uncounted = self._bound_voters(said)
         voudon = self._voudon()
         if said is not None and voudon is not None:  # only the Voudon and the dead vote
             departed = {p.seat for p in self._state.players if not p.alive}
@@ -274,7 +285,6 @@ class NominationFlow(TravellerFlow):
                 raise IllegalChoice("no_such_seat", seat=s)
             if not voter.alive and not voter.ghost_vote and voudon is None:
                 raise IllegalChoice("no_ghost_vote", seat=s)
-        self._check_bound_voters(said)
         if votes is None or t.pending is None:
             raise IllegalChoice("votes_needed")
         if votes > len(self._state.players):
@@ -308,7 +318,8 @@ class NominationFlow(TravellerFlow):
         spent += [*paid, *self._evil_only(nominee, said)]
         self._push("votes", [SetDay(today=today), *spent, *self._who_voted(votes, said),
                              *about_to_die(self._state, self.cat, block), SetCursor(cursor=nxt)])  # fmt: skip
-        news = " ".join([*(self._t(step_texts().rules.vote_not_paid, seat=s) for s in unpaid), news])
+        news = " ".join([*(self._t(step_texts().rules.vote_not_paid, seat=s) for s in unpaid),
+                         *(self._t(x) for x in uncounted), news])
         if self._secret_votes():
             return Reply(say=[news], public=[self._t(flow.vote_public_secret)])
         told = flow.vote_public if nominee != STORYTELLER_SEAT else flow.storyteller_vote_public

@@ -199,6 +199,7 @@ class RuleTexts(Model):
     seats_swapped: Text
     votes_with_token: Text
     vote_not_paid: Text
+    vote_not_counted_without_master: Text
     banshee_public: Text
     jinx_pick_acts: Text
     became_farmer: Text
