@@ -238,7 +238,8 @@ class NominationFlow(TravellerFlow):
         is taken and not counted: the voters without it, and what the storyteller is told.
 
         Raises:
-            IllegalChoice: the placer is among the voters and the marked player is not, the votes open.
+            IllegalChoice: the placer is among the voters and the marked player is not, the votes open; or a player
+                who must vote (the Zealot, with enough alive) is not among them.
         """
         g = self._state
         uncounted: list[Text] = []
@@ -256,6 +257,12 @@ class NominationFlow(TravellerFlow):
                     said = [x for x in said if x != placer.seat]
                     uncounted.append(filled(step_texts().rules.vote_not_counted_without_master, seat=placer.seat,
                                             master=p.seat, character=character))  # fmt: skip
+        living = sum(1 for p in g.players if p.alive)
+        for p in g.players:  # the Zealot's: a hand owed at every nomination
+            c = self.cat.get(p.character or "")
+            most = c.data.must_vote_from if c is not None and c.data is not None else None
+            if most is not None and living >= most and p.alive and p.seat not in said and not impaired(g, self.cat, p):
+                raise IllegalChoice("must_vote", seat=p.seat, character=c.name(self.lang) if c else "", alive=most)
         return said, uncounted
 
     def _votes(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:

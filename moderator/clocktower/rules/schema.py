@@ -362,6 +362,10 @@ class CharacterData(Model):
         None, description="A named condition (moderator.clocktower.rules.conditions) for the day note in place of "
         "living sober: ``learnt_death``, the Moonchild's public pick after a death learnt at dawn.",
     )
+    must_vote_from: int | None = Field(
+        None, description="While this many players or more are alive, a living sober player of it votes on every "
+        "nomination: voters named without them are refused (the Zealot's 5)."
+    )
     sober_healthy: bool = Field(
         False, description="Never drunk or poisoned, whatever token lies by them (the Beggar's 'you are sober & "
         "healthy')."
