@@ -362,6 +362,10 @@ class CharacterData(Model):
         None, description="A named condition (moderator.clocktower.rules.conditions) for the day note in place of "
         "living sober: ``learnt_death``, the Moonchild's public pick after a death learnt at dawn.",
     )
+    minion_info_note: Text | None = Field(
+        None, description="Said at the Minion info while a player of it is in play (the Damsel's: show its token "
+        "there, though its own step comes later, after the Huntsman's)."
+    )
     must_vote_from: int | None = Field(
         None, description="While this many players or more are alive, a living sober player of it votes on every "
         "nomination: voters named without them are refused (the Zealot's 5)."
