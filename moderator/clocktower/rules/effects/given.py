@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from moderator.clocktower.grimoire.events import Assign, Event, GainAbility, Remember, SetAlignment
 from moderator.clocktower.rules import keys
+from moderator.clocktower.rules.abilities import made_acts
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import effect, evil_text, seat_of, sober
@@ -97,13 +98,15 @@ def _summoner_early_check(ctx: Ctx, answer: Answer) -> None:
 
 @effect("summoner_summon", "seat", "character", check=_summoner_check, must_answer=True)
 def summoner_summon(ctx: Ctx, answer: Answer) -> Outcome:
-    """The chosen player becomes the chosen Demon, evil, and is told. Drunk or poisoned: the storyteller
-    still makes a Demon (no Demon is no game), so the choice stands."""
+    """The chosen player becomes the chosen Demon, evil, and is told; a Demon that acts when made (the Lleech,
+    picking its host) does so tonight. Drunk or poisoned: the storyteller still makes a Demon (no Demon is no
+    game), so the choice stands."""
     assert answer.character is not None
     seat = seat_of(answer)
     told = evil_text("summoned", seat=seat, character=ctx.cat[answer.character].name)
     events: list[Event] = [Assign(seat=seat, character=answer.character, alignment="evil"),
-                           Remember(key=keys.used(ctx.ability, ctx.seat), value=answer.character)]  # fmt: skip
+                           Remember(key=keys.used(ctx.ability, ctx.seat), value=answer.character),
+                           *made_acts(ctx.g, ctx.cat, seat, answer.character, ctx.ability)]  # the Lleech's host
     said = [told]
     if _made_beside(ctx, answer.character):  # the other neighbour becomes an evil Minion (the storyteller names it)
         other = [q for q in ctx.g.beside(seat) if ctx.cat.team(q.character) != "minion"][:1]
