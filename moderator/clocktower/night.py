@@ -18,7 +18,7 @@ from moderator.clocktower.rules.effects import EFFECTS, Effect
 from moderator.clocktower.rules.effects.bmr import chosen_events, learned_at_dawn
 from moderator.clocktower.rules.effects.snv_demons import false_info_by
 from moderator.clocktower.rules.jinxes import prompt_instead
-from moderator.clocktower.rules.news import dawn_news, told_at_dawn, told_at_dusk
+from moderator.clocktower.rules.news import dawn_news, rolled_at_dawn, told_at_dawn, told_at_dusk
 from moderator.clocktower.rules.schema import Expect, Step
 from moderator.clocktower.rules.status import impaired, is_demon, never_impaired, shown_dead
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -79,6 +79,15 @@ class NightFlow(ChoiceFlow):
             again = ", ".join(self._t(texts.flow.who, seat=p.seat, name=p.name) for p in back)
             news += " " + self._t(texts.flow.revived_public, who=again)
         news += "".join(" " + self._t(t) for t in told_at_dawn(self._state))
+        for cid, seats in rolled_at_dawn(self._state):  # the Al-Hadikhia's three: who lives, who died
+            said: dict[bool, list[str]] = {True: [], False: []}
+            for s in seats:
+                if s in self._state.seats():
+                    q = self._state.player(s)
+                    said[not shown_dead(self.cat, q)].append(self._t(texts.flow.who, seat=q.seat, name=q.name))
+            nobody = self._t(texts.flow.roll_nobody)
+            news += " " + self._t(texts.flow.roll_public, character=self.cat[cid].name if cid in self.cat else cid,
+                                  alive=", ".join(said[True]) or nobody, dead=", ".join(said[False]) or nobody)
         public = f"{public} {news}" if public else news
         return self._base(c, ["confirm"], pseudo.prompt(self.lang), public, [p.seat for p in dead], ("dies",))
 

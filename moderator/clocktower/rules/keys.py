@@ -45,6 +45,7 @@ use the builders, never a hand-spelled key.
 | arbitrary_deaths | ``arbitrary:<night>`` | a Demon was made that night (the Pit-Hag's): the storyteller's deaths |
 | failed | ``failed:n<night>:<seat>``, ``failed:d<day>:<seat>`` | it worked abnormally (Mathematician) |
 | dawn_news | ``dawn:<night>`` | what the table is told at that night's dawn besides its deaths (JSON: texts) |
+| dawn_roll | ``roll:<night>:<character>`` | the players it chose in public that night: at dawn, who lives (seats) |
 | dusk_news | ``dusk:<night>`` | what the storyteller is told at that night's dusk (JSON: texts; the Puzzlemaster's) |
 | skipped | ``skipped:<night>:<step>:<seat>`` | the storyteller skipped that night step (nothing changed) |
 | exiled | ``exiled:<seat>`` | the Traveller in that seat was exiled |
@@ -287,6 +288,12 @@ MASTERMIND_DAY = MemoryKey("mastermind:day")
 def dawn_news(night: int) -> MemoryKey:
     """What the table is told at that night's dawn besides its deaths (a JSON list of texts: the Banshee's)."""
     return MemoryKey(f"dawn:{night}")
+
+
+def dawn_roll(night: int, character: str) -> MemoryKey:
+    """The players a character chose that night in public, whose fate the table hears at dawn (seats; the
+    Al-Hadikhia's three)."""
+    return MemoryKey(f"roll:{night}:{character}")
 
 
 def dusk_news(night: int) -> MemoryKey:

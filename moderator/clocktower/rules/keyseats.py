@@ -26,6 +26,7 @@ _SEAT_KEYS: list[tuple[str, ValueKind]] = [
     (r"last:goon:(?P<s>\d+)", None),  # the Goon keeps the night it was chosen, not a seat
     (r"last:[^:]+:(?P<s>\d+)", "seats"),  # one, or the Innkeeper's and the Shabaloth's two
     (r"jinxpick:\d+", "seat"),
+    (r"roll:\d+:[^:]+", "seats"),
     (r"exorcised:\d+", "seat"),
     (r"asleep:\d+:(?P<s>\d+)", None),
     (r"uncaught:\d+:(?P<s>\d+)", None),

@@ -22,6 +22,18 @@ def told_at_dawn(g: Grimoire) -> list[Text]:
     return _notes(g, keys.dawn_news(g.night))
 
 
+def dawn_roll(g: Grimoire, character: str, seats: list[int]) -> Remember:
+    """The players ``character`` chose tonight in public: at dawn the table hears which of them live and which
+    died (the Al-Hadikhia's three, even if none changed)."""
+    return Remember(key=keys.dawn_roll(g.night, character), value=" ".join(map(str, seats)))
+
+
+def rolled_at_dawn(g: Grimoire) -> list[tuple[str, list[int]]]:
+    """Tonight's public choices (:func:`dawn_roll`): the character, and the players it chose."""
+    head = f"roll:{g.night}:"
+    return [(k[len(head):], [int(s) for s in v.split()]) for k, v in sorted(g.memory.items()) if k.startswith(head)]
+
+
 def dusk_news(g: Grimoire, texts: list[Text]) -> Remember:
     """``texts`` added to what the storyteller is told at the coming night's dusk (:func:`told_at_dusk`)."""
     return _noted(g, keys.dusk_news(g.night if g.phase == "night" else g.night + 1), texts)

@@ -63,6 +63,8 @@ class Flow(Model):
     deaths_public: Text
     no_deaths_public: Text
     revived_public: Text
+    roll_public: Text
+    roll_nobody: Text
     nominated: Text
     nominated_secret: Text
     storyteller_nominated: Text

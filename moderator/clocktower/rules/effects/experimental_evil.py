@@ -39,6 +39,7 @@ from moderator.clocktower.rules.effects.base import (
     spent,
 )
 from moderator.clocktower.rules.jinxes import ruled, ruled_pair
+from moderator.clocktower.rules.news import dawn_roll
 from moderator.clocktower.rules.status import STORYTELLER, acts_alive, impaired
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, question
@@ -164,6 +165,7 @@ def alhadikhia_choose(ctx: Ctx, answer: Answer) -> Outcome:
     events.append(AddReminder(seat=seat, source=ctx.ability, name=str(len(picked)), by_seat=ctx.seat))
     if len(picked) < AL_HADIKHIA_PICKS:
         return Outcome(events=events, again=True)
+    events.append(dawn_roll(ctx.g, ctx.ability, picked))  # everyone learns who; at dawn, who of them lives
     if not sober(ctx):
         return Outcome(events=events, say=[step_texts().rules.impaired])
     blocked = demon_blocked(ctx.g)  # the Princess's day (a jinx), a Lycanthrope's kill: nobody dies of it tonight
