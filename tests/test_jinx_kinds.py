@@ -38,7 +38,7 @@ KINDS: dict[frozenset[str], str] = {
         (("alchemist", "marionette"), "note"),
         (("alchemist", "summoner"), "note"),
         (("alchemist", "wraith"), "rule"),
-        (("alhadikhia", "mastermind"), "note"),
+        (("alhadikhia", "mastermind"), "rule"),
         (("alhadikhia", "princess"), "note"),
         (("alhadikhia", "scarletwoman"), "note"),
         (("alsaahir", "vizier"), "rule"),

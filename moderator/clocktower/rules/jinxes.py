@@ -35,11 +35,14 @@ class Jinx(Model):
             "lives_without_ability", "nominated_executed_spares",
             "summons_early", "poisoned_while_in_play", "babysitter_dies_executed",
             "no_ability_while", "summoned_beside_minion",
-            "storyteller_places", "keeps_ability_against",
+            "storyteller_places", "keeps_ability_against", "executed_chooses_tonight",
         ]
         | None
     ) = None
-    """keeps_ability_against: the first keeps its ability against the second's (Legion, against the Minstrel's and the
+    """executed_chooses_tonight: the first, executed as the Demon while the second lives sober, chooses three good
+    players that night (its step ``wake_if: executed_chooses_tonight``), and their answer decides the game, in
+    place of the second's extra day (the Al-Hadikhia and the Mastermind). keeps_ability_against: the first keeps
+    its ability against the second's (Legion, against the Minstrel's and the
     Preacher's). storyteller_places: the second making the first, the storyteller chooses which player becomes it
     (the Pit-Hag's Damsel). summoned_beside_minion: the first, summoned by the second, must neighbour a Minion, and
     its other neighbour becomes an evil Minion (the Lord of Typhon). no_ability_while: while the second is in play

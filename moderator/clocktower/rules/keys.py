@@ -284,6 +284,9 @@ def learnt_death(seat: int) -> MemoryKey:
 MASTERMIND_DAY = MemoryKey("mastermind:day")
 """The Demon died by execution while a Mastermind lived sober: the day (a number) that decides the game."""
 
+MASTERMIND_NIGHT = MemoryKey("mastermind:night")
+"""The same, where a jinx has the executed Demon choose that night instead (the Al-Hadikhia's): that night."""
+
 
 def dawn_news(night: int) -> MemoryKey:
     """What the table is told at that night's dawn besides its deaths (a JSON list of texts: the Banshee's)."""

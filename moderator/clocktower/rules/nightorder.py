@@ -21,7 +21,8 @@ from moderator.i18n import Lang
 
 #: Wake conditions under which a dead player's ability can still act (checked at the step itself).
 ACTS_WHILE_DEAD = frozenset(
-    {"always", "died_tonight", "haircuts_tonight", "killed_by_demon_tonight", "death_pending", "learnt_death"}
+    {"always", "died_tonight", "haircuts_tonight", "killed_by_demon_tonight", "death_pending", "learnt_death",
+     "executed_chooses_tonight"}
 )
 
 

@@ -32,6 +32,7 @@ from moderator.clocktower.rules.conditions import demon_blocked
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.daytime import DAY_END
 from moderator.clocktower.rules.effects.base import EFFECTS, effect, seat_of, sober
+from moderator.clocktower.rules.jinxes import ruled_pair
 from moderator.clocktower.rules.schema import Step
 from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, kept_evil, misregisters, registers_evil
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -201,14 +202,17 @@ def _mastermind_extra_day(g: Grimoire, cat: Catalogue, owner: Player, dead: Play
         return []
     if scarlet_catcher(g, cat, dead) is not None or any(p.alive and is_demon(cat, p) for p in g.players):
         return []
-    return [Remember(key=keys.MASTERMIND_DAY, value=str(g.day + 1))]
+    events: list[Event] = [Remember(key=keys.MASTERMIND_DAY, value=str(g.day + 1))]
+    if dead.character and ruled_pair("executed_chooses_tonight", dead.character, owner.character or ""):
+        events.append(Remember(key=keys.MASTERMIND_NIGHT, value=str(g.night + 1)))  # a jinx: the Demon chooses
+    return events
 
 
 def _mastermind_day_end(g: Grimoire, cat: Catalogue, owner: Player) -> list[Event]:
     """The Mastermind's day ends: a good player executed today, evil wins; an evil player or nobody
     executed, good wins (the almanac's How to Run). A player executed who survived still counts."""
     day = g.memory.get(keys.MASTERMIND_DAY)
-    if day is None or g.day != int(day):
+    if day is None or g.day != int(day) or keys.MASTERMIND_NIGHT in g.memory:  # a jinx decided it that night
         return []
     executed = g.executed_today if g.executed_today is not None else g.today.block
     survived = g.memory.get(keys.executed(g.day))

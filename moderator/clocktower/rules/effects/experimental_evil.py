@@ -176,6 +176,34 @@ def alhadikhia_choose(ctx: Ctx, answer: Answer) -> Outcome:
                    public=[evil_text("alhadikhia_public", seats=", ".join(str(s) for s in picked))])  # fmt: skip
 
 
+def _executed_chooses_tonight(ctx: Ctx) -> bool:
+    """The night after this Demon was executed while the Mastermind lived, by a jinx (the Al-Hadikhia's)."""
+    return not ctx.actor.alive and ctx.g.memory.get(keys.MASTERMIND_NIGHT) == str(ctx.g.night)
+
+
+def _good_alive(ctx: Ctx, answer: Answer) -> None:
+    alive_target(ctx, answer)
+    if ctx.g.player(seat_of(answer)).alignment != "good":
+        raise IllegalChoice("good_player_needed", seat=seat_of(answer))
+
+
+@effect("alhadikhia_last_choice", "seat", check=_good_alive, repeats=True, must_answer=True)
+def alhadikhia_last_choice(ctx: Ctx, answer: Answer) -> Outcome:
+    """A jinx with the Mastermind: the Al-Hadikhia executed picks three good players that night, marked 1, 2, 3;
+    if all three choose to live, evil wins, otherwise good wins (the storyteller says which)."""
+    picked = [p.seat for n in ("1", "2", "3") for p in _mine(ctx.g, ctx.ability, ctx.seat, n)]
+    seat = seat_of(answer)
+    picked.append(seat)
+    events: list[Event] = [AddReminder(seat=seat, source=ctx.ability, name=str(len(picked)), by_seat=ctx.seat)]
+    if len(picked) < AL_HADIKHIA_PICKS:
+        return Outcome(events=events, again=True)
+    seats = ", ".join(str(s) for s in picked)
+    wins: dict[str, list[Event]] = {"yes": [SetWinner(winner="evil", reason=ctx.ability)],
+                                    "no": [SetWinner(winner="good", reason=ctx.ability)]}  # fmt: skip
+    return Outcome(events=[*events, question(evil_text("alhadikhia_last_all_live", seats=seats), wins, None, "yesno")],
+                   public=[evil_text("alhadikhia_public", seats=seats)])  # fmt: skip
+
+
 @effect("ojo_kill", "character")
 def ojo_kill(ctx: Ctx, answer: Answer) -> Outcome:
     """The players of the chosen character die (the Demon's kill); none in play: the storyteller says who
@@ -337,3 +365,4 @@ for _trigger in (
     TRIGGERS[_trigger.name] = _trigger
 DAY_END["leviathan_day_five"] = _leviathan_day_end
 CONDITIONS["xaan_night"] = _xaan_night
+CONDITIONS["executed_chooses_tonight"] = _executed_chooses_tonight
