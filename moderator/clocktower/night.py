@@ -49,9 +49,9 @@ class NightFlow(ChoiceFlow):
         if truth is not None:
             text += " " + self._t(texts.flow.truth, truth=self._say(truth))
         if c.id == "minioninfo":  # what the Minions learn besides each other (the Damsel's token)
-            notes = [d.minion_info_note for x in sorted(self._state.in_play())
-                     if (ch := self.cat.get(x)) is not None and (d := ch.data) is not None and d.minion_info_note]
-            text += "".join(" " + self._t(n) for n in notes if n is not None)
+            notes = [n for x in sorted(self._state.in_play())
+                     if (ch := self.cat.get(x)) and ch.data and (n := ch.data.minion_info_note)]
+            text += "".join(" " + self._t(n) for n in notes)
         if c.id == "dusk":  # what a day ability owes tonight (the Puzzlemaster's answer)
             text += "".join(" " + self._t(t) for t in told_at_dusk(self._state))
         guess: tuple[Intent, ...] = ("guess",) if c.id == "dusk" else ()  # a jinx's guess after the execution

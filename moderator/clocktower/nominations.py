@@ -261,8 +261,10 @@ class NominationFlow(TravellerFlow):
         for p in g.players:  # the Zealot's: a hand owed at every nomination
             c = self.cat.get(p.character or "")
             most = c.data.must_vote_from if c is not None and c.data is not None else None
-            if most is not None and living >= most and p.alive and p.seat not in said and not impaired(g, self.cat, p):
-                raise IllegalChoice("must_vote", seat=p.seat, character=c.name(self.lang) if c else "", alive=most)
+            if c is None or most is None or living < most or not p.alive or p.seat in said:
+                continue
+            if not impaired(g, self.cat, p):
+                raise IllegalChoice("must_vote", seat=p.seat, character=c.name(self.lang), alive=most)
         return said, uncounted
 
     def _votes(self, c: Cursor, cmd: Command, p: Prompt) -> Reply:

@@ -30,7 +30,7 @@ def dawn_roll(g: Grimoire, character: str, seats: list[int]) -> Remember:
 
 def rolled_at_dawn(g: Grimoire) -> list[tuple[str, list[int]]]:
     """Tonight's public choices (:func:`dawn_roll`): the character, and the players it chose."""
-    head = f"roll:{g.night}:"
+    head = keys.dawn_roll(g.night, "")
     return [(k[len(head):], [int(s) for s in v.split()]) for k, v in sorted(g.memory.items()) if k.startswith(head)]
 
 

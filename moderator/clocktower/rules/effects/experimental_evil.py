@@ -150,13 +150,18 @@ def storyteller_kills(ctx: Ctx, answer: Answer) -> Outcome:
     return Outcome(events=kill(ctx.g, ctx.cat, answer.seats[0], by_demon=True), again=True)
 
 
+def _picked(ctx: Ctx) -> list[int]:
+    """The players the Al-Hadikhia has marked 1, 2 and 3 so far, in that order."""
+    return [p.seat for n in ("1", "2", "3") for p in _mine(ctx.g, ctx.ability, ctx.seat, n)]
+
+
 @effect("alhadikhia_choose", "seat", check=alive_target, repeats=True)
 def alhadikhia_choose(ctx: Ctx, answer: Answer) -> Outcome:
     """The Al-Hadikhia's three players, marked 1, 2, 3 in turn (tonight's); after the third, whether all
     three chose to live, which kills them all (the storyteller says each death chosen otherwise)."""
     if not answer.seats:
         return Outcome()
-    picked = [p.seat for n in ("1", "2", "3") for p in _mine(ctx.g, ctx.ability, ctx.seat, n)]
+    picked = _picked(ctx)
     if len(picked) >= AL_HADIKHIA_PICKS:
         picked = []
     events = _lift(ctx.g, ctx.ability, ctx.seat, "1", "2", "3") if not picked else []
@@ -191,7 +196,7 @@ def _good_alive(ctx: Ctx, answer: Answer) -> None:
 def alhadikhia_last_choice(ctx: Ctx, answer: Answer) -> Outcome:
     """A jinx with the Mastermind: the Al-Hadikhia executed picks three good players that night, marked 1, 2, 3;
     if all three choose to live, evil wins, otherwise good wins (the storyteller says which)."""
-    picked = [p.seat for n in ("1", "2", "3") for p in _mine(ctx.g, ctx.ability, ctx.seat, n)]
+    picked = _picked(ctx)
     seat = seat_of(answer)
     picked.append(seat)
     events: list[Event] = [AddReminder(seat=seat, source=ctx.ability, name=str(len(picked)), by_seat=ctx.seat)]
