@@ -13,7 +13,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,6 +27,7 @@ SHARED = Path(os.environ.get("MODERATOR_SHARED", REPO.parent / "shared"))
 SHARED_FIXTURES = {"seeds_dir", "speech_dir"}
 
 _HOME = Path(tempfile.mkdtemp(prefix="moderator-tests-home-"))
+atexit.register(shutil.rmtree, _HOME, ignore_errors=True)  # each process (and xdist worker) its own, gone at exit
 for _var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
     os.environ[_var] = str(_HOME / _var.lower())
 os.environ["PYTHONPATH"] = os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])])
