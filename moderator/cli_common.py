@@ -42,18 +42,22 @@ class PlayByVoice(Protocol):
 
 
 @contextmanager
-def live_saving(path: Path | None, game: str, config: Config, what: str) -> Iterator[SaveJournal | None]:
+def live_saving(
+    path: Path | None, game: str, config: Config, what: str, resumed: Path | None = None,
+) -> Iterator[SaveJournal | None]:  # fmt: skip
     """While the block runs, a live game's save (locked and checked) and the function that writes a
     journal to it after every change; None when nothing is saved. The lock is released at the end.
+    ``resumed``: the save the game was resumed from, the only one it may write over.
 
     Raises:
-        SaveError: the file is in use by another moderator, or is not a save of this game.
+        SaveError: the file is in use by another moderator, is not a save of this game, or holds
+            another game.
     """
     if path is None:
         yield None
         return
     rescue = autosave_path(config, f"{game}-rescue")
-    live = LiveSave(path, game, rescue, lambda line: print(line, file=sys.stderr))
+    live = LiveSave(path, game, rescue, lambda line: print(line, file=sys.stderr), resumed)
     live.open()
     print(f"moderator: {msg('saving', what=what, path=path)}", file=sys.stderr)
     try:

@@ -19,7 +19,7 @@ import json
 import os
 import shutil
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -97,7 +97,7 @@ def decode(raw: bytes, path: Path, game: str) -> dict[str, Any]:
     if not text.lstrip().startswith("{"):
         raise SaveError(msg("not_a_save" if text.strip() else "empty_save", path=path))
     try:
-        doc = json.loads(text, parse_constant=_no_constant)
+        doc = json.loads(text, parse_constant=no_constant)
     except json.JSONDecodeError as exc:
         at = len(text[: exc.pos].encode("utf-8"))
         raise DamagedSave(msg("save_damaged_at", path=path, at=at, why=exc.msg)) from exc
@@ -119,7 +119,7 @@ def decode(raw: bytes, path: Path, game: str) -> dict[str, Any]:
     return _migrate(doc)
 
 
-def _no_constant(name: str) -> Any:
+def no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a save can hold")
 
 
@@ -148,85 +148,11 @@ def read_bytes(path: Path) -> bytes:
         raise SaveError(msg("cannot_read", path=path, reason=os_reason(exc))) from exc
 
 
-def state_out_target(raw: str, save: Path | None) -> Path:
-    """Where ``--state-out`` may write: a file that is absent, or a state file this app wrote (a JSON
-    object of players, never a save); never the game's own save, never a device, a pipe or a folder,
-    and never one of those through a symbolic link. The real path is returned: a link to a state file
-    has its target rewritten, not the link.
-
-    Raises:
-        SaveError: one line naming the file and why it is left alone.
-    """
-    if "\x00" in raw or not raw.strip():
-        raise SaveError(msg("state_out_bad_name", path=repr(raw)))
-    path = Path(raw)
-    real = Path(os.path.realpath(path))
-    if save is not None and (real == Path(os.path.realpath(save)) or _same_file(real, save)):
-        raise SaveError(msg("state_out_is_save", path=path))
-    if save is not None and real in {Path(os.path.realpath(p)) for p in (backup_of(save), LiveSave.lock_of(save))}:
-        raise SaveError(msg("state_out_is_backup", path=path))
-    try:
-        info = real.stat()
-    except FileNotFoundError:
-        return real
-    except OSError as exc:
-        raise SaveError(msg("cannot_read", path=path, reason=os_reason(exc))) from exc
-    if not stat.S_ISREG(info.st_mode):
-        raise SaveError(msg("state_out_not_file", path=path))
-    if info.st_size and not _is_state_file(real, info.st_size):
-        raise SaveError(msg("state_out_not_state", path=path))
-    return real
-
-
-@contextlib.contextmanager
-def state_out_held(path: str | None) -> Iterator[None]:
-    """While the block runs, ``--state-out`` is this process's: a second running game naming the same file
-    is refused (it would write its players over this game's).
-
-    Raises:
-        SaveError: another moderator writes that state file now.
-    """
-    if not path:
-        yield
-        return
-    real = Path(path)
-    lock = real.with_name(f".{real.name}.state-lock")
-    try:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError:  # a folder that cannot be written: the state file's own write will say why
-        yield
-        return
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            raise SaveError(msg("state_out_in_use", path=path)) from exc
-        try:
-            yield
-        finally:
-            with contextlib.suppress(OSError):
-                lock.unlink()
-    finally:
-        os.close(fd)
-
-
-def _same_file(a: Path, b: Path) -> bool:
+def same_file(a: Path, b: Path) -> bool:
     try:
         return os.path.samefile(a, b)
     except OSError:
         return False
-
-
-def _is_state_file(path: Path, size: int) -> bool:
-    """Whether ``path`` holds a state this app writes with ``--state-out``: a JSON object with a list of
-    players and no journal (a save has ``start`` and ``entries``)."""
-    if size > MAX_BYTES:
-        return False
-    try:
-        doc = json.loads(path.read_bytes().decode("utf-8"), parse_constant=_no_constant)
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return False
-    return isinstance(doc, dict) and isinstance(doc.get("players"), list) and not {"start", "entries"} & doc.keys()
 
 
 def backup_of(path: Path) -> Path:
@@ -288,6 +214,9 @@ class LiveSave:
     game: str
     rescue: Path
     note: Callable[[str], None]
+    resumed: Path | None = None
+    """The save this game was resumed from: the only save it may write over (a new game never replaces
+    another game's save, nor its .bak)."""
     _lock: int | None = None
     _written: tuple[int, int] | None = None
     _failing: str | None = None
@@ -323,10 +252,13 @@ class LiveSave:
             if self.path.is_dir():
                 raise SaveError(f"{self.path}: is a folder; give a file name to save to")
             try:
-                decode(read_bytes(self.path), self.path, self.game)
+                doc = decode(read_bytes(self.path), self.path, self.game)
             except SaveError as exc:
                 if not self.path.is_file() or self.path.stat().st_size > 0:
                     raise SaveError(f"{exc}; not overwritten: choose another file to save to") from exc
+            else:
+                if self.resumed is None or not same_file(self.path, self.resumed):
+                    raise SaveError(msg("save_holds_game", path=self.path, command=GAMES[doc["game"]][1]))
             if self.path.is_file() and self.path.stat().st_nlink > 1:  # another name could fork the game
                 raise SaveError(msg("save_linked", path=self.path))
         self._take_lock()
@@ -347,8 +279,9 @@ class LiveSave:
             os.close(fd)
             raise SaveError(f"{self.path}: in use by another moderator (process {holder}); "
                             "stop that one first, or save to another file") from exc  # fmt: skip
-        os.ftruncate(fd, 0)
-        os.write(fd, str(os.getpid()).encode("ascii"))
+        with contextlib.suppress(OSError):  # who holds it, for a second writer's message; a full disk keeps the lock
+            os.ftruncate(fd, 0)
+            os.write(fd, str(os.getpid()).encode("ascii"))
         self._lock = fd
 
     def _clean_leftovers(self) -> None:

@@ -34,6 +34,7 @@ from moderator.clocktower.rules.loader import load_catalogue
 from moderator.clocktower.rules.scripts import load_script
 from moderator.clocktower.rules.setup import setup_game
 from moderator.errors import StateFileError
+from moderator.savefile import encode
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"
@@ -346,3 +347,82 @@ def test_cli_setup_writes_a_journal_with_that_state(tmp_path: Path, capsys: pyte
     assert json.loads(load_state(path).model_dump_json(by_alias=True)) == printed
     assert Journal.load(path).entries[0].label == "setup"
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+@pytest.mark.parametrize("game", ["play", "growl"])
+def test_a_new_game_is_refused_a_file_that_holds_another(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The next evening's new game given last evening's save (audit: the first game was gone, its .bak too):
+    refused in one line that says how to resume it; the save and its .bak are left as they were, and
+    resuming it still works."""
+    path = tmp_path / "game.json"
+    lines = tmp_path / "in.txt"
+    lines.write_text("next\nnext\nquit\n", encoding="utf-8")
+    setup = (["--script", "trouble-brewing", "--players", "Ann,Bill,Cara,Dan,Eve,Finn,Gus"] if game == "play"
+             else ["--players", "Ann,Bill,Cara,Dan,Eve", "--pace", "0"])  # fmt: skip
+    first = [game, "--text", "--lang", "en", "--input", str(lines), "--save", str(path)]
+    assert main([*first, *setup, "--seed", "1"]) == 0
+    kept = {p.name: p.read_bytes() for p in tmp_path.glob("game.json*")}
+    capsys.readouterr()
+    other = (["--script", "trouble-brewing", "--players", "Zed,Yul,Xia,Wes,Val,Uma,Tom"] if game == "play"
+             else ["--count", "6", "--pace", "0"])  # fmt: skip
+    assert main([*first, *other]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "already holds another saved game" in err[0] and f"--game {path}" in err[0]
+    assert {p.name: p.read_bytes() for p in tmp_path.glob("game.json*")} == kept
+    assert main([game, "--text", "--lang", "en", "--input", str(lines), "--game", str(path)]) == 0
+    assert "Ann" in path.read_text(encoding="utf-8")
+
+
+def test_a_save_keeps_its_script_and_resumes_without_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A custom script moved after the game, or an app installed elsewhere since (audit: the save named the
+    script's path only, and could not be resumed): the save keeps the script as read, and resumes on it."""
+    club = tmp_path / "club.json"
+    ids = ["imp", "washerwoman", "chef", "empath", "poisoner", "butler", "librarian", "investigator", "monk"]
+    club.write_text(json.dumps([{"id": "_meta", "name": "Club"}, *ids, "soldier"]), encoding="utf-8")
+    path, lines = tmp_path / "game.json", tmp_path / "in.txt"
+    lines.write_text("next\nnext\nseat 4 is poisoned\nquit\n", encoding="utf-8")
+    common = ["play", "--text", "--lang", "en", "--input", str(lines)]
+    assert main([*common, "--script", str(club), "--players", "A,B,C,D,E,F,G", "--seed", "1", "--save", str(path)]) == 0
+    before = Journal.load(path).state()
+    assert Journal.load(path).script == json.loads(club.read_text(encoding="utf-8"))
+    club.rename(tmp_path / "moved.json")
+    capsys.readouterr()
+    lines.write_text("quit\n", encoding="utf-8")
+    assert main([*common, "--game", str(path)]) == 0, capsys.readouterr().err
+    after = Journal.load(path).state()
+    assert after.script == before.script
+    assert [p.character for p in after.players] == [p.character for p in before.players]
+
+
+def test_an_older_save_without_its_script_finds_it_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A save made before saves kept their script: a bundled script's old path (the app installed elsewhere
+    since) is found by its name; a custom script moved is refused in one line, and found with --script."""
+    path, lines = tmp_path / "game.json", tmp_path / "in.txt"
+    club = tmp_path / "club.json"
+    club.write_text(json.dumps(["imp", "washerwoman", "chef", "empath", "poisoner", "butler", "librarian", "monk"]),
+                    "utf-8")  # fmt: skip
+    gone = str(tmp_path / "old-app" / "data" / "scripts" / "trouble-brewing.json")
+    for script, source in (("trouble-brewing", gone), (str(club), str(club))):
+        path.unlink(missing_ok=True)
+        lines.write_text("next\nnext\nquit\n", encoding="utf-8")
+        new = ["--script", script, "--players", "A,B,C,D,E,F,G", "--seed", "1", "--save", str(path)]
+        assert main(["play", "--text", "--lang", "en", "--input", str(lines), *new]) == 0
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        body = {k: v for k, v in doc.items() if k not in ("script", "checksum", "format", "game")}
+        body["start"]["script"] = source  # as an older version wrote it: the path only
+        path.write_text(encode(body, "clocktower"), encoding="utf-8")
+        lines.write_text("quit\n", encoding="utf-8")
+        resume = ["play", "--text", "--lang", "en", "--input", str(lines), "--game", str(path)]
+        if source == gone:
+            assert main(resume) == 0
+            continue
+        club.rename(tmp_path / "moved.json")
+        capsys.readouterr()
+        assert main(resume) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "club.json" in err[0]
+        assert main([*resume, "--script", str(tmp_path / "moved.json")]) == 0

@@ -4,6 +4,7 @@ previous good save is offered, and a live save has one writer and survives a fai
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import subprocess
@@ -157,7 +158,24 @@ def test_a_bare_state_and_a_save_both_load_as_state(tmp_path: Path) -> None:
 
 
 def _live(path: Path, notes: list[str], rescue: Path | None = None) -> LiveSave:
-    return LiveSave(path, "clocktower", rescue or path.parent / "rescue.json", notes.append)
+    """The live save of a game resumed from ``path``."""
+    return LiveSave(path, "clocktower", rescue or path.parent / "rescue.json", notes.append, resumed=path)
+
+
+def test_a_new_game_never_saves_over_another_game(tmp_path: Path) -> None:
+    """A new game (or one resumed from elsewhere) given a file that holds a saved game is refused, in one
+    line that says how to resume that game; the file and its .bak are left as they were."""
+    path = _saved(tmp_path)
+    backup_of(path).write_bytes(path.read_bytes())
+    before = path.read_bytes()
+    notes: list[str] = []
+    for resumed in (None, tmp_path / "other.json"):
+        live = LiveSave(path, "clocktower", tmp_path / "rescue.json", notes.append, resumed=resumed)
+        with pytest.raises(SaveError, match=r"already holds another saved game.*moderator play --game") as err:
+            live.open()
+        assert "\n" not in str(err.value)
+    assert path.read_bytes() == before and backup_of(path).read_bytes() == before
+    assert not LiveSave.lock_of(path).exists()
 
 
 def test_a_second_writer_is_refused_by_name(tmp_path: Path) -> None:
@@ -296,3 +314,20 @@ def test_a_state_file_that_cannot_be_written_is_said_once(tmp_path: Path) -> Non
     assert game.returncode == 0, err
     assert err.count("cannot write the state file") == 1 and "Traceback" not in err
     assert len(Journal.load(tmp_path / "g.json").entries) >= 3  # the game went on, saved
+
+
+def test_a_full_disk_when_the_lock_is_taken_is_no_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lock file's process number cannot be written (the disk is full: audit): the lock is still held,
+    a second writer is still refused, and the game goes on to its first save (which reports the disk)."""
+    path = _saved(tmp_path)
+
+    def full(fd: int, data: bytes) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as m:
+        m.setattr("moderator.savefile.os.write", full)
+        live = _live(path, [])
+        live.open()
+    with pytest.raises(SaveError, match="in use by another moderator"):
+        _live(path, []).open()
+    live.close()

@@ -35,16 +35,24 @@ from moderator.clocktower.rules.decisions import Proposal
 from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.news import told_at_dusk
 from moderator.clocktower.rules.nightorder import night_sheet
-from moderator.clocktower.rules.scripts import Script, complete, load_script, missing_for_a_game
+from moderator.clocktower.rules.scripts import (
+    Script,
+    complete,
+    load_script,
+    missing_for_a_game,
+    script_as_played,
+    script_json,
+)
 from moderator.clocktower.rules.setup import setup_game
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
 from moderator.clocktower.wording import Wording
 from moderator.config import Config, autosave_path
-from moderator.errors import SetupError
+from moderator.errors import DataError, SetupError
 from moderator.i18n import LANGS, Lang
 from moderator.messages import msg, set_lang
-from moderator.savefile import read_bytes, state_out_held, state_out_target
+from moderator.savefile import read_bytes
+from moderator.stateout import state_out_held, state_out_target
 
 ServeWeb = Callable[[Table, TextLoop, WebOptions], None]
 """Start the live grimoire page on a game (in the background) and say where it is."""
@@ -163,7 +171,7 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
         extra_copies=args.copies,
         fabled=_fabled(args, cat),
     )
-    journal = Journal.new(script.source)
+    journal = Journal.new(script.source, script_json(script))
     g = journal.push("setup", [*events, *_added(args)])
     if args.out:
         with live_saving(Path(args.out), "clocktower", config, "game") as persist:
@@ -221,7 +229,7 @@ def _new_game(
     overrides = _pairs(args.decide)
     events, bag, _ = setup_game(script, cat, names, seed=args.seed, characters=chars, overrides=overrides,
                                 fabled=_fabled(args, cat))  # fmt: skip
-    journal = Journal.new(script.source)
+    journal = Journal.new(script.source, script_json(script))
     spoken = [Remember(key=keys.game_language(), value=lang)] if lang else []
     journal.push("setup", [*events, *_added(args), *spoken])
     warnings = [*bag.notes, *count_problems(journal.state(), cat)] if chars else []  # warned, not refused
@@ -250,8 +258,9 @@ def _added(args: argparse.Namespace) -> list[Event]:
     return [Remember(key=keys.script_added(), value=",".join(added))] if added else []
 
 
-def _resume(path: Path, cat: Catalogue) -> tuple[Journal, Script, Catalogue, bool]:
-    """A saved game (or a bare state file: then ``True``), with its script as played: the characters
+def _resume(path: Path, cat: Catalogue, given: str | None = None) -> tuple[Journal, Script, Catalogue, bool]:
+    """A saved game (or a bare state file: then ``True``), with its script as played: the copy the save
+    keeps, else the file it names, else ``given`` (``--script``: where that file is now). The characters
     added at setup (--add) are kept in the save and added again.
 
     Raises:
@@ -263,7 +272,12 @@ def _resume(path: Path, cat: Catalogue) -> tuple[Journal, Script, Catalogue, boo
         doc = None
     bare = isinstance(doc, dict) and "entries" not in doc  # a grimoire state, not a save
     journal = Journal(start=load_state(path)) if bare else Journal.load(path)
-    script, cat = load_script(journal.start.script, cat)
+    try:
+        script, cat = script_as_played(journal.start.script, journal.script, cat)
+    except DataError:
+        if not given:
+            raise
+        script, cat = load_script(given, cat)
     added = journal.state().memory.get(keys.script_added(), "")
     if added:
         script = complete(script, cat, [x for x in added.split(",") if x])
@@ -276,7 +290,7 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
     bare = False
     warnings: list[str] = []
     if args.game:
-        journal, script, cat, bare = _resume(Path(args.game), cat)
+        journal, script, cat, bare = _resume(Path(args.game), cat, args.script)
         kept = journal.state().memory.get(keys.game_language())
         if not args.lang and kept in LANGS:  # a resumed game keeps its own language
             lang = kept
@@ -287,7 +301,8 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
         args.seed = args.seed if args.seed is not None else config.game.seed
         journal, script, cat, warnings = _new_game(args, cat, lang)
     # A resumed game goes on in its own file; a new live game is always saved: never a lost game.
-    target = Path(args.save) if args.save else (Path(args.game) if args.game and not bare else None)
+    resumed = Path(args.game) if args.game and not bare else None
+    target = Path(args.save) if args.save else resumed
     if target is None and (not args.input or bare):
         target = autosave_path(config, "game")
         if bare:  # a state file is a start, not a save: the game is saved where a new one would be
@@ -295,7 +310,7 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
                   f"starts from it", file=sys.stderr)  # fmt: skip
     if args.state_out:  # checked before anything is written: never the save, a device or a stranger's file
         args.state_out = str(state_out_target(args.state_out, target))
-    with state_out_held(args.state_out), live_saving(target, "clocktower", config, "game") as persist:
+    with state_out_held(args.state_out), live_saving(target, "clocktower", config, "game", resumed) as persist:
         table = Table(journal, script, cat, lang, persist=persist)
         if persist is not None:
             persist(journal)

@@ -32,7 +32,7 @@ from moderator.growl.frontend import GrowlLoop
 from moderator.growl.journal import GrowlJournal
 from moderator.i18n import Lang
 from moderator.messages import msg, set_lang
-from moderator.savefile import state_out_held, state_out_target
+from moderator.stateout import state_out_held, state_out_target
 
 ServeWeb = Callable[[GrowlLoop, WebOptions], None]
 """Start the table view on an evening (in the background) and say where it is."""
@@ -122,7 +122,8 @@ def cmd_growl(args: argparse.Namespace, config: Config) -> int:
         save = autosave_path(config, "growl")
     if args.state_out:  # checked before anything is written: never the save, a device or a stranger's file
         args.state_out = str(state_out_target(args.state_out, save))
-    with state_out_held(args.state_out), live_saving(save, "growl", config, "evening") as persist:
+    resumed = Path(args.game) if args.game else None  # the only save this evening may write over
+    with state_out_held(args.state_out), live_saving(save, "growl", config, "evening", resumed) as persist:
         return _run(args, config, Growl(journal, data, lang, persist=persist), lang)
 
 

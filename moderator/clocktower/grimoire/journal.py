@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
 
 from moderator.clocktower.grimoire.events import Event
 from moderator.clocktower.grimoire.state import Grimoire
@@ -24,11 +25,14 @@ class Journal(BaseJournal[Grimoire, Event]):
     """Every change to a Clocktower grimoire, in order."""
 
     game = "clocktower"
+    script: list[Any] | None = Field(
+        None, description="The script file as it was read when the game began (its JSON), so that the save "
+        "resumes wherever the app or the file has gone since; None in saves made before saves kept it.")
 
     @classmethod
-    def new(cls, script: str) -> Journal:
-        """An empty game on ``script``."""
-        return cls(start=Grimoire(script=script))
+    def new(cls, script: str, kept: list[Any] | None = None) -> Journal:
+        """An empty game on ``script`` (``kept``: that script's JSON, kept in the save)."""
+        return cls(start=Grimoire(script=script), script=kept)
 
 
 def load_state(path: Path) -> Grimoire:

@@ -6,7 +6,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -163,12 +163,18 @@ def resolve_script(name_or_path: str) -> Path:
 
 def parse_script(path: Path, cat: Catalogue, problems: Problems) -> Script:
     """Read a script, adding a problem (file, [index], id) for each bad entry. Good entries still load."""
-    script = Script(name=path.stem, source=str(path), ids=[])
     try:
         raw = read_json(path)
     except DataError as exc:
         problems.add(path, "", "", str(exc))
-        return script
+        return Script(name=path.stem, source=str(path), ids=[])
+    return parse_script_data(raw, path, cat, problems)
+
+
+def parse_script_data(raw: object, path: Path, cat: Catalogue, problems: Problems) -> Script:
+    """A script from its JSON (read from ``path``, or kept in a save that names it), a problem for each bad
+    entry."""
+    script = Script(name=path.stem, source=str(path), ids=[])
     if not isinstance(raw, list):
         problems.add(path, "", "", "a script is a JSON array")
         return script
@@ -300,6 +306,36 @@ def load_script(name_or_path: str, cat: Catalogue) -> tuple[Script, Catalogue]:
     path = resolve_script(name_or_path)
     problems = Problems()
     script = parse_script(path, cat, problems)
+    problems.raise_if_any()
+    return script, cat.with_homebrew(script.homebrew)
+
+
+def script_json(script: Script) -> list[Any] | None:
+    """The script's JSON as its file reads now, for a save to keep (the save then resumes without the file)."""
+    try:
+        raw = read_json(Path(script.source))
+    except DataError:
+        return None
+    return raw if isinstance(raw, list) else None
+
+
+def script_as_played(source: str, kept: object, cat: Catalogue) -> tuple[Script, Catalogue]:
+    """The script of a saved game: the copy its save keeps (``kept``; a save made before saves kept one has
+    none), else the file it names, else the bundled script of that file's name (the app moved since).
+
+    Raises:
+        DataError: none of them can be read (the message names the file).
+    """
+    if kept is None:
+        try:
+            return load_script(source, cat)
+        except DataError:
+            stem = Path(source).stem
+            if Path(source).is_file() or stem not in bundled_scripts():
+                raise
+            return load_script(stem, cat)
+    problems = Problems()
+    script = parse_script_data(kept, Path(source), cat, problems)
     problems.raise_if_any()
     return script, cat.with_homebrew(script.homebrew)
 
