@@ -17,7 +17,7 @@ from moderator.cli_common import Handler, lang_of
 from moderator.config import Config, ensure_user_config, load_config
 from moderator.errors import ModeratorError, SetupError
 from moderator.i18n import Lang, resolve_plurals
-from moderator.messages import lang_in, msg, set_lang
+from moderator.messages import lang_in, msg, os_reason, set_lang
 from moderator.printable import PrintableStream, printable
 from moderator.session import Session
 
@@ -300,6 +300,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; errors are printed as one clear line, never a traceback. Whatever it prints
     goes out printable (no raw control character from a name or a line reaches the terminal), and what
     is typed is read in any encoding (bytes that are not UTF-8 become replacement characters)."""
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):  # started with one closed (`<&-`):
+        if getattr(sys, name) is None:  # nothing is read from it, and what is written there goes nowhere
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115 (open for the run)
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = _printable(out), _printable(err)
     with contextlib.suppress(AttributeError, ValueError):  # a stream that cannot be reconfigured: as it is
@@ -353,3 +356,8 @@ def _main(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:  # `moderator night-order … | head`: the reader has gone; end quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:  # refused by the system where no command checked (stdout on a full disk): one line
+        what = f"{exc.filename}: {os_reason(exc)}" if exc.filename else os_reason(exc)
+        with contextlib.suppress(OSError, ValueError):
+            print(f"moderator: {msg('os_stopped', what=printable(what))}", file=sys.stderr)
+        return 1

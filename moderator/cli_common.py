@@ -66,6 +66,17 @@ def live_saving(
         live.close()
 
 
+def port_arg(text: str) -> int:
+    """``--port``: 0 (any free port) to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(msg("bad_port", text=text))
+    return port
+
+
 def input_lines(path: str) -> Iterator[str]:
     """The lines of an --input file; bytes that are not UTF-8 become '?' (no line ends a game).
 
@@ -144,7 +155,7 @@ class WebOptions:
 def add_web_arguments(p: argparse.ArgumentParser) -> None:
     """``--web``, ``--port N`` and ``--web-host H``."""
     p.add_argument("--web", action="store_true", help="also serve the live grimoire page (URL and QR code printed)")
-    p.add_argument("--port", type=int, default=8765, help="the web page's port (default 8765; 0: any free port)")
+    p.add_argument("--port", type=port_arg, default=8765, help="the web page's port (default 8765; 0: any free port)")
     p.add_argument(
         "--web-host", default="127.0.0.1", help="where to serve (default: this machine only; 0.0.0.0: the Wi-Fi too)"
     )

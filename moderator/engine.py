@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar, cast
 from moderator.errors import IllegalChoice
 from moderator.i18n import Lang
 from moderator.journal import Journal
+from moderator.messages import msg
 
 S = TypeVar("S")
 J = TypeVar("J", bound=Journal[Any, Any])
@@ -89,6 +90,15 @@ class JournaledEngine(Generic[S, J]):
         problem = getattr(self.persist, "problem", None)
         said = problem(lang) if callable(problem) else None
         return said if isinstance(said, str) else None
+
+    def kept(self, lang: Lang | None = None) -> str:
+        """Where the game's changes are, said as the program stops: in its save, in the rescue file while the
+        save cannot be written, or nowhere (no save was asked for)."""
+        if self.persist is None:
+            return msg("stopped_unsaved", lang=lang)
+        where = getattr(self.persist, "where", None)
+        said = where(lang) if callable(where) else None
+        return said if isinstance(said, str) else msg("stopped", lang=lang)
 
     def _save(self) -> None:
         if self.persist is not None:

@@ -231,6 +231,12 @@ class LiveSave:
             return None
         return msg("not_saved", lang=lang, path=self.path, rescue=self.rescue, reason=self.unsaved_reason)
 
+    def where(self, lang: Lang | None = None) -> str:
+        """Where every change is, said as the game stops: the save, or the rescue file while the save fails."""
+        if self._failing is not None and self.unsaved_reason is None:
+            return msg("stopped_rescued", lang=lang, rescue=self.rescue)
+        return msg("stopped_saved", lang=lang, path=self.path)
+
     @property
     def lock_path(self) -> Path:
         return self.lock_of(self.path)
@@ -268,8 +274,8 @@ class LiveSave:
     def _take_lock(self) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as exc:  # a read-only folder: no lock, and the first write will say why
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)  # never a link's target
+        except OSError as exc:  # a read-only folder (or a link where the lock goes): no lock; the first write says why
             self.note(f"moderator: cannot lock {self.path} ({exc.strerror or _short(exc)})")
             return
         try:

@@ -59,7 +59,7 @@ def state_out_held(path: str | None) -> Iterator[None]:
     real = Path(path)
     lock = real.with_name(f".{real.name}.state-lock")
     try:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)  # never a link's target
     except OSError:  # a folder that cannot be written: the state file's own write will say why
         yield
         return

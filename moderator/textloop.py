@@ -211,6 +211,10 @@ class TextLoopBase(ABC, Generic[P, R]):
                 continue
             with self.lock:
                 if self.quits(line):
+                    if self.not_saved() and not self._quit_asked:  # the game is only in memory: asked once
+                        self._quit_asked = True
+                        print(f"moderator: {msg('quit_unsaved', lang=self.lang)}", file=sys.stderr)
+                        continue
                     self.stopped()
                     return 0
                 ended = self.finished()
@@ -236,9 +240,16 @@ class TextLoopBase(ABC, Generic[P, R]):
         except (IllegalChoice, Tentative):
             return False
 
+    _quit_asked = False
+    """A quit while nothing could be saved was said once (a second one stops)."""
+
     def stopped(self) -> None:
         """Stopped by a typed quit: said where it is kept (or that it is not)."""
-        print(f"moderator: {self.not_saved() or msg('stopped', lang=self.lang)}", file=sys.stderr)
+        print(f"moderator: {self.not_saved() or self.kept()}", file=sys.stderr)
+
+    def kept(self) -> str:
+        """Where the game's changes are kept, said as it stops (the game's engine knows)."""
+        return msg("stopped", lang=self.lang)
 
     def _goes_on(self, line: str) -> bool:
         """When the game is over: whether ``line`` is back, or asks for something (the grimoire, help):

@@ -50,8 +50,8 @@ def test_a_typed_quit_stops_and_the_game_resumes_where_it_was(tmp_path: Path, ga
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     said = done.stderr.strip().splitlines()[-1]
-    assert said == ("moderator: stopped. Every change so far is saved." if lang == "en"
-                    else "moderator: 멈췄습니다. 지금까지의 변경은 모두 저장되어 있습니다.")  # fmt: skip
+    assert said == (f"moderator: stopped. Every change so far is saved in {save}." if lang == "en"
+                    else f"moderator: 멈췄습니다. 지금까지의 변경은 모두 {save}에 저장되어 있습니다.")  # fmt: skip
     reached = steps(done.stdout)
     assert len(reached) == 2  # the first prompt, and the one after the answer: nothing after the quit
     resumed = run(tmp_path, [game[0], "--text", "--game", str(save), "--lang", lang], [])
@@ -95,3 +95,23 @@ def test_no_other_line_quits(lang: str, line: str) -> None:
 def test_the_quit_words_are_the_data_s() -> None:
     for lang, words in QUIT_WORDS.items():
         assert Parser(lang, Vocabulary(seats=[1])).data.talk.quit == words  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", [["play", "--text"], ["growl", "--text", "--count", "5", "--pace", "0"]])
+def test_a_quit_says_truly_where_the_changes_are(tmp_path: Path, game: list[str]) -> None:
+    """Audit: with --input and no --save nothing was saved, yet the stop said every change was; while nothing
+    could be written at all, a quit ended the game held only in memory at once. Now the stop says that nothing
+    was saved; and a quit while NOT SAVED is asked about once, the second one stops."""
+    done = run(tmp_path, [*game, "--lang", "en"], ["next", "quit"])
+    assert done.returncode == 0 and done.stderr.strip().splitlines()[-1] == (
+        "moderator: stopped. Nothing was saved: no save was asked for (--save FILE keeps a game).")
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder", encoding="utf-8")  # the save's folder is a file: nothing can be written
+    config = tmp_path / "config.toml"
+    config.write_text(f'[general]\nsaves = "{blocked}"\n', encoding="utf-8")
+    done = run(tmp_path, ["--config", str(config), *game, "--lang", "en", "--save", str(blocked / "g.json")],
+               ["next", "quit", "next", "quit"])  # fmt: skip
+    lines = done.stderr.strip().splitlines()
+    asked = [i for i, line in enumerate(lines) if "Say quit once more to stop anyway" in line]
+    assert len(asked) == 1 and "NOT SAVED" in lines[-1], done.stderr
+    assert len(steps(done.stdout)) == 3  # the quit asked about: the next line was still an answer

@@ -331,3 +331,20 @@ def test_a_full_disk_when_the_lock_is_taken_is_no_traceback(tmp_path: Path, monk
     with pytest.raises(SaveError, match="in use by another moderator"):
         _live(path, []).open()
     live.close()
+
+
+def test_a_link_where_the_lock_goes_is_not_followed(tmp_path: Path) -> None:
+    """Audit: a symbolic link at ``.NAME.lock`` had its target truncated and a process number written into it
+    (as root, any file). The link is left alone, its target untouched; the game is saved all the same."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("IMPORTANT DATA", encoding="utf-8")
+    path = _saved(tmp_path)
+    LiveSave.lock_of(path).symlink_to(victim)
+    notes: list[str] = []
+    live = _live(path, notes)
+    live.open()
+    live.write(_journal(4).body())
+    live.close()
+    assert victim.read_text(encoding="utf-8") == "IMPORTANT DATA"
+    assert len(Journal.load(path).entries) == len(_journal(4).entries)
+    assert notes and "cannot lock" in notes[0]

@@ -266,6 +266,9 @@ class TextLoop(TextLoopBase[Prompt, Reply]):
     def not_saved(self) -> str | None:
         return self.table.unsaved(self.lang)
 
+    def kept(self) -> str:
+        return self.table.kept(self.lang)
+
     _acting: Intent | None = None
     """The intent being carried out (its refusal is worded by it)."""
 

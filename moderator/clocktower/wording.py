@@ -39,16 +39,16 @@ class Wording:
             return self.t(flow.answer_words[truth])
         if isinstance(truth, dict):
             parts = [self._part(g, str(k), v) for k, v in truth.items()]
-            # Korean reads the parts as one sentence ("하수인은 3번 민수이며, 악마는 1번 지영"); `;` is no
-            # Korean punctuation
-            return resolve_particles("(이)며, ".join(parts)) if self.lang == "ko" else "; ".join(parts)
+            # Korean says each part as a sentence of its own ("하수인은 3번 민수입니다. 악마는 1번 지영입니다"): one
+            # sentence chained with 이며 ran a list of bluffs into the Lunatic's seat; `;` is no Korean punctuation
+            return ". ".join(parts) if self.lang == "ko" else "; ".join(parts)
         if isinstance(truth, str) and truth in self.cat:
             return self.cat[truth].name(self.lang)
         team = step_texts().flow.any_of_team.get(truth) if isinstance(truth, str) else None
         return self.t(team) if team is not None else str(truth)
 
     def _part(self, g: Grimoire, key: str, value: object) -> str:
-        """One named part of a true answer: "하수인은 3번 c" / "Minions: seat 3, c"."""
+        """One named part of a true answer: "하수인은 3번 c입니다" / "Minions: seat 3, c"."""
         label = step_texts().truth_labels.get(key)
         if label is None:
             return f"{key} {self.say(g, value)}"
@@ -60,7 +60,7 @@ class Wording:
         else:
             said = self.say(g, value)
         if self.lang == "ko":
-            return resolve_particles(f"{label.ko}(은)는 {said if said != '-' else '없음'}")
+            return resolve_particles(f"{label.ko}(은)는 {said}입니다" if said != "-" else f"{label.ko}(은)는 없습니다")
         return f"{label.en}: {said if said != '-' else 'none'}"
 
     def notes(self, g: Grimoire, cid: str, actor: str | None = None) -> list[str]:

@@ -88,13 +88,15 @@ def names_from(args: argparse.Namespace, data: GrowlData, lang: Lang | None = No
     if args.players:
         names = player_names(args.players, lang)
     elif args.count is not None:
-        names = [""] * args.count
+        names = []
     else:
         raise SetupError(msg("growl_players_needed"))
     span = data.setup.players
     said = data.texts.cli
-    if not span.min <= len(names) <= span.max:
-        raise SetupError(said.player_count(lang or "en", min=span.min, max=span.max, n=len(names)))
+    n = len(names) if args.players else args.count  # a count is checked before any list is made of it
+    if not span.min <= n <= span.max:
+        raise SetupError(said.player_count(lang or "en", min=span.min, max=span.max, n=n))
+    names = names or [""] * n
     named = [n.casefold() for n in names if n]
     if len(set(named)) != len(named):
         raise SetupError(said.same_name(lang or "en"))

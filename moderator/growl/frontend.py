@@ -101,6 +101,9 @@ class GrowlLoop(TextLoopBase[Prompt, Reply]):
     def not_saved(self) -> str | None:
         return self.engine.unsaved(self.lang)
 
+    def kept(self) -> str:
+        return self.engine.kept(self.lang)
+
     def refused(self, exc: IllegalChoice) -> str:
         texts = self.engine.data.texts
         refusal = texts.refusals.text(exc.reason)

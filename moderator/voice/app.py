@@ -19,8 +19,8 @@ from moderator.messages import msg
 from moderator.paths import models_dirs
 from moderator.session import Session
 from moderator.voice.asr import Recognizer, load_recognizer
-from moderator.voice.audio import read_wav
-from moderator.voice.errors import VoiceError
+from moderator.voice.audio import SAMPLE_WIDTH, read_wav
+from moderator.voice.errors import AudioFormatError, VoiceError
 from moderator.voice.keys import stdin_reader
 from moderator.voice.listen import MicUtterances
 from moderator.voice.loop import VoiceLoop, run_keyboard_thread
@@ -162,8 +162,17 @@ def play_by_voice(session: Session, config: Config, *, pace: float = 1.0, ambien
 
 
 def transcribe(path: Path, lang: Lang, parser: Parser, allowed: Sequence[Intent], config: Config) -> dict[str, object]:
-    """Run the loop's recognizer on a WAV file, with ``parser``'s grammar for a step allowing ``allowed``."""
+    """Run the loop's recognizer on a WAV file, with ``parser``'s grammar for a step allowing ``allowed``.
+
+    Raises:
+        AudioFormatError: not a regular file (a folder, a pipe that would never end), not a WAV this reads, or
+            no sound in it.
+    """
+    if not path.is_file():
+        raise AudioFormatError(f"{path}: no such file" if not path.exists() else f"{path}: not a file")
     pcm, rate = read_wav(path)
+    if len(pcm) < SAMPLE_WIDTH or rate <= 0:
+        raise AudioFormatError(f"{path}: holds no sound")
     return hear_once(recognizer_for(lang, config), pcm, rate, parser, allowed)
 
 

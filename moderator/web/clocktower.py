@@ -16,7 +16,7 @@ from moderator.clocktower.grimoire.state import DayState, Grimoire, Player, Remi
 from moderator.clocktower.prompts import Prompt, Reply
 from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
 from moderator.clocktower.rules.nightorder import SheetStep, tonight
-from moderator.clocktower.rules.status import STORYTELLER, spec, statuses
+from moderator.clocktower.rules.status import STORYTELLER, shown_dead, spec, statuses
 from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
 from moderator.i18n import Lang
@@ -34,7 +34,8 @@ class ClocktowerWeb(WebOnText[TextLoop, Reply]):
         super().__init__(loop)
         self.table = table
         self.echo = echo
-        """Print what the page did on the terminal, as if typed (not in --jsonl mode)."""
+        """Print what the page did on the terminal, as if typed (with --jsonl, its JSON line: the reply and the
+        prompt now)."""
 
     def view(self) -> View:
         with self.loop.lock:
@@ -50,8 +51,9 @@ class ClocktowerWeb(WebOnText[TextLoop, Reply]):
     def act(self, line: str) -> View:
         with self.loop.lock:
             reply, error = self._step(line)
-            if self.echo and not self.loop.jsonl:
-                self.loop.out.write(f"< ({labels(self.loop.lang)['from_page']}) {printable(line)}\n")
+            if self.echo:  # what the page did, on the console (and as a JSON line with --jsonl)
+                if not self.loop.jsonl:
+                    self.loop.out.write(f"< ({labels(self.loop.lang)['from_page']}) {printable(line)}\n")
                 self.loop.emit(self.loop.current(), reply, error)
         said = list(dict.fromkeys([*reply.public, *reply.say])) if reply else []
         return {"ok": error is None, "error": error, "reply": said, "not_saved": self.loop.not_saved()}
@@ -110,11 +112,22 @@ def public_view(t: Table, lang: Lang) -> View:
         "night": g.night,
         "day": g.day,
         "winner": g.winner,
-        "seats": [{"seat": p.seat, "name": p.name, "alive": p.alive, "ghost_vote": p.ghost_vote,
+        "seats": [{"seat": p.seat, "name": p.name, "alive": _alive_to_the_table(g, cat, p), "ghost_vote": p.ghost_vote,
                    "traveller": cat.team(p.character) == "traveller"} for p in g.players],
         "fabled": [token(cat, c, lang) for c in g.fabled],
-        "today": {**today_view_of(g.today), "threshold": math.ceil(len(g.living()) / 2)} if g.phase == "day" else None,
+        "today": {**today_view_of(g.today), "threshold": math.ceil(sum(not shown_dead(cat, p) for p in g.players) / 2)}
+        if g.phase == "day" else None,
     }  # fmt: skip
+
+
+def _alive_to_the_table(g: Grimoire, cat: Catalogue, p: Player) -> bool:
+    """Alive as the table knows it: a night's deaths (and returns) are news at dawn, not while eyes are closed
+    (audit: the Demon's kill showed on the table's screen at once); one shown dead (the Zombuul) is dead."""
+    if g.phase == "night" and p.seat in g.died_tonight:
+        return True
+    if g.phase == "night" and p.seat in g.revived_tonight:
+        return False
+    return not shown_dead(cat, p)
 
 
 def edit_choices(t: Table, lang: Lang) -> View:

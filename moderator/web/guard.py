@@ -243,6 +243,16 @@ def read_line(content_type: str, body: bytes) -> str:
     Raises:
         BadBody: not JSON of the shape ``{"line": "…"}``, too large, too deep, or a line no one types.
     """
+    return read_act(content_type, body)[0]
+
+
+def read_act(content_type: str, body: bytes) -> tuple[str, int | None]:
+    """The line a ``POST /act`` body carries, and the view it was given on (``"seen"``: the ``rev`` of the
+    view the page showed, if it says), checked before anything is done.
+
+    Raises:
+        BadBody: not JSON of the shape ``{"line": "…"}``, too large, too deep, or a line no one types.
+    """
     kind = content_type.split(";", 1)[0].strip().lower()
     if kind not in JSON_TYPES and not kind.endswith("+json"):
         raise BadBody(415, f"{SHAPE} (Content-Type: application/json)")
@@ -266,7 +276,8 @@ def read_line(content_type: str, body: bytes) -> str:
         raise BadBody(400, f"a line is at most {MAX_LINE} characters")
     if has_controls(line):
         raise BadBody(400, "the line holds control characters or bytes that are not text")
-    return line
+    seen = obj.get("seen")
+    return line, seen if isinstance(seen, int) and not isinstance(seen, bool) else None
 
 
 async def plain(send: Send, status: int, text: str) -> None:

@@ -39,7 +39,7 @@ from moderator.web.guard import (
     guarded_protocol,
     host_allowed,
     plain,
-    read_line,
+    read_act,
 )
 from moderator.web.icons import icon_png, icon_svg, manifest
 
@@ -56,7 +56,9 @@ TABLE_PATHS = frozenset({"/table", "/table.json", "/table-events", "/icon.svg"})
 """What the table's token opens: its screen, its view, its stream."""
 
 KEEPALIVE_S = 15.0
-"""A comment line this often keeps an idle event stream open through phones' and proxies' timeouts."""
+"""A ping this often keeps an idle event stream open through phones' and proxies' timeouts; a page that hears
+nothing for longer knows its stream has dropped."""
+PING = b"event: ping\ndata: \n\n"
 
 
 class WebGame(Protocol):
@@ -144,7 +146,8 @@ class Hub:
             cached = self._texts.get(which)
             if cached is None or cached[0] != version:
                 build = game.table_view if which == "table" else game.view
-                cached = (version, f"data: {_json(await run_in_threadpool(build))}\n\n")
+                view = {**await run_in_threadpool(build), "rev": version}  # an act names the view it was given on
+                cached = (version, f"data: {_json(view)}\n\n")
                 self._texts[which] = cached
             return cached[1]
 
@@ -223,7 +226,8 @@ class Gate:
                     try:
                         await asyncio.wait_for(woken.wait(), KEEPALIVE_S)
                     except TimeoutError:
-                        await send({"type": "http.response.body", "body": b": keep-alive\n\n", "more_body": True})
+                        # an event the page sees (a comment it would not): silence then means a dropped stream
+                        await send({"type": "http.response.body", "body": PING, "more_body": True})
             await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
             listener.cancel()
@@ -294,10 +298,12 @@ def build_app(game: WebGame, token: str, hub: Hub, refusals: Refusals | None = N
                 body += chunk
                 if len(body) > MAX_BODY:
                     raise BadBody(413, f"at most {MAX_BODY} bytes: {SHAPE}")
-            line = read_line(request.headers.get("content-type", ""), bytes(body))
+            line, seen = read_act(request.headers.get("content-type", ""), bytes(body))
         except BadBody as exc:
             refused.refused(f"bad /act body ({exc.status})")
             return JSONResponse({"ok": False, "error": exc.why, "reply": []}, status_code=exc.status)
+        if seen is not None and seen != hub.version:  # tapped on a page behind the game (a double tap, a dropped
+            return JSONResponse({"ok": False, "stale": True, "error": None, "reply": []})  # stream): nothing done
         return JSONResponse(await run_in_threadpool(game.act, line))
 
     app: Starlette = Starlette(routes=[

@@ -7,6 +7,8 @@ from moderator.i18n import Lang
 _LABELS: dict[str, tuple[str, str]] = {
     # key: (ko, en)
     "grimoire": ("그리모어", "Grimoire"),
+    "page_behind": ("화면이 게임보다 늦었습니다. 아무것도 하지 않았으니, 지금 화면을 보고 다시 누르세요",
+                    "The page was behind the game, so nothing was done: look at it now and tap again"),
     "players_screen": ("플레이어 화면", "Players' screen"),
     "next": ("다음", "Next"),
     "back": ("뒤로", "Back"),

@@ -85,3 +85,51 @@ def test_only_this_machine_is_called_this_machine() -> None:
 
     assert all(loopback(h) for h in ("localhost", "127.0.0.1", "127.3.4.5", "::1", "[::1]"))
     assert not any(loopback(h) for h in ("0.0.0.0", "::", "", "192.168.1.2", "localhost.evil.example"))
+
+
+def _first_view(running: Running) -> dict[str, object]:
+    """The first view the event stream sends (what an opened page draws)."""
+    url = f"http://127.0.0.1:{running.port}/events?token={running.token}"
+    with urllib.request.urlopen(url, timeout=5) as r:
+        for raw in r:
+            line = raw.decode("utf-8").rstrip("\n")
+            if line.startswith("data: {"):
+                view: dict[str, object] = json.loads(line[len("data: "):])
+                return view
+    raise AssertionError("no view")
+
+
+def test_a_tap_on_a_page_behind_the_game_does_nothing(served: tuple[Running, TextLoop]) -> None:
+    """Audit: a page whose stream had dropped showed the old seats and killed the wrong player; a double tap
+    on Next skipped a step. A line sent with the view it was given on (``seen``) is refused, doing nothing,
+    once the game has moved on; a line without one is carried out as before."""
+    running, loop = served
+    act = f"http://127.0.0.1:{running.port}/act?token={running.token}"
+    rev = _first_view(running)["rev"]
+    assert isinstance(rev, int)
+    assert json.loads(fetch(act, json.dumps({"line": "next", "seen": rev}).encode())[1])["ok"] is True
+    here = loop.table.g.cursor
+    answer = json.loads(fetch(act, json.dumps({"line": "next", "seen": rev}).encode())[1])
+    assert answer["ok"] is False and answer["stale"] is True
+    assert loop.table.g.cursor == here  # the second tap of a double tap: nothing done
+    now = _first_view(running)["rev"]
+    assert now != rev
+    assert json.loads(fetch(act, json.dumps({"line": "back", "seen": now}).encode())[1])["ok"] is True
+    assert json.loads(fetch(act, json.dumps({"line": "next"}).encode())[1])["ok"] is True  # no view named: done
+
+
+def test_with_jsonl_what_the_page_did_is_a_json_line(tmp_path: Path) -> None:
+    """Audit: with --jsonl an edit or a step taken on the page printed nothing, and a reader of the JSON lines
+    saw a stale prompt. It prints the JSON line a typed line would: the reply, and the prompt now."""
+    table = new_table()
+    loop = TextLoop(table, "en", io.StringIO(), jsonl=True)
+    running = start(ClocktowerWeb(table, loop, echo=True), "127.0.0.1", 0)
+    try:
+        act = f"http://127.0.0.1:{running.port}/act?token={running.token}"
+        assert json.loads(fetch(act, json.dumps({"line": "seat 3 dies"}).encode())[1])["ok"] is True
+        assert json.loads(fetch(act, json.dumps({"line": "next"}).encode())[1])["ok"] is True
+    finally:
+        running.stop()
+    rows = [json.loads(x) for x in loop.out.getvalue().splitlines()]  # type: ignore[attr-defined]
+    assert len(rows) == 2 and all("step" in r for r in rows)
+    assert rows[0]["step"] == "dusk" and rows[-1]["step"] == "kazali"

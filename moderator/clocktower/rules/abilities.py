@@ -16,7 +16,7 @@ from moderator.clocktower.rules.status import (
     is_demon,
     protected,
     protector,
-    shown_dead,
+    shown_alive_neighbour,
     spec,
 )
 from moderator.clocktower.rules.texts import filled, step_texts
@@ -159,17 +159,6 @@ def _bounce(g: Grimoire, cat: Catalogue, p: Player) -> list[Event] | None:
     return [question(asked, options, str(p.seat), step=owning(cat, p, "demon_kill_bounces"), seat=p.seat)]
 
 
-def _shown_alive_neighbour(g: Grimoire, cat: Catalogue, seat: int, step: int) -> Player | None:
-    """The nearest living neighbour going ``step``, passing over one shown dead (the Zombuul's first death)."""
-    order = g.seats()
-    i = order.index(seat)
-    for k in range(1, len(order)):
-        p = g.player(order[(i + step * k) % len(order)])
-        if p.seat != seat and not shown_dead(cat, p):
-            return p
-    return None
-
-
 def _neighbour_keepers(g: Grimoire, cat: Catalogue, p: Player) -> list[Player]:
     """The living players with ``neighbours_cannot_die`` (the Tea Lady) who have ``p`` as one of their
     two living neighbours, both good: a sober one keeps ``p`` from dying."""
@@ -177,7 +166,7 @@ def _neighbour_keepers(g: Grimoire, cat: Catalogue, p: Player) -> list[Player]:
     for lady in anyone_has(g, cat, "neighbours_cannot_die"):
         if not lady.alive or lady.seat == p.seat:
             continue
-        sides = [_shown_alive_neighbour(g, cat, lady.seat, +1), _shown_alive_neighbour(g, cat, lady.seat, -1)]
+        sides = [shown_alive_neighbour(g, cat, lady.seat, +1), shown_alive_neighbour(g, cat, lady.seat, -1)]
         if p in sides and all(q is not None and q.alignment == "good" for q in sides):
             found.append(lady)
     return found

@@ -150,6 +150,18 @@ def shown_dead(cat: Catalogue, p: Player) -> bool:
     return not p.alive or any((s := spec(cat, r)) is not None and s.shown_dead for r in p.reminders)
 
 
+def shown_alive_neighbour(g: Grimoire, cat: Catalogue, seat: int, step: int) -> Player | None:
+    """The nearest living neighbour going ``step``, passing over one registering dead (the Zombuul after its
+    first death: "not an alive neighbour for the Tea Lady", nor for the Empath)."""
+    order = g.seats()
+    i = order.index(seat)
+    for k in range(1, len(order)):
+        p = g.player(order[(i + step * k) % len(order)])
+        if p.seat != seat and not shown_dead(cat, p):
+            return p
+    return None
+
+
 def kept_evil(g: Grimoire, p: Player, alignment: str) -> bool:
     """Whether a jinx keeps ``p`` evil against turning ``alignment`` by their own ability (``stays_evil``: an
     evil player the Pit-Hag made the Goon, the Cult Leader or the Ogre; a Demon the Boffin gave one of those)."""

@@ -20,7 +20,7 @@ from moderator.clocktower.rules.daytime import NOMINATED
 from moderator.clocktower.rules.effects.base import alive_target, effect, nothing, seat_of, sober, spend, spent
 from moderator.clocktower.rules.effects.snv_minions import become
 from moderator.clocktower.rules.jinxes import ruled_pair
-from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, kept_evil, team_of
+from moderator.clocktower.rules.status import acts_alive, impaired, is_demon, kept_evil, shown_dead, team_of
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.triggers import TRIGGERS, Death, Trigger, demon_spared
 from moderator.errors import IllegalChoice
@@ -52,9 +52,10 @@ def _first_time(ctx: Ctx) -> bool:
 
 
 def _dead_outnumber_living(ctx: Ctx) -> bool:
-    """The King's: alive, and the dead are as many as the living or more."""
-    dead = sum(1 for p in ctx.g.players if not p.alive)
-    return acts_alive(ctx.g, ctx.cat, ctx.actor) and dead >= len(ctx.g.living())
+    """The King's: alive, and the dead (with one registering dead: the Zombuul) are as many as the living or
+    more."""
+    dead = sum(1 for p in ctx.g.players if shown_dead(ctx.cat, p))
+    return acts_alive(ctx.g, ctx.cat, ctx.actor) and dead >= len(ctx.g.players) - dead
 
 
 def _king_killed_by_demon_tonight(ctx: Ctx) -> bool:

@@ -12,7 +12,14 @@ from moderator.clocktower.rules.abilities import abilities
 from moderator.clocktower.rules.context import Answer, Ctx, Outcome
 from moderator.clocktower.rules.effects.base import TruthFn, effect, info, nothing
 from moderator.clocktower.rules.jinxes import lacks_while, prompt_instead, ruled
-from moderator.clocktower.rules.status import misregisters, registers_demon, registers_evil, team_of
+from moderator.clocktower.rules.status import (
+    misregisters,
+    registers_demon,
+    registers_evil,
+    shown_alive_neighbour,
+    shown_dead,
+    team_of,
+)
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.clocktower.rules.victory import demon_players
 from moderator.i18n import Text
@@ -34,15 +41,17 @@ def registered_character(ctx: Ctx, p: Player) -> str | None:
 
 
 def empath_truth(ctx: Ctx) -> int:
-    """Evil living neighbours, skipping the dead, counted now (after the Demon's kill)."""
+    """Evil living neighbours, skipping the dead (and one registering dead: the Zombuul), counted now (after the
+    Demon's kill)."""
     seat = ctx.actor.seat
-    sides = {p.seat: p for p in (ctx.g.neighbour(seat, +1), ctx.g.neighbour(seat, -1)) if p is not None}
+    near = (shown_alive_neighbour(ctx.g, ctx.cat, seat, +1), shown_alive_neighbour(ctx.g, ctx.cat, seat, -1))
+    sides = {p.seat: p for p in near if p is not None}
     return sum(1 for p in sides.values() if _evil(ctx, p))
 
 
 def oracle_truth(ctx: Ctx) -> int:
-    """How many dead players are evil."""
-    return sum(1 for p in ctx.g.players if not p.alive and _evil(ctx, p))
+    """How many dead players are evil (one registering dead, the Zombuul, counts)."""
+    return sum(1 for p in ctx.g.players if shown_dead(ctx.cat, p) and _evil(ctx, p))
 
 
 def undertaker_truth(ctx: Ctx) -> str | None:
