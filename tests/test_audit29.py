@@ -19,7 +19,9 @@ their author's first run; w: 65 on the Travellers, Fabled and Loric, 59 of 64 pa
 x: 99 from the wiki's examples and How to Run for Bad Moon Rising and Sects & Violets, 85 passing on their
 author's first run; y: 93 from the wiki's examples and How to Run for Trouble Brewing, 84 passing on their author's
 first run; z: 102 from those of the experimental Townsfolk and Outsiders, 73 passing on their author's first run;
-aa: 73 from those of the experimental Minions and Demons, 47 passing on their author's first run), each naming the
+aa: 73 from those of the experimental Minions and Demons, 47 passing on their author's first run; bb: 86 on the true
+information of later nights when drunkenness, poison, misregistration and changed characters get in the way, 40 in
+Korean, 65 passing on their author's first run, every failure but two the author's), each naming the
 class it tests. They run
 black-box, as their authors ran them: ``python -m moderator play --text --jsonl --input …`` (or ``setup
 --json`` for random bags), checked on the exit status, stderr, the JSON lines in order and the state file.
