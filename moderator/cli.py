@@ -18,6 +18,7 @@ from moderator.config import Config, ensure_user_config, load_config
 from moderator.errors import ModeratorError, SetupError
 from moderator.i18n import Lang, resolve_plurals
 from moderator.messages import lang_in, msg, os_reason, set_lang
+from moderator.paths import may_overwrite
 from moderator.printable import PrintableStream, printable
 from moderator.session import Session
 
@@ -77,6 +78,7 @@ def cmd_say(args: argparse.Namespace, config: Config) -> int:
     cache = PromptCache(default_cache_dir() / "prompts", lang, settings)
     prompts = with_pack(cache, voice.pack if voice else "", lang, sys.stderr)
     if args.out:
+        may_overwrite(Path(args.out), b"RIFF", "a WAV file")
         Path(args.out).write_bytes(prompts.get(args.text).read_bytes())
         print(args.out)
         return 0

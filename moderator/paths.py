@@ -18,6 +18,8 @@ from pathlib import Path
 
 import platformdirs
 
+from moderator.errors import DataError
+
 APP = "moderator"
 _PACKAGE = Path(__file__).resolve().parent
 _CHECKOUT = _PACKAGE.parent
@@ -80,3 +82,24 @@ def models_dirs() -> list[Path]:
     if checkout is not None:
         found.append(checkout / "models")
     return found
+
+
+def may_overwrite(path: Path, magic: bytes, what: str) -> None:
+    """A file the user named for the app to write (``say --out``, ``voice-pack export``): absent, or a regular
+    file that already holds ``what`` (it begins with ``magic``). Never a device, a folder, a link's target
+    elsewhere, or any other file (a save).
+
+    Raises:
+        DataError: one line naming the file and why it is left alone.
+    """
+    if not os.path.lexists(path):
+        return
+    if path.is_symlink() or not path.is_file():
+        raise DataError(f"{path}: not a plain file; left as it is: name a new file to write")
+    try:
+        with path.open("rb") as f:
+            head = f.read(len(magic))
+    except OSError as exc:
+        raise DataError(f"{path}: cannot be read ({exc.strerror or exc}); left as it is") from exc
+    if head != magic:
+        raise DataError(f"{path}: already holds something else than {what}; left as it is: name a new file to write")

@@ -72,3 +72,68 @@ def test_standard_output_on_a_full_device_is_one_line(tmp_path: Path) -> None:
                               stderr=subprocess.PIPE, text=True, timeout=120)  # fmt: skip
     assert done.returncode == 1
     assert done.stderr.strip().splitlines()[-1] == "moderator: stopped, the system refused: No space left on device"
+
+
+def test_a_file_named_to_write_is_only_replaced_when_it_holds_the_same_kind(tmp_path: Path) -> None:
+    """Audit: `say --out` and `voice-pack export` wrote over any file named, a game's save or /dev/null."""
+    from moderator.errors import DataError
+    from moderator.paths import may_overwrite
+
+    save, wav = tmp_path / "game.json", tmp_path / "old.wav"
+    save.write_text('{"format": 2}', encoding="utf-8")
+    wav.write_bytes(b"RIFF....WAVE")
+    may_overwrite(tmp_path / "new.wav", b"RIFF", "a WAV file")  # absent: written
+    may_overwrite(wav, b"RIFF", "a WAV file")  # an earlier WAV: replaced
+    for target in (save, tmp_path, Path(os.devnull)):
+        with pytest.raises(DataError, match="left as it is"):
+            may_overwrite(target, b"RIFF", "a WAV file")
+    (tmp_path / "link.wav").symlink_to(wav)
+    with pytest.raises(DataError, match="not a plain file"):
+        may_overwrite(tmp_path / "link.wav", b"RIFF", "a WAV file")
+    assert save.read_text(encoding="utf-8") == '{"format": 2}'
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    (lambda s: s.update(cursor={"id": "zzz", "position": 1, "seat": 1}), "its step 'zzz' is no step of a game"),
+    (lambda s: s.update(players=[]), "it has no players"),
+    (lambda s: s["players"][1].update(seat=1), "its seats are not numbered 1 to 7 once each (1, 1, 3, 4, 5, 6, 7)"),
+    (lambda s: s["players"][2].update(character="zzz"), "unknown character ids: zzz"),
+    (lambda s: s.update(cursor={"id": "imp", "position": 1, "seat": 99}), "it names a seat it does not have (99)"),
+])  # fmt: skip
+def test_a_state_made_by_hand_that_cannot_be_run_is_said(
+    change: object, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Audit: a bare state (`setup --json`, a documented input) with an unknown step, no players or a seat that is
+    not there ran into a traceback; duplicate seats and unknown characters were taken. Each is one line now."""
+    import json
+
+    assert main(["setup", "--script", "trouble-brewing", "--players", "a,b,c,d,e,f,g", "--json", "--seed", "1"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    change(state)  # type: ignore[operator]
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(state), encoding="utf-8")
+    lines = tmp_path / "in.txt"
+    lines.write_text("next\nseat 3 dies\nquit\n", encoding="utf-8")
+    assert main(["play", "--text", "--lang", "en", "--game", str(path), "--input", str(lines)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"moderator: {path}: not a game this app can run: {said}"]
+
+
+def test_a_growl_save_naming_no_step_is_damaged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Audit: an older Growl save (no checksum) whose entry moved to a step Growl does not have: a traceback."""
+    import json
+
+    from moderator.savefile import encode
+
+    path, lines = tmp_path / "gr.json", tmp_path / "in.txt"
+    lines.write_text("next\nnext\nquit\n", encoding="utf-8")
+    args = ["growl", "--text", "--lang", "en", "--count", "5", "--pace", "0", "--input", str(lines)]
+    assert main([*args, "--save", str(path)]) == 0
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    goto = next(e for entry in doc["entries"] for e in entry["events"] if e["kind"] == "goto")
+    goto["step"] = "zzz"
+    path.write_text(encode({"start": doc["start"], "entries": doc["entries"]}, "growl"), encoding="utf-8")
+    capsys.readouterr()
+    assert main([*args, "--game", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "'zzz' is no step of Growl" in err[0] and str(path) in err[0]

@@ -27,6 +27,7 @@ from moderator.cli_common import (
 from moderator.clocktower.frontend import TextLoop
 from moderator.clocktower.grimoire.events import Event, Remember
 from moderator.clocktower.grimoire.journal import Journal, load_state
+from moderator.clocktower.grimoire.sane import grimoire_problem
 from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.bag import count_problems
@@ -48,7 +49,7 @@ from moderator.clocktower.rules.texts import step_texts
 from moderator.clocktower.table import Table
 from moderator.clocktower.wording import Wording
 from moderator.config import Config, autosave_path
-from moderator.errors import DataError, SetupError
+from moderator.errors import DataError, SetupError, StateFileError
 from moderator.i18n import LANGS, Lang
 from moderator.messages import msg, set_lang
 from moderator.savefile import read_bytes
@@ -259,9 +260,8 @@ def _added(args: argparse.Namespace) -> list[Event]:
 
 
 def _resume(path: Path, cat: Catalogue, given: str | None = None) -> tuple[Journal, Script, Catalogue, bool]:
-    """A saved game (or a bare state file: then ``True``), with its script as played: the copy the save
-    keeps, else the file it names, else ``given`` (``--script``: where that file is now). The characters
-    added at setup (--add) are kept in the save and added again.
+    """A saved game (or a bare state file: then ``True``), with its script as played: the copy the save keeps,
+    else the file it names, else ``given`` (``--script``: where it is now), with the characters --add added.
 
     Raises:
         StateFileError: the file is not a readable save or state (one line naming the fault).
@@ -278,7 +278,9 @@ def _resume(path: Path, cat: Catalogue, given: str | None = None) -> tuple[Journ
         if not given:
             raise
         script, cat = load_script(given, cat)
-    added = journal.state().memory.get(keys.script_added(), "")
+    if (problem := grimoire_problem(state := journal.state(), cat)) is not None:  # a state made by hand, an old
+        raise StateFileError(msg("state_unrunnable", path=path, why=problem))  # save's damaged entry: said, not run
+    added = state.memory.get(keys.script_added(), "")
     if added:
         script = complete(script, cat, [x for x in added.split(",") if x])
     return journal, script, cat, bare

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from moderator.clocktower.grimoire.events import (
+    AddNote,
     AddReminder,
     Assign,
     Die,
@@ -257,12 +258,13 @@ class EditFlow(TravellerFlow):
 
     def _note(self, cmd: Command) -> Reply:
         seat, note = cmd.seats[0], (cmd.words or "").strip()
-        self._push("note", [SetNotes(seat=seat, notes=[*self._who(seat).notes, note])])
+        self._who(seat)
+        self._push("note", [AddNote(seat=seat, note=note)])
         return Reply(say=[self._t(step_texts().edits.noted, seat=seat, note=note)])
 
     def _game_note(self, cmd: Command) -> Reply:
         note = (cmd.words or "").strip()
-        self._push("game note", [SetNotes(notes=[*self._state.notes, note])])
+        self._push("game note", [AddNote(note=note)])
         return Reply(say=[self._t(step_texts().edits.game_noted, note=note)])
 
     def _clear_notes(self, cmd: Command) -> Reply:

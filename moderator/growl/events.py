@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from moderator.growl.state import GameResult, GrowlState
+from moderator.growl.state import GameResult, GrowlState, Step
 from moderator.growl.texts import Winner
 from moderator.journal import Event as BaseEvent
 
@@ -20,7 +20,7 @@ class NewGame(_Event):
 
     kind: Literal["new_game"] = "new_game"
     game: int
-    step: str
+    step: Step
 
     def apply(self, s: GrowlState) -> None:
         for p in s.players:
@@ -35,10 +35,12 @@ class Goto(_Event):
     """The game moves on to another step."""
 
     kind: Literal["goto"] = "goto"
-    step: str
+    step: Step
     seat: int | None = None
 
     def apply(self, s: GrowlState) -> None:
+        if self.seat is not None and self.seat not in s.seats():
+            raise ValueError(f"no seat {self.seat}")
         s.step, s.seat, s.reported = self.step, self.seat, []
 
 

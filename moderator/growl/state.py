@@ -5,9 +5,9 @@ Nothing secret is here: the app never learns who is a werewolf.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from moderator.growl.texts import Winner
 from moderator.i18n import Lang
@@ -38,6 +38,16 @@ STEP_PHASE: dict[str, Phase] = {
 }
 
 
+def _known_step(step: str) -> str:
+    if step not in STEP_PHASE:
+        raise ValueError(f"{step!r} is no step of Growl")
+    return step
+
+
+Step = Annotated[str, AfterValidator(_known_step)]
+"""A step's id, checked where it is read (a save written by hand names no step the engine lacks)."""
+
+
 class Player(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -66,7 +76,7 @@ class GrowlState(BaseModel, Seated[Player]):
     players: list[Player]
     lang: Lang | None = Field(None, description="The evening's language: a resumed evening keeps it (--lang wins).")
     game: int = 0
-    step: str = "start"
+    step: Step = "start"
     seat: int | None = Field(None, description="The seat the current step is about (the gold count).")
     night: int = 0
     turns: int = Field(0, description="Day turns ended this game.")

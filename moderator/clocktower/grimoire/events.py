@@ -174,6 +174,22 @@ class SetNotes(_Event):
             g.player(self.seat).notes = list(self.notes)
 
 
+class AddNote(_Event):
+    """One more note of the storyteller's, on a seat or the game (the note alone: a save does not grow with
+    every note written again)."""
+
+    kind: Literal["note"] = "note"
+    seat: int | None = None
+    """None: a note on the game itself."""
+    note: str
+
+    def apply(self, g: Grimoire) -> None:
+        if self.seat is None:
+            g.notes = [*g.notes, self.note]
+        else:
+            g.player(self.seat).notes = [*g.player(self.seat).notes, self.note]
+
+
 class SetFabled(_Event):
     """The Fabled in play, as they now stand."""
 
@@ -353,6 +369,7 @@ Event = Annotated[
     | SpendGhostVote
     | SetGhostVote
     | SetNotes
+    | AddNote
     | SetFabled
     | InsertPlayer
     | RemovePlayer

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from moderator.errors import DataError
+from moderator.paths import may_overwrite
 from moderator.voice.audio import SAMPLE_RATE, read_wav, write_wav
 from moderator.voice.errors import AudioFormatError
 from moderator.voice.pack.manifest import MAX_MANIFEST_BYTES, Manifest, PackError
@@ -29,6 +31,10 @@ def export_pack(name: str, file: Path) -> Path:
     pack = Pack.open(name)
     if file.exists() and file.is_dir():
         raise PackError(f"{file} is a folder; name a file to write")
+    try:
+        may_overwrite(file, b"PK", "a voice pack")
+    except DataError as exc:
+        raise PackError(str(exc)) from exc
     tmp = file.with_name(file.name + ".part")
     try:
         with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
