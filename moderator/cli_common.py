@@ -127,7 +127,9 @@ def player_names(raw: str, lang: Lang | None = None) -> list[str]:
         if has_controls(name):
             raise SetupError(msg("name_controls", lang=lang, n=i, name=shown))
         key = normalise(name)
-        if _SEAT_PHRASE.match(key) or not key:
+        if not key:  # only symbols (an emoji): nothing the storyteller could say or type to name them
+            raise SetupError(msg("name_no_letters", lang=lang, n=i, name=shown))
+        if _SEAT_PHRASE.match(key):
             raise SetupError(msg("name_seat", lang=lang, n=i, name=shown))
         if key in _command_words():
             raise SetupError(msg("name_command", lang=lang, n=i, name=shown))

@@ -202,12 +202,12 @@ def load_config(path: Path | None = None) -> Config:
         DataError: ``path`` does not exist, or a file is not valid UTF-8 TOML, or has unknown or bad keys.
     """
     if path is not None and not path.is_file():
-        raise DataError(f"{path}: no such settings file")
+        raise DataError(f"{path}: not a file" if path.exists() else f"{path}: no such settings file")
     path = path or user_config_file()
     if not path.is_file():
         return Config()
     try:
-        return Config.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
+        return Config.model_validate(tomllib.loads(path.read_text(encoding="utf-8-sig")))  # Notepad's BOM is fine
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(f"{path}: cannot read the settings ({exc})") from exc
     except tomllib.TOMLDecodeError as exc:

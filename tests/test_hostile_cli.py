@@ -137,3 +137,59 @@ def test_a_growl_save_naming_no_step_is_damaged(tmp_path: Path, capsys: pytest.C
     assert main([*args, "--game", str(path)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "'zzz' is no step of Growl" in err[0] and str(path) in err[0]
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["play", "--text", "--players", "🐺,b,c,d,e,f,g"], "has no letter or digit to say or type"),
+    (["play", "--text", "--players", ""], "give --players"),
+    (["play", "--text", "--script", "trouble-brewing", "--players", "a,b,c,d,e", "--assign", ",,,,"],
+     "character 1 is empty"),
+])  # fmt: skip
+def test_players_and_characters_given_empty_or_unsayable(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Audit: an emoji name was refused as "reads as a seat"; `--players ""` started the settings' players;
+    `--assign ,,,` named "unknown character ids: , , ,"."""
+    assert main([*argv, "--lang", "en"]) == 2
+    assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("entry", "said"), [
+    ({"id": "nameless", "name": " ", "team": "townsfolk", "ability": "x"}, "needs a name"),
+    ({"id": "chef2", "name": "Chef", "team": "townsfolk", "ability": "x"}, "an official character's name"),
+    ({"id": "nexter", "name": "next", "team": "townsfolk", "ability": "x"}, "reads as a seat, a number or a command"),
+    ({"id": "seater", "name": "seat 3", "team": "townsfolk", "ability": "x"}, "reads as a seat"),
+])  # fmt: skip
+def test_a_homebrew_name_the_table_could_not_tell_apart(
+    entry: dict[str, str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Audit: a homebrew character named "", "Chef", "next" or "seat 3" passed `validate` and then showed as
+    nothing, as a second Chef, or as a bluff "seat 3, next"."""
+    import json
+
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(["imp", "washerwoman", entry]), encoding="utf-8")
+    assert main(["validate", str(path)]) == 1
+    assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind", ["fifo", "huge_number", "bom_config", "folder_config"])
+def test_files_that_are_no_script_or_settings(kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Audit: `validate` on a named pipe hung; a 5000-digit number gave Python's advice; settings with a byte
+    order mark were "not valid TOML"; a folder for --config was "no such settings file"."""
+    path = tmp_path / "x"
+    if kind == "fifo":
+        os.mkfifo(path)
+        assert main(["validate", str(path)]) == 1
+        assert "not a file" in capsys.readouterr().err
+    elif kind == "huge_number":
+        path.write_text('["imp", ' + "9" * 5000 + "]", encoding="utf-8")
+        assert main(["validate", str(path)]) == 1
+        assert "holds a number too long" in capsys.readouterr().err
+    elif kind == "bom_config":
+        path.write_text('\ufeff[general]\nlanguage = "en"\n', encoding="utf-8")
+        assert main(["--config", str(path), "night-order", "--script", "trouble-brewing"]) == 0
+    else:
+        path.mkdir()
+        assert main(["--config", str(path), "night-order", "--script", "trouble-brewing"]) == 2
+        assert f"{path}: not a file" in capsys.readouterr().err

@@ -299,7 +299,7 @@ def cmd_play(args: argparse.Namespace, config: Config) -> int:
             set_lang(lang)  # and the command line's lines follow it
     else:
         args.script = args.script or config.game.script
-        args.players = args.players or config.game.players
+        args.players = args.players if args.players is not None else config.game.players  # "" is no players
         args.seed = args.seed if args.seed is not None else config.game.seed
         journal, script, cat, warnings = _new_game(args, cat, lang)
     # A resumed game goes on in its own file; a new live game is always saved: never a lost game.

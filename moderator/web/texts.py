@@ -7,6 +7,10 @@ from moderator.i18n import Lang
 _LABELS: dict[str, tuple[str, str]] = {
     # key: (ko, en)
     "grimoire": ("그리모어", "Grimoire"),
+    "not_sent": ("보내지 못했습니다. 앱에 닿지 않습니다. 점이 초록색이 되면 다시 누르세요",
+                 "Not sent: the app cannot be reached. Tap again once the dot is green"),
+    "new_code": ("앱이 다시 시작되어 이 화면의 주소가 더는 통하지 않습니다. 앱이 새로 보여 주는 QR 코드를 찍으세요",
+                 "The app was started again and this page's address no longer opens it: scan the new code it shows"),
     "page_behind": ("화면이 게임보다 늦었습니다. 아무것도 하지 않았으니, 지금 화면을 보고 다시 누르세요",
                     "The page was behind the game, so nothing was done: look at it now and tap again"),
     "players_screen": ("플레이어 화면", "Players' screen"),

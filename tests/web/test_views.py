@@ -271,6 +271,28 @@ def test_the_page_reconnects_after_the_server_was_away(tmp_path: Path, browser: 
         again.stop()
 
 
+def test_a_page_whose_token_the_app_no_longer_has_says_so(tmp_path: Path, browser: BrowserContext) -> None:
+    """Audit: after a restart (new tokens) the open page retried against 403 forever, showing only a grey dot.
+    It says to scan the new code; and a tap while the app is away says it was not sent."""
+    table = new_table()
+    loop = TextLoop(table, "en", io.StringIO())
+    web = ClocktowerWeb(table, loop, echo=False)
+    running = start(web, "127.0.0.1", 0)
+    port = running.port
+    page = open_page(browser, running.url, SIZES["phone"])
+    expect(page.locator("#live")).to_have_class("on")
+    running.stop()
+    time.sleep(1)
+    page.evaluate("act('next')")
+    expect(page.locator("#toast")).to_contain_text(labels("en")["not_sent"], timeout=10000)
+    again = start(web, "127.0.0.1", port)  # a new token, as a resumed game gets
+    try:
+        expect(page.locator("#toast")).to_contain_text(labels("en")["new_code"], timeout=20000)
+        assert table.g.cursor is not None and table.g.cursor.id == "dusk"  # nothing was done
+    finally:
+        again.stop()
+
+
 def test_every_steps_cards_render_with_their_headings(tmp_path: Path, browser: BrowserContext) -> None:
     """The cards of every step met in random games on all six bundled scripts, drawn on the players' screen:
     one heading per card, the heading of its kind, in both languages."""

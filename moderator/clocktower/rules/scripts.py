@@ -259,7 +259,20 @@ def _bad_homebrew_id(brew: Homebrew, cat: Catalogue, seen: set[str]) -> str | No
         return "a homebrew character cannot take an official character's id"
     if brew.id in seen:
         return "listed twice"
+    name = " ".join(brew.name.split()).casefold()
+    if not name:
+        return "a homebrew character needs a name (it is shown and spoken)"
+    if any(name in (c.name.en.casefold(), c.name.ko.casefold()) for c in cat.characters.values()):
+        return f"a homebrew character cannot take an official character's name ({brew.name})"
+    if SAID_AS_A_COMMAND.fullmatch(name):
+        return f"{brew.name!r} reads as a seat, a number or a command: give it another name"
     return None
+
+
+SAID_AS_A_COMMAND = re.compile(
+    r"(?:seats?\s*)?\d+(?:\s*번)?|자리\s*\d+|next|back|yes|no|repeat|done|cancel|continue|nobody|"
+    r"다음|뒤로|네|예|아니요|아니오|다시|계속|취소|돌아가|맞아|아무도 없음")
+"""A homebrew name a storyteller's answer would be taken for (a seat, a number, a step's word)."""
 
 
 def read_json(path: Path) -> object:
@@ -268,6 +281,8 @@ def read_json(path: Path) -> object:
     Raises:
         DataError: one line saying what is wrong and where.
     """
+    if path.exists() and not path.is_file():  # a folder, or a pipe that would never end
+        raise DataError("not a file")
     try:
         with path.open("rb") as f:
             raw = f.read(MAX_SCRIPT_BYTES + 1)
@@ -290,6 +305,8 @@ def read_json(path: Path) -> object:
     except RecursionError as exc:
         raise DataError("nested too deep to be a script") from exc
     except ValueError as exc:
+        if "integer string conversion" in str(exc):  # a number thousands of digits long
+            raise DataError("holds a number too long to be one a script means") from exc
         raise DataError(str(exc)) from exc
 
 

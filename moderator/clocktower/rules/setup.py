@@ -110,6 +110,8 @@ def setup_game(
     if characters is not None:
         if len(characters) != len(names):
             raise SetupError(msg("setup_counts", n=len(names), m=len(characters)))
+        if not all(characters):  # "--assign ,,," or a comma too many
+            raise SetupError(msg("setup_empty_id", n=characters.index("") + 1))
         unknown = [c for c in characters if c not in cat]
         if unknown:
             raise SetupError(msg("setup_unknown_ids", ids=", ".join(unknown)))
