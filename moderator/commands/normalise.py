@@ -101,9 +101,12 @@ def lookup(table: Mapping[str, T], raw: str) -> T | None:
 def typed(utterance: str, m: re.Match[str], slot: str) -> str:
     """What ``slot`` matched in the normalised ``utterance``, as it was typed (case and punctuation kept)."""
     raw = unicodedata.normalize("NFC", utterance)
-    _, where = normalise_mapped(utterance)
+    said, where = normalise_mapped(utterance)
     start, end = m.span(slot)
-    return raw[where[start] : where[end - 1] + 1].strip()
+    # out to the words around it: the punctuation typed before and after the slot is its own ("<3", "(said 2)")
+    first = where[start - 1] + 1 if start > 0 else 0
+    last = where[end] if end < len(said) else len(raw)
+    return raw[first:last].strip()
 
 
 def one_of(words: Iterable[str]) -> str:

@@ -141,6 +141,8 @@ class Parser(TableTalk, Saying):
         check_numbers(utterance, normalise(utterance))
         talk = self.data.talk
         doubt = self.doubted(utterance)
+        if doubt and (noted := self._free_text(utterance, allow)) is not None:
+            return noted  # a note's question mark or "maybe" is the note's own, not the storyteller's doubt
         heards = self._undoubted(utterance) if doubt else [utterance]
         cmd = self._parse_heard(utterance, heards, allow)
         if doubt and cmd.intent not in _NEVER_DOUBTED:
@@ -153,6 +155,14 @@ class Parser(TableTalk, Saying):
         if cmd.intent in ("number", "votes") and words in odd:
             raise Tentative(cmd, utterance, "number")
         return cmd
+
+    def _free_text(self, utterance: str, allow: set[Intent] | None) -> Command | None:
+        """The line as it is, if it is a command with free text (a note), else None."""
+        try:
+            cmd = self._parse_heard(utterance, [utterance], allow)
+        except (NotUnderstood, Ambiguous, Tentative):
+            return None
+        return cmd if cmd.words is not None else None
 
     def _parse_heard(self, utterance: str, heards: list[str], allow: set[Intent] | None) -> Command:
         """The command of the first of ``heards`` (the line, or the statements a question may stand for)

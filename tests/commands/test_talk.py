@@ -147,6 +147,7 @@ def _play(tmp_path, lines: list[str]) -> dict:  # type: ignore[no-untyped-def,ty
     import sys
 
     (tmp_path / "lines.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "g.json").unlink(missing_ok=True)  # a new game each time (one never saves over another's save)
     env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "d"),
            "XDG_CONFIG_HOME": str(tmp_path / "c")}  # fmt: skip
     subprocess.run([sys.executable, "-m", "moderator", "play", "--text", "--jsonl", "--lang", "ko", "--script",

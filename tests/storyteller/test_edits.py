@@ -178,7 +178,7 @@ def test_a_token_the_set_holds_several_of_is_put_again_not_moved() -> None:
 def test_notes_on_a_seat() -> None:
     game = at_poisoner(tb())
     game.edit("note seat 5 claims the Chef, day 1!")
-    assert game.player(5).notes == ["claims the Chef, day 1"]
+    assert game.player(5).notes == ["claims the Chef, day 1!"]  # as typed: punctuation is the note's own
     game.edit("clear notes seat 5")
     assert game.player(5).notes == []
 
@@ -352,3 +352,12 @@ def test_any_bluffs_are_taken_exactly_when_the_rules_allow_them(chosen: list[str
         assert game.g.bluffs == chosen
     else:
         game.refused(line)
+
+
+def test_a_note_keeps_what_was_typed() -> None:
+    """Audit: a note lost its first and last punctuation ("(said 2" , "3 trusts"), and one with a question mark
+    or "maybe" was taken for the storyteller's doubt and read back as another note entirely."""
+    game = at_poisoner(tb())
+    for note in ["claims Chef (said 2)", "<3 trusts seat 4", "50% sure; maybe #2", "is she lying?"]:
+        game.edit(f"note seat 5 {note}")
+    assert game.player(5).notes == ["claims Chef (said 2)", "<3 trusts seat 4", "50% sure; maybe #2", "is she lying?"]
