@@ -293,6 +293,29 @@ def test_a_page_whose_token_the_app_no_longer_has_says_so(tmp_path: Path, browse
         again.stop()
 
 
+@pytest.mark.parametrize("size", ["phone", "landscape"])
+def test_fifteen_seats_each_answer_their_own_taps(size: str, browser: BrowserContext) -> None:
+    """Audit: from 12 players a seat's menu button lay under the next seat, and a tap on seat 2's opened seat 3's.
+    At 15 (the most players a game has), every seat's button and token are that seat's to tap."""
+    from tests.tables import make_table
+
+    chars = ["imp", "poisoner", "spy", "scarletwoman", "washerwoman", "librarian", "investigator", "chef", "empath",
+             "fortuneteller", "undertaker", "monk", "ravenkeeper", "butler", "saint"]  # fmt: skip
+    table = make_table("trouble-brewing", [f"Player{i}" for i in range(1, 16)], chars)
+    running = start(ClocktowerWeb(table, TextLoop(table, "en", io.StringIO()), echo=False), "127.0.0.1", 0)
+    try:
+        page = open_page(browser, running.url, SIZES[size])
+        hits = page.evaluate("""[...document.querySelectorAll('#square .seat')].map((s) => {
+            const at = (r) => { const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                                return e && e.closest('.seat') ? e.closest('.seat').dataset.seat : null; };
+            return [s.dataset.seat, at(s.querySelector('.menu-btn').getBoundingClientRect()),
+                    at(s.querySelector('.tok').getBoundingClientRect())]; })""")
+        assert len(hits) == 15
+        assert [h for h in hits if h[1] != h[0] or h[2] != h[0]] == []
+    finally:
+        running.stop()
+
+
 def test_every_steps_cards_render_with_their_headings(tmp_path: Path, browser: BrowserContext) -> None:
     """The cards of every step met in random games on all six bundled scripts, drawn on the players' screen:
     one heading per card, the heading of its kind, in both languages."""
