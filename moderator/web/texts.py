@@ -7,6 +7,8 @@ from moderator.i18n import Lang
 _LABELS: dict[str, tuple[str, str]] = {
     # key: (ko, en)
     "grimoire": ("그리모어", "Grimoire"),
+    "status_drunk": ("취함", "drunk"),
+    "status_poisoned": ("중독", "poisoned"),
     "not_sent": ("보내지 못했습니다. 앱에 닿지 않습니다. 점이 초록색이 되면 다시 누르세요",
                  "Not sent: the app cannot be reached. Tap again once the dot is green"),
     "new_code": ("앱이 다시 시작되어 이 화면의 주소가 더는 통하지 않습니다. 앱이 새로 보여 주는 QR 코드를 찍으세요",
