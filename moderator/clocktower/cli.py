@@ -27,7 +27,6 @@ from moderator.cli_common import (
 from moderator.clocktower.frontend import TextLoop
 from moderator.clocktower.grimoire.events import Event, Remember
 from moderator.clocktower.grimoire.journal import Journal, load_state
-from moderator.clocktower.grimoire.sane import grimoire_problem
 from moderator.clocktower.grimoire.state import Grimoire
 from moderator.clocktower.rules import keys
 from moderator.clocktower.rules.bag import count_problems
@@ -36,6 +35,7 @@ from moderator.clocktower.rules.decisions import Proposal
 from moderator.clocktower.rules.loader import default_catalogue
 from moderator.clocktower.rules.news import told_at_dusk
 from moderator.clocktower.rules.nightorder import night_sheet
+from moderator.clocktower.rules.sane import grimoire_problem
 from moderator.clocktower.rules.scripts import (
     Script,
     complete,
