@@ -42,7 +42,6 @@ from moderator.clocktower.rules.scripts import (
     load_script,
     missing_for_a_game,
     script_as_played,
-    script_json,
 )
 from moderator.clocktower.rules.setup import setup_game
 from moderator.clocktower.rules.texts import step_texts
@@ -172,7 +171,7 @@ def cmd_setup(args: argparse.Namespace, config: Config) -> int:
         extra_copies=args.copies,
         fabled=_fabled(args, cat),
     )
-    journal = Journal.new(script.source, script_json(script))
+    journal = Journal.new(script.source, script.raw)
     g = journal.push("setup", [*events, *_added(args)])
     if args.out:
         with live_saving(Path(args.out), "clocktower", config, "game") as persist:
@@ -230,7 +229,7 @@ def _new_game(
     overrides = _pairs(args.decide)
     events, bag, _ = setup_game(script, cat, names, seed=args.seed, characters=chars, overrides=overrides,
                                 fabled=_fabled(args, cat))  # fmt: skip
-    journal = Journal.new(script.source, script_json(script))
+    journal = Journal.new(script.source, script.raw)
     spoken = [Remember(key=keys.game_language(), value=lang)] if lang else []
     journal.push("setup", [*events, *_added(args), *spoken])
     warnings = [*bag.notes, *count_problems(journal.state(), cat)] if chars else []  # warned, not refused

@@ -4,8 +4,6 @@ secret votes (the Organ Grinder's). The ghost votes and the rest of the day are 
 
 from __future__ import annotations
 
-import math
-
 from moderator.clocktower.grimoire.events import (
     Event,
     Remember,
@@ -27,7 +25,9 @@ from moderator.clocktower.rules.votes import (
     secret_holder,
     token_voters,
     vote_notes,
+    vote_threshold,
     vote_weights,
+    voudon,
 )
 from moderator.clocktower.travellers import TravellerFlow
 from moderator.commands.parse import Command
@@ -71,17 +71,10 @@ class NominationFlow(TravellerFlow):
         raise NotImplementedError
 
     def _voudon(self) -> Player | None:
-        """A living, sober holder of ``dead_vote_only`` (the Voudon): only they and the dead vote, the dead
-        spend no vote token, and no majority is needed."""
-        return next((p for p in anyone_has(self._state, self.cat, "dead_vote_only")
-                     if p.alive and not impaired(self._state, self.cat, p)), None)  # fmt: skip
+        return voudon(self._state, self.cat)
 
     def _threshold(self) -> int:
-        """Half the living, rounded up; a player shown dead (the Zombuul's first death) counts as dead. With
-        the Voudon, one vote (the most votes still win, a tie still saves)."""
-        if self._voudon() is not None:
-            return 1
-        return math.ceil(sum(1 for p in self._state.living() if not shown_dead(self.cat, p)) / 2)
+        return vote_threshold(self._state, self.cat)
 
     def _secret_votes(self) -> bool:
         return secret_holder(self._state, self.cat) is not None

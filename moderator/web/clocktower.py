@@ -18,6 +18,7 @@ from moderator.clocktower.rules.catalogue import PSEUDO_STEPS, Catalogue
 from moderator.clocktower.rules.nightorder import SheetStep, tonight
 from moderator.clocktower.rules.status import STORYTELLER, shown_dead, spec, statuses
 from moderator.clocktower.rules.texts import step_texts
+from moderator.clocktower.rules.votes import vote_threshold
 from moderator.clocktower.table import Table
 from moderator.i18n import Lang
 from moderator.printable import printable
@@ -115,8 +116,7 @@ def public_view(t: Table, lang: Lang) -> View:
         "seats": [{"seat": p.seat, "name": p.name, "alive": _alive_to_the_table(g, cat, p), "ghost_vote": p.ghost_vote,
                    "traveller": cat.team(p.character) == "traveller"} for p in g.players],
         "fabled": [token(cat, c, lang) for c in g.fabled],
-        "today": {**today_view_of(g.today), "threshold": math.ceil(sum(not shown_dead(cat, p) for p in g.players) / 2)}
-        if g.phase == "day" else None,
+        "today": {**today_view_of(g.today), "threshold": vote_threshold(g, cat)} if g.phase == "day" else None,
     }  # fmt: skip
 
 

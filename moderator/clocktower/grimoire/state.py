@@ -5,6 +5,7 @@ The JSON shape of :class:`Grimoire` is the state file other tools read; its fiel
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -188,12 +189,15 @@ class Grimoire(_State, Seated[Player]):
         self.died_today, self.demon_killed_tonight = many(self.died_today), many(self.demon_killed_tonight)
         self.executed_today = one(self.executed_today)
 
-    def neighbour(self, seat: int, step: int, *, alive: bool = True) -> Player | None:
-        """The nearest other player going ``step`` (+1 clockwise, -1 counterclockwise)."""
+    def neighbour(
+        self, seat: int, step: int, *, alive: bool = True, passed: Callable[[Player], bool] | None = None
+    ) -> Player | None:
+        """The nearest other player going ``step`` (+1 clockwise, -1 counterclockwise); ``passed``: who else is
+        passed over (a player shown dead)."""
         order = self.seats()
         i = order.index(seat)
         for k in range(1, len(order)):
             p = self.player(order[(i + step * k) % len(order)])
-            if p.seat != seat and (p.alive or not alive):
+            if p.seat != seat and (p.alive or not alive) and not (passed is not None and passed(p)):
                 return p
         return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -122,6 +122,8 @@ class Script:
     first_order: list[str] | None = None
     other_order: list[str] | None = None
     homebrew: list[Character] = field(default_factory=list)
+    raw: list[Any] | None = None
+    """The script's JSON as it was read, for a save to keep (the save then resumes without the file)."""
 
     def by_team(self, cat: Catalogue, team: Team) -> list[str]:
         return [c for c in self.ids if cat[c].team == team]
@@ -178,6 +180,7 @@ def parse_script_data(raw: object, path: Path, cat: Catalogue, problems: Problem
     if not isinstance(raw, list):
         problems.add(path, "", "", "a script is a JSON array")
         return script
+    script.raw = raw
     brews = sum(1 for x in raw if isinstance(x, dict) and x.get("id") != "_meta" and set(x) != {"id"})
     if len(raw) > MAX_ENTRIES or brews > MAX_HOMEBREW:
         problems.add(path, "", "", f"a script holds at most {MAX_ENTRIES} entries and {MAX_HOMEBREW} homebrew "
@@ -327,15 +330,6 @@ def load_script(name_or_path: str, cat: Catalogue) -> tuple[Script, Catalogue]:
     return script, cat.with_homebrew(script.homebrew)
 
 
-def script_json(script: Script) -> list[Any] | None:
-    """The script's JSON as its file reads now, for a save to keep (the save then resumes without the file)."""
-    try:
-        raw = read_json(Path(script.source))
-    except DataError:
-        return None
-    return raw if isinstance(raw, list) else None
-
-
 def script_as_played(source: str, kept: object, cat: Catalogue) -> tuple[Script, Catalogue]:
     """The script of a saved game: the copy its save keeps (``kept``; a save made before saves kept one has
     none), else the file it names, else the bundled script of that file's name (the app moved since).
@@ -375,6 +369,4 @@ def complete(script: Script, cat: Catalogue, extra: list[str]) -> Script:
             raise DataError(f"--add: unknown character id '{raw}'")
         if cid not in ids:
             ids.append(cid)
-    return Script(
-        script.name, script.source, ids, script.author, script.first_order, script.other_order, script.homebrew
-    )
+    return replace(script, ids=ids)

@@ -153,13 +153,7 @@ def shown_dead(cat: Catalogue, p: Player) -> bool:
 def shown_alive_neighbour(g: Grimoire, cat: Catalogue, seat: int, step: int) -> Player | None:
     """The nearest living neighbour going ``step``, passing over one registering dead (the Zombuul after its
     first death: "not an alive neighbour for the Tea Lady", nor for the Empath)."""
-    order = g.seats()
-    i = order.index(seat)
-    for k in range(1, len(order)):
-        p = g.player(order[(i + step * k) % len(order)])
-        if p.seat != seat and not shown_dead(cat, p):
-            return p
-    return None
+    return g.neighbour(seat, step, passed=lambda p: shown_dead(cat, p))
 
 
 def kept_evil(g: Grimoire, p: Player, alignment: str) -> bool:

@@ -3,6 +3,8 @@ storyteller keeps in mind by day (the day notes, a Fabled's among them)."""
 
 from __future__ import annotations
 
+import math
+
 from moderator.clocktower.grimoire.events import AddReminder, Event, Remember, RemoveReminder, SetAlignment
 from moderator.clocktower.grimoire.state import Grimoire, Player
 from moderator.clocktower.rules import keys
@@ -12,7 +14,7 @@ from moderator.clocktower.rules.catalogue import Catalogue
 from moderator.clocktower.rules.conditions import CONDITIONS
 from moderator.clocktower.rules.context import Ctx
 from moderator.clocktower.rules.jinxes import secret_vote_note
-from moderator.clocktower.rules.status import impaired, spec
+from moderator.clocktower.rules.status import impaired, shown_dead, spec
 from moderator.clocktower.rules.texts import filled, step_texts
 from moderator.errors import SetupError
 from moderator.i18n import Text
@@ -24,6 +26,20 @@ def secret_holder(g: Grimoire, cat: Catalogue) -> Player | None:
     """The living, sober player whose ability makes votes secret (the ``secret_votes`` trigger), if any."""
     holders = anyone_has(g, cat, "secret_votes")
     return next((p for p in holders if p.alive and not impaired(g, cat, p)), None)
+
+
+def voudon(g: Grimoire, cat: Catalogue) -> Player | None:
+    """A living, sober holder of ``dead_vote_only`` (the Voudon): only they and the dead vote, the dead spend no
+    vote token, and no majority is needed."""
+    return next((p for p in anyone_has(g, cat, "dead_vote_only") if p.alive and not impaired(g, cat, p)), None)
+
+
+def vote_threshold(g: Grimoire, cat: Catalogue) -> int:
+    """The votes an execution needs: half the living, rounded up; a player shown dead (the Zombuul's first death)
+    counts as dead. With the Voudon, one vote (the most votes still win, a tie still saves)."""
+    if voudon(g, cat) is not None:
+        return 1
+    return math.ceil(sum(1 for p in g.living() if not shown_dead(cat, p)) / 2)
 
 
 def about_to_die(g: Grimoire, cat: Catalogue, block: int | None) -> list[Event]:
